@@ -1,0 +1,49 @@
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'dist-*', 'data', 'data-*', 'node_modules', 'test-results', 'playwright-report', 'public'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The React compiler rules flag patterns we use on purpose (reading the URL after hydration).
+      'react-hooks/set-state-in-effect': 'off',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#src/server/*', '**/server/*'], message: 'web/ never imports server/ (STYLE.md).' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#src/web/*', '!#src/web/content', '#src/web/*/**', '!#src/web/content/**'],
+              message: 'server/ reads only the data modules of web/content (docs/decisions/0002).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,31 @@
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser). The web server is the real
+ * production build and server on its own port, data folder and mail folder.
+ */
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/browser.ts'
+import { E2E } from './tests/e2e/env.ts'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx tests/e2e/start-server.ts',
+    url: `${E2E.baseUrl}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

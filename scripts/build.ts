@@ -1,0 +1,75 @@
+/**
+ * Builds the site: the browser bundles (one Vite entry per page), the server-side render bundle,
+ * then pre-renders every document of src/web/content/documents.ts into <dist>/site, and
+ * pre-compresses hashed assets. `npm run build`; `npm start` runs it when there is no build.
+ */
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { build } from 'vite'
+
+const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+const quiet = process.env.BUILD_QUIET === '1'
+const logLevel = quiet ? 'warn' : 'info'
+
+async function main() {
+  const started = Date.now()
+  await build({ configFile: resolve('vite.config.ts'), logLevel })
+  await build({
+    configFile: resolve('vite.config.ts'),
+    logLevel,
+    build: {
+      ssr: resolve('src/web/prerender.tsx'),
+      outDir: join(distDir, 'ssr'),
+      emptyOutDir: true,
+      rollupOptions: { input: resolve('src/web/prerender.tsx') },
+    },
+  })
+
+  const render = (await import(pathToFileURL(join(distDir, 'ssr', 'prerender.js')).href)) as {
+    renderDocuments: (templates: Record<string, string>) => Promise<Record<string, string>>
+  }
+  const templates: Record<string, string> = {}
+  for (const entry of await readdir(join(distDir, 'client'), { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const file = join(distDir, 'client', entry.name, 'index.html')
+    const html = await readFile(file, 'utf8').catch(() => null)
+    if (html !== null) templates[entry.name] = html
+  }
+  const documents = await render.renderDocuments(templates)
+  await rm(join(distDir, 'site'), { recursive: true, force: true })
+  await mkdir(join(distDir, 'site'), { recursive: true })
+  for (const [name, html] of Object.entries(documents)) {
+    await writeFile(join(distDir, 'site', `${name}.html`), html)
+  }
+  // The page templates are only inputs to the pre-render; the server never serves them.
+  for (const name of Object.keys(templates)) {
+    await rm(join(distDir, 'client', name), { recursive: true, force: true })
+  }
+  await precompress(join(distDir, 'client', 'assets'))
+  await writeFile(
+    join(distDir, 'build.json'),
+    JSON.stringify({ builtAt: new Date().toISOString(), documents: Object.keys(documents) }),
+  )
+  console.log(`built ${Object.keys(documents).length} documents in ${Date.now() - started} ms`)
+}
+
+/** Writes .br and .gz beside each compressible asset so the server never compresses per request. */
+async function precompress(dir: string) {
+  const files = await readdir(dir).catch(() => [] as string[])
+  for (const file of files) {
+    if (!/\.(js|css|svg|json|txt|xml|map)$/.test(file)) continue
+    const body = await readFile(join(dir, file))
+    await writeFile(
+      join(dir, `${file}.br`),
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
+    await writeFile(join(dir, `${file}.gz`), gzipSync(body, { level: 9 }))
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

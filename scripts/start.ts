@@ -1,0 +1,19 @@
+/**
+ * `npm start`: builds the site when there is no build (or the build is older than the sources
+ * it was made from is not checked: run `npm run build` after changing code), then starts the
+ * server in this process.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+if (!existsSync(join(distDir, 'build.json'))) {
+  console.log(`No build in ${distDir}; building first (npm run build).`)
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_QUIET: '1' },
+  })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+await import('../src/server/index.ts')

@@ -1,0 +1,27 @@
+/** Shapes of the API's answers (DESIGN.md §5), shared by the server and the browser client. */
+import type { Model } from './models.ts'
+
+export interface TrialSubmissionResponse {
+  submission_id: string
+  has_license: boolean
+  waitlist_eligible: boolean
+  waitlist_token: string
+}
+
+export type LicenseCounts = Record<Model, number>
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  rateLimit: 'RATE_LIMIT_EXCEEDED',
+  notFound: 'NOT_FOUND',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+} as const
+
+export interface ApiError {
+  errorCode: string
+  error: string
+  details?: string[]
+}

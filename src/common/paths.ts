@@ -1,0 +1,62 @@
+/**
+ * Every route and API path the site uses, built in one place (STYLE.md: never typed by hand
+ * in components). Both the browser and the server import this module.
+ */
+import type { Model } from './models.ts'
+
+export const LEGAL_TABS = ['terms', 'privacy', 'cookies'] as const
+export type LegalTab = (typeof LEGAL_TABS)[number]
+
+export const routes = {
+  home: '/',
+  thankYou: (model?: Model) => (model ? `/thank-you?model=${model}` : '/thank-you'),
+  schedulingThankYou: '/scheduling-thank-you',
+  lnf: (filename: string) => `/lnf/${encodeURIComponent(filename)}`,
+  terms: '/terms',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+  /** The trial form links here (SPEC.md §2); it opens the terms tab like /terms. */
+  legalTerms: '/legal/terms',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  testStatic: '/test-static.txt',
+} as const
+
+/** Legal routes and the dialog tab each one opens (SPEC.md §2: default terms). */
+export const LEGAL_ROUTES: Record<string, LegalTab> = {
+  [routes.terms]: 'terms',
+  [routes.legalTerms]: 'terms',
+  [routes.privacyPolicy]: 'privacy',
+  [routes.cookiePolicy]: 'cookies',
+}
+
+export const LEGAL_TAB_ROUTES: Record<LegalTab, string> = {
+  terms: routes.terms,
+  privacy: routes.privacyPolicy,
+  cookies: routes.cookiePolicy,
+}
+
+/** In-page anchors of the landing page. */
+export const anchors = {
+  features: 'features',
+  pricing: 'pricing',
+  testimonials: 'testimonials',
+  trialForm: 'trial-form',
+  /** Choosing a model in pricing sets the fragment to trial-form-{model} (SPEC.md §2). */
+  trialFormFor: (model: Model) => `trial-form-${model}`,
+} as const
+
+export const api = {
+  trialSubmissions: '/api/trial-submissions',
+  waitlist: (submissionId: string) =>
+    `/api/trial-submissions/${encodeURIComponent(submissionId)}/waitlist`,
+  licenseCounts: '/api/license-counts',
+  healthz: '/healthz',
+  readyz: '/readyz',
+} as const
+
+export const uploads = {
+  root: '/custom-uploads',
+  screenshots: (model: Model) => `/custom-uploads/screenshots/${model}`,
+  thumbnails: (model: Model) => `/custom-uploads/thumbnails/${model}`,
+} as const

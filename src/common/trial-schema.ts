@@ -1,0 +1,69 @@
+/**
+ * One definition of a valid trial request, used by the form and the server (DESIGN.md §2).
+ * zod/mini keeps the browser's share small; it is loaded only when the visitor submits.
+ */
+import * as z from 'zod/mini'
+import { MODELS } from './models.ts'
+
+export const NAME_MAX = 100
+export const EMAIL_MAX = 254
+export const SOURCE_MAX = 64
+/** The fixed tag the landing-page form sends as source (SPEC.md §9: value not shown). */
+export const TRIAL_SOURCE = 'landing-trial-form'
+/** A submission sooner than this after the form was shown is a bot (DESIGN.md §5). */
+export const MIN_FILL_MS = 1500
+
+/** Control characters have no place in a name; they are how header injection starts. */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
+
+const name = (label: string) =>
+  z.string(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
+    z.regex(NO_CONTROL_CHARS, `${label} must not contain control characters`),
+  )
+
+export const TrialRequestSchema = z.object({
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  email: z.string('E-mail is required').check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'E-mail is required'),
+    z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
+    z.email('E-mail must be a valid e-mail address'),
+  ),
+  model: z.enum(MODELS, 'Model must be basic or advanced'),
+  source: z._default(
+    z.string('Source must be text').check(
+      z.trim(),
+      z.maxLength(SOURCE_MAX, `Source must be at most ${SOURCE_MAX} characters`),
+      z.regex(NO_CONTROL_CHARS, 'Source must not contain control characters'),
+    ),
+    TRIAL_SOURCE,
+  ),
+  /** Honeypot: a field people never see and bots fill in. Optional. */
+  website: z.optional(z.string().check(z.maxLength(2000))),
+  /** Milliseconds between the form being shown and submitted, by the browser's clock. Optional. */
+  form_elapsed_ms: z.optional(z.number().check(z.int(), z.gte(0))),
+})
+export type TrialRequest = z.infer<typeof TrialRequestSchema>
+export type TrialRequestInput = z.input<typeof TrialRequestSchema>
+
+export const WaitlistUpdateSchema = z.object({
+  waitlist: z.boolean('waitlist must be true or false'),
+})
+export type WaitlistUpdate = z.infer<typeof WaitlistUpdateSchema>
+
+/** The messages of a failed parse, one per bad field, as the API's details list. */
+export function describeIssues(error: z.core.$ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.')
+    if (issue.code === 'invalid_type' && field) {
+      return issue.message.startsWith('Invalid input') ? `${field} has the wrong type` : issue.message
+    }
+    return issue.message
+  })
+}

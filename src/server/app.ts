@@ -1,0 +1,44 @@
+/**
+ * Builds the Hono app; it opens no port (server/index.ts listens). Tests call app.fetch
+ * in-process (STYLE.md, after fastify/demo's app/server split).
+ */
+import { Hono } from 'hono'
+import { settings } from '#src/web/content/settings.ts'
+import { thirdPartyOrigins } from '#src/web/content/third-parties.ts'
+import type { Config } from './config.ts'
+import { errorHandler } from './http/errors.ts'
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
+import { siteRoutes, type Site } from './http/site.ts'
+import type { Logger } from './logger.ts'
+
+export interface AppDeps {
+  config: Config
+  logger: Logger
+  site: Site
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const { config, logger, site } = deps
+  const app = new Hono()
+
+  app.use(
+    securityHeaders({
+      csp: contentSecurityPolicy(thirdPartyOrigins(settings)),
+      https: config.publicUrl.startsWith('https://'),
+    }),
+  )
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  })
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+
+  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
+  app.onError(errorHandler(logger))
+  return app
+}

@@ -1,0 +1,116 @@
+/**
+ * The server's configuration: the only module that reads process.env (STYLE.md). One schema,
+ * checked at start, naming every bad variable. .env.example lists them all.
+ */
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+/** `COUNT/WINDOW`, e.g. `3/24h`, `20/1h`, `100/15m`, `10/30s`. */
+export interface RateLimit {
+  count: number
+  windowMs: number
+}
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+export function parseRateLimit(value: string): RateLimit | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smhd])\s*$/.exec(value)
+  if (!match) return null
+  const count = Number(match[1])
+  const windowMs = Number(match[2]) * UNITS[match[3]!]!
+  if (!Number.isSafeInteger(count) || count < 1 || windowMs < 1000) return null
+  return { count, windowMs }
+}
+
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseRateLimit(value)
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: `expected COUNT/WINDOW like 3/24h, got "${value}"` })
+        return z.NEVER
+      }
+      return parsed
+    })
+
+const flag = z
+  .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
+  .default('')
+  .transform((value) => value === '1' || value === 'true' || value === 'yes')
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+  DATABASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  SMTP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().default(''),
+  PUBLIC_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: flag,
+  TRUST_PROXY: flag,
+  RATE_LIMIT_EMAIL: rateLimit('3/24h'),
+  RATE_LIMIT_IP: rateLimit('20/1h'),
+  UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
+})
+
+export type Config = {
+  env: string
+  port: number
+  host: string
+  dataDir: string
+  distDir: string
+  uploadsDir: string
+  databaseUrl: string | null
+  smtpUrl: string | null
+  mailFrom: string
+  publicUrl: string
+  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL']
+  logPretty: boolean
+  trustProxy: boolean
+  rateLimitEmail: RateLimit
+  rateLimitIp: RateLimit
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const port = c.PORT
+  const publicUrl = (c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`).replace(/\/+$/, '')
+  return {
+    env: c.NODE_ENV,
+    port,
+    host: c.HOST,
+    dataDir: resolve(c.DATA_DIR),
+    distDir: resolve(c.DIST_DIR),
+    uploadsDir: resolve(c.UPLOADS_DIR),
+    databaseUrl: c.DATABASE_URL || null,
+    smtpUrl: c.SMTP_URL || null,
+    mailFrom: c.MAIL_FROM,
+    publicUrl,
+    logLevel: c.LOG_LEVEL,
+    logPretty: c.LOG_PRETTY,
+    trustProxy: c.TRUST_PROXY,
+    rateLimitEmail: c.RATE_LIMIT_EMAIL,
+    rateLimitIp: c.RATE_LIMIT_IP,
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one error handler: known HTTP errors keep their status, everything else becomes a logged
+ * 500 whose body says nothing about internals (STYLE.md "Thin HTTP handlers").
+ */
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ERROR_CODES, type ApiError } from '#src/common/api-types.ts'
+import type { Logger } from '../logger.ts'
+
+/** An error a handler throws on purpose, with the status and body the client should get. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly errorCode: string,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message)
+  }
+}
+
+export function apiError(c: Context, status: ContentfulStatusCode, body: ApiError) {
+  return c.json(body, status)
+}
+
+export function errorHandler(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof ApiProblem) {
+      return apiError(c, error.status, {
+        errorCode: error.errorCode,
+        error: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      })
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return apiError(c, error.status, {
+        errorCode: error.status === 413 ? ERROR_CODES.payloadTooLarge : 'HTTP_ERROR',
+        error: error.message || 'Request could not be processed',
+      })
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
+    return apiError(c, 500, { errorCode: ERROR_CODES.internal, error: 'Internal server error' })
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Serves the pre-rendered site: documents, hashed assets and public files from memory, with
+ * pre-compressed brotli/gzip bodies, ETags and the right caching; custom uploads from disk;
+ * our 404 page for anything else (DESIGN.md §2, issue #2).
+ */
+import { createHash } from 'node:crypto'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { extname, join, relative, resolve, sep } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
+import { DOCUMENTS } from '#src/web/content/documents.ts'
+
+const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.xml', '.svg', '.map', '.ico'])
+/** Text files whose absolute links carry the PUBLIC_URL placeholder. */
+const TEMPLATED = new Set(['.html', '.txt', '.xml', '.webmanifest'])
+
+export const CACHE = {
+  immutable: 'public, max-age=31536000, immutable',
+  revalidate: 'no-cache',
+  publicFile: 'public, max-age=3600',
+  upload: 'public, max-age=600',
+} as const
+
+export interface StaticFile {
+  type: string
+  body: Buffer
+  br?: Buffer
+  gzip?: Buffer
+  etag: string
+  cacheControl: string
+}
+
+export function contentType(path: string): string {
+  return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+}
+
+function makeFile(path: string, body: Buffer, cacheControl: string, pre?: { br?: Buffer; gzip?: Buffer }): StaticFile {
+  const ext = extname(path).toLowerCase()
+  const file: StaticFile = { type: contentType(path), body, etag: etagOf(body), cacheControl }
+  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+    file.br = pre?.br ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    file.gzip = pre?.gzip ?? gzipSync(body, { level: 9 })
+  }
+  return file
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+export interface Site {
+  /** Documents by name (home, terms, thank-you, ...). */
+  documents: Map<string, StaticFile>
+  /** Static files by URL path (/assets/x.js, /robots.txt, ...). */
+  files: Map<string, StaticFile>
+}
+
+/** Reads the build into memory, filling in PUBLIC_URL. Throws if there is no build. */
+export async function loadSite(distDir: string, publicUrl: string): Promise<Site> {
+  const fill = (body: Buffer, path: string) =>
+    TEMPLATED.has(extname(path).toLowerCase())
+      ? Buffer.from(body.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl))
+      : body
+
+  const documents = new Map<string, StaticFile>()
+  for (const doc of DOCUMENTS) {
+    const path = join(distDir, 'site', `${doc.name}.html`)
+    const body = await readFile(path).catch(() => {
+      throw new Error(`The build has no ${path}; run npm run build`)
+    })
+    documents.set(doc.name, makeFile(path, fill(body, path), CACHE.revalidate))
+  }
+
+  const files = new Map<string, StaticFile>()
+  const clientDir = join(distDir, 'client')
+  for (const path of await walk(clientDir)) {
+    if (path.endsWith('.br') || path.endsWith('.gz')) continue
+    const urlPath = '/' + relative(clientDir, path).split(sep).join('/')
+    // Uploads are served from UPLOADS_DIR, so an operator's new files show without a rebuild.
+    if (urlPath.startsWith('/custom-uploads/')) continue
+    const isAsset = urlPath.startsWith('/assets/')
+    const pre = isAsset
+      ? {
+          br: await readFile(`${path}.br`).catch(() => undefined),
+          gzip: await readFile(`${path}.gz`).catch(() => undefined),
+        }
+      : undefined
+    const body = fill(await readFile(path), path)
+    files.set(urlPath, makeFile(path, body, isAsset ? CACHE.immutable : CACHE.publicFile, pre))
+  }
+  return { documents, files }
+}
+
+/** Picks brotli, then gzip, as the client accepts them. */
+export function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    if (!name) continue
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean)
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  if (ok('br')) return 'br'
+  if (ok('gzip')) return 'gzip'
+  return null
+}
+
+export function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+  const headers = new Headers({
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+  })
+  if (status === 200 && c.req.header('if-none-match') === file.etag) {
+    return new Response(null, { status: 304, headers })
+  }
+  const encoding = file.br || file.gzip ? negotiate(c.req.header('accept-encoding')) : null
+  let body = file.body
+  if (encoding === 'br' && file.br) body = file.br
+  else if (encoding === 'gzip' && file.gzip) body = file.gzip
+  if (body !== file.body) headers.set('Content-Encoding', encoding!)
+  headers.set('Content-Length', String(body.length))
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
+}
+
+/** The document a path shows, or null. */
+export function documentForPath(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (path === routes.home) return 'home'
+  const legal = LEGAL_ROUTES[path]
+  if (legal) return DOCUMENTS.find((d) => d.path === path)?.name ?? null
+  if (path === routes.thankYou()) return 'thank-you'
+  if (path === routes.schedulingThankYou) return 'scheduling-thank-you'
+  return null
+}
+
+/**
+ * A file under root named by a URL path, or null when the path could leave root (.., encoded
+ * slashes or backslashes, NUL bytes, absolute paths).
+ */
+export function safeJoin(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const parts = decoded.split('/').filter((p) => p !== '')
+  if (parts.some((p) => p === '..' || p === '.')) return null
+  const full = resolve(root, ...parts)
+  const base = resolve(root)
+  return full.startsWith(base + sep) ? full : null
+}
+
+export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
+  const app = new Hono()
+  const notFound = (c: Context) => sendFile(c, site.documents.get('not-found')!, 404)
+
+  app.get('/custom-uploads/*', async (c) => {
+    const rest = c.req.path.slice('/custom-uploads/'.length)
+    const full = safeJoin(options.uploadsDir, rest)
+    if (!full) return notFound(c)
+    const info = await stat(full).catch(() => null)
+    if (!info?.isFile()) return notFound(c)
+    const body = await readFile(full)
+    return sendFile(c, makeFile(full, body, CACHE.upload))
+  })
+
+  // /lnf/:filename is one pre-rendered shell; without a filename it goes home (SPEC.md §2).
+  app.get('/lnf', (c) => c.redirect(routes.home, 302))
+  app.get('/lnf/', (c) => c.redirect(routes.home, 302))
+  app.get('/lnf/*', (c) => sendFile(c, site.documents.get('lnf')!))
+
+  app.get('*', (c) => {
+    const file = site.files.get(c.req.path)
+    if (file) return sendFile(c, file)
+    const name = documentForPath(c.req.path)
+    const doc = name ? site.documents.get(name) : undefined
+    return doc ? sendFile(c, doc) : notFound(c)
+  })
+  return app
+}

@@ -1,0 +1,35 @@
+/**
+ * Toasts (sonner). Up to 3 visible; 4000 ms for ordinary toasts (SPEC.md §9). Sonner is loaded
+ * on the first toast, so it costs the first page load nothing; it replays toasts created before
+ * its Toaster subscribed, so none is lost while it loads.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { ExternalToast } from 'sonner'
+
+const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+
+let showToaster: (() => void) | null = null
+
+export type ToastKind = 'success' | 'error' | 'info'
+
+/** Shows a toast; the title is the bold line, options.description the text under it. */
+export function notify(kind: ToastKind, title: string, options?: ExternalToast): void {
+  showToaster?.()
+  void import('sonner').then(({ toast }) => toast[kind](title, options))
+}
+
+export function Toaster() {
+  const [show, setShow] = useState(false)
+  useEffect(() => {
+    showToaster = () => setShow(true)
+    return () => {
+      showToaster = null
+    }
+  }, [])
+  if (!show) return null
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton richColors />
+    </Suspense>
+  )
+}

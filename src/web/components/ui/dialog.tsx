@@ -1,0 +1,73 @@
+/**
+ * The dialog primitive every dialog uses: Radix Dialog (focus trap, focus return, Escape,
+ * aria-modal) with our look. Content is at most 4xl wide (SPEC.md §9).
+ */
+import { X } from 'lucide-react'
+import { Dialog as RadixDialog } from 'radix-ui'
+import type { ReactNode } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  /** Read by screen readers; visually hidden unless showDescription. */
+  description?: ReactNode
+  showDescription?: boolean
+  children: ReactNode
+  className?: string
+  closeLabel?: string
+  /** Called on Escape before the dialog closes; call event.preventDefault() to keep it open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void
+}
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  showDescription = false,
+  children,
+  className,
+  closeLabel = 'Close',
+  onEscapeKeyDown,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-brand-950/60 backdrop-blur-[2px]" />
+        <RadixDialog.Content
+          onEscapeKeyDown={onEscapeKeyDown}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'animate-dialog-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-4xl',
+            '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-8',
+            className,
+          )}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <RadixDialog.Title className="text-xl font-semibold text-brand-900 sm:text-2xl">
+                {title}
+              </RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description
+                  className={showDescription ? 'mt-1 text-sm text-ink-600' : 'sr-only'}
+                >
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
+            </div>
+            <RadixDialog.Close
+              className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-ink-500 hover:bg-ink-100 hover:text-ink-800"
+              aria-label={closeLabel}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

@@ -1,0 +1,21 @@
+/** Footer copy (SPEC.md §2 "Footer"). */
+export const FOOTER_COPY = {
+  tagline:
+    'Excel commitment pacing models for emerging allocators and family offices, on the Takahashi-Alexander method.',
+  modelsHeading: 'Models',
+  supportHeading: 'Support',
+  legalHeading: 'Legal',
+  basicModel: 'Basic Model',
+  advancedModel: 'Advanced Model',
+  compareModels: 'Compare models',
+  documentation: 'Documentation',
+  videoTutorials: 'Video tutorials',
+  contactChat: 'Contact support chat',
+  scheduleConsultation: 'Schedule consultation',
+  terms: 'Terms & Conditions',
+  privacy: 'Privacy Policy',
+  cookies: 'Cookie Policy',
+  copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
+  disclaimer:
+    'The models are planning tools. Forecasts are estimates based on your inputs and assumptions and are not investment advice.',
+} as const

@@ -1,0 +1,34 @@
+/** License counts per model: loading, then loaded or failed (SPEC.md §4). */
+import { useCallback, useEffect, useState } from 'react'
+import type { LicenseCounts } from '#src/common/api-types.ts'
+import { notify } from '../../components/toaster.tsx'
+import { FEEDBACK } from './submit-feedback.ts'
+import { fetchLicenseCounts } from './trial-api.ts'
+
+export type CountsState =
+  | { status: 'loading' }
+  | { status: 'loaded'; counts: LicenseCounts }
+  | { status: 'error' }
+
+export function useLicenseCounts() {
+  const [state, setState] = useState<CountsState>({ status: 'loading' })
+  const [generation, setGeneration] = useState(0)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    fetchLicenseCounts(controller.signal).then(
+      (counts) => setState({ status: 'loaded', counts }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        console.warn('License counts failed to load', error)
+        setState({ status: 'error' })
+        notify('error', FEEDBACK.countsFailed)
+      },
+    )
+    return () => controller.abort()
+  }, [generation])
+
+  /** Loads the counts again, keeping the ones shown until the new ones arrive. */
+  const refresh = useCallback(() => setGeneration((n) => n + 1), [])
+  return { state, refresh }
+}

@@ -1,0 +1,4 @@
+import { hydratePage } from '../../hydrate.tsx'
+import { HomePage } from './home-page.tsx'
+
+hydratePage(<HomePage />)

@@ -1,0 +1,4 @@
+import { hydratePage } from '../../hydrate.tsx'
+import { NotFoundPage } from './not-found-page.tsx'
+
+hydratePage(<NotFoundPage />)

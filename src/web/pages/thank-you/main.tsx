@@ -1,0 +1,4 @@
+import { hydratePage } from '../../hydrate.tsx'
+import { ThankYouPage } from './thank-you-page.tsx'
+
+hydratePage(<ThankYouPage />)

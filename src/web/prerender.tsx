@@ -1,0 +1,35 @@
+/**
+ * Server-side render entry, bundled by scripts/build.ts: renders every document of
+ * content/documents.ts into its page template at build time (DESIGN.md §2).
+ */
+import type { ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { PageShell } from './components/page-shell.tsx'
+import { DOCUMENTS, type PageEntry } from './content/documents.ts'
+import { renderHead } from './head.ts'
+import { HomePage } from './pages/home/home-page.tsx'
+import { LnfPage } from './pages/lnf/lnf-page.tsx'
+import { NotFoundPage } from './pages/not-found/not-found-page.tsx'
+import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
+import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
+
+const PAGES: Record<PageEntry, () => ReactElement> = {
+  home: () => <HomePage />,
+  'thank-you': () => <ThankYouPage />,
+  'scheduling-thank-you': () => <SchedulingThankYouPage />,
+  lnf: () => <LnfPage />,
+  'not-found': () => <NotFoundPage />,
+}
+
+export async function renderDocuments(templates: Record<string, string>): Promise<Record<string, string>> {
+  const result: Record<string, string> = {}
+  for (const doc of DOCUMENTS) {
+    const template = templates[doc.entry]
+    if (!template) throw new Error(`No built template for page entry "${doc.entry}"`)
+    if (!template.includes('<!--app-->') || !template.includes('<!--head-->'))
+      throw new Error(`Template of "${doc.entry}" lacks the <!--head--> or <!--app--> marker`)
+    const app = renderToString(<PageShell>{PAGES[doc.entry]()}</PageShell>)
+    result[doc.name] = template.replace('<!--head-->', () => renderHead(doc)).replace('<!--app-->', () => app)
+  }
+  return result
+}

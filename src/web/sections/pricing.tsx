@@ -1,0 +1,317 @@
+/**
+ * Pricing and comparison (SPEC.md §2): a side-by-side table on large screens, stacked cards on
+ * small ones, a summary, the expandable full comparison, a screenshot viewer per model and the
+ * customization box. Choosing a model selects it in the trial form.
+ */
+import { Check, ChevronDown, Images, ShieldCheck, Sparkles, Wrench } from 'lucide-react'
+import { Collapsible } from 'radix-ui'
+import { useState } from 'react'
+import { anchors } from '#src/common/paths.ts'
+import { SectionHeading } from '../components/section-heading.tsx'
+import { Button, buttonClasses } from '../components/ui/button.tsx'
+import { COMPARISON, formatPrice, PLANS, PRICING_COPY, type Plan } from '../content/pricing.ts'
+import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
+import { cn } from '../lib/cn.ts'
+import { selectModel } from '../lib/model-selection.ts'
+import { ComparisonValueCell } from './comparison-value.tsx'
+
+function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => selectModel(plan.model)}
+      className={buttonClasses(plan.mostPopular ? 'accent' : 'primary', 'lg', cn('w-full', className))}
+    >
+      {PRICING_COPY.choose(plan.name)}
+    </button>
+  )
+}
+
+function ScreenshotsButton({ plan }: { plan: Plan }) {
+  const { openGallery } = useSiteActions()
+  return (
+    <button
+      type="button"
+      onClick={() => openGallery(plan.model)}
+      className={buttonClasses('ghost', 'md', 'w-full text-accent-700')}
+    >
+      <Images aria-hidden="true" className="size-5" />
+      {PRICING_COPY.viewScreenshots(plan.name)}
+    </button>
+  )
+}
+
+function Price({ plan }: { plan: Plan }) {
+  return (
+    <p className="flex items-baseline gap-2">
+      <span className="text-4xl font-semibold tracking-tight text-brand-900">
+        {formatPrice(plan.priceUsd)}
+      </span>
+      <span className="text-sm text-ink-500">one-time</span>
+    </p>
+  )
+}
+
+function MostPopularBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-accent-600 px-3 py-1 text-xs font-semibold text-white">
+      <Sparkles aria-hidden="true" className="size-3.5" />
+      {PRICING_COPY.mostPopular}
+    </span>
+  )
+}
+
+/** Small screens: one card per model. */
+function PlanCards() {
+  return (
+    <ul className="mt-12 grid gap-6 lg:hidden">
+      {PLANS.map((plan) => (
+        <li
+          key={plan.model}
+          className={cn(
+            'rounded-2xl bg-white p-6 shadow-sm ring-1',
+            plan.mostPopular ? 'ring-2 ring-accent-600' : 'ring-ink-200',
+          )}
+        >
+          <div className="flex items-center justify-between gap-3">
+            <h3 className="text-xl font-semibold text-brand-900">{plan.name}</h3>
+            {plan.mostPopular ? <MostPopularBadge /> : null}
+          </div>
+          <p className="mt-1 text-sm text-ink-600">{plan.bestFor}</p>
+          <div className="mt-4">
+            <Price plan={plan} />
+          </div>
+          <p className="mt-4 text-ink-700">{plan.summary}</p>
+          <ul className="mt-5 space-y-2 text-sm text-ink-700">
+            {[PRICING_COPY.timeSpan(plan.timeSpanYears), PRICING_COPY.actuals(plan.maxActualsYears), ...plan.highlights].map(
+              (item) => (
+                <li key={item} className="flex gap-2">
+                  <Check aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+                  {item}
+                </li>
+              ),
+            )}
+          </ul>
+          <div className="mt-6 space-y-2">
+            <ChooseButton plan={plan} />
+            <ScreenshotsButton plan={plan} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Large screens: both models side by side in one table. */
+function PlanTable() {
+  const rows: Array<{ label: string; cell: (plan: Plan) => React.ReactNode }> = [
+    { label: 'Best for', cell: (plan) => <span className="capitalize">{plan.bestFor.replace(/^best for /, '')}</span> },
+    { label: 'Time span', cell: (plan) => `${plan.timeSpanYears} years` },
+    { label: 'Actuals', cell: (plan) => `Up to ${plan.maxActualsYears} years` },
+    {
+      label: 'Highlights',
+      cell: (plan) => (
+        <ul className="space-y-2">
+          {plan.highlights.map((item) => (
+            <li key={item} className="flex gap-2">
+              <Check aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { label: 'Money-back guarantee', cell: () => '30 days' },
+  ]
+  return (
+    <div className="mt-14 hidden lg:block">
+      <table className="w-full table-fixed border-separate border-spacing-0 text-left">
+        <caption className="sr-only">Basic and Advanced models compared</caption>
+        <colgroup>
+          <col className="w-1/4" />
+          <col />
+          <col />
+        </colgroup>
+        <thead>
+          <tr>
+            <td />
+            {PLANS.map((plan) => (
+              <th
+                key={plan.model}
+                scope="col"
+                className={cn(
+                  'rounded-t-2xl border-x border-t px-8 pt-8 pb-6 align-top font-normal',
+                  plan.mostPopular ? 'border-accent-600 bg-accent-50/60' : 'border-ink-200 bg-white',
+                )}
+              >
+                <div className="flex items-center justify-between gap-3">
+                  <span className="text-2xl font-semibold text-brand-900">{plan.name}</span>
+                  {plan.mostPopular ? <MostPopularBadge /> : null}
+                </div>
+                <p className="mt-1 text-sm text-ink-600">{plan.bestFor}</p>
+                <div className="mt-5">
+                  <Price plan={plan} />
+                </div>
+                <p className="mt-4 text-sm leading-relaxed text-ink-700">{plan.summary}</p>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="border-t border-ink-100 py-4 pr-4 align-top text-sm font-semibold text-ink-700">
+                {row.label}
+              </th>
+              {PLANS.map((plan) => (
+                <td
+                  key={plan.model}
+                  className={cn(
+                    'border-x border-t border-t-ink-100 px-8 py-4 align-top text-sm text-ink-800',
+                    plan.mostPopular ? 'border-x-accent-600 bg-accent-50/60' : 'border-x-ink-200',
+                  )}
+                >
+                  {row.cell(plan)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr>
+            <td />
+            {PLANS.map((plan) => (
+              <td
+                key={plan.model}
+                className={cn(
+                  'rounded-b-2xl border-x border-b px-8 pt-4 pb-8',
+                  plan.mostPopular ? 'border-accent-600 bg-accent-50/60' : 'border-ink-200',
+                )}
+              >
+                <ChooseButton plan={plan} />
+                <div className="mt-2">
+                  <ScreenshotsButton plan={plan} />
+                </div>
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function FullComparison() {
+  const [open, setOpen] = useState(false)
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="mt-12">
+      <div className="text-center">
+        <Collapsible.Trigger asChild>
+          <Button variant="secondary" size="lg">
+            {open ? PRICING_COPY.compareToggleClose : PRICING_COPY.compareToggleOpen}
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('size-5 transition-transform', open && 'rotate-180')}
+            />
+          </Button>
+        </Collapsible.Trigger>
+      </div>
+      <Collapsible.Content className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
+        <table className="w-full min-w-[34rem] text-left text-sm">
+          <caption className="sr-only">Full feature comparison of the Basic and Advanced models</caption>
+          <thead className="bg-ink-50">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold text-ink-700 sm:px-6">
+                {PRICING_COPY.featureColumn}
+              </th>
+              {PLANS.map((plan) => (
+                <th key={plan.model} scope="col" className="w-1/4 px-4 py-3 font-semibold text-brand-900 sm:px-6">
+                  {plan.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {COMPARISON.map((group) => (
+            <tbody key={group.category}>
+              <tr>
+                <th
+                  scope="colgroup"
+                  colSpan={3}
+                  className="border-t border-ink-200 bg-white px-4 pt-6 pb-2 text-xs font-semibold tracking-wider text-accent-700 uppercase sm:px-6"
+                >
+                  {group.category}
+                </th>
+              </tr>
+              {group.rows.map((row) => (
+                <tr key={row.name} className="border-t border-ink-100">
+                  <th scope="row" className="px-4 py-3 font-normal text-ink-800 sm:px-6">
+                    {row.name}
+                  </th>
+                  <td className="px-4 py-3 sm:px-6">
+                    <ComparisonValueCell value={row.basic} />
+                  </td>
+                  <td className="px-4 py-3 sm:px-6">
+                    <ComparisonValueCell value={row.advanced} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  )
+}
+
+export function Pricing() {
+  const { openBooking } = useSiteActions()
+  return (
+    <section id={anchors.pricing} aria-labelledby="pricing-heading" className="bg-ink-50 py-20 sm:py-28">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="pricing-heading"
+          eyebrow={PRICING_COPY.eyebrow}
+          heading={PRICING_COPY.heading}
+          intro={PRICING_COPY.intro}
+        />
+        <PlanCards />
+        <PlanTable />
+        <p className="mt-8 flex flex-col items-center gap-1 text-center text-sm text-ink-600">
+          <span className="inline-flex items-center gap-2 font-semibold text-brand-900">
+            <ShieldCheck aria-hidden="true" className="size-5 text-accent-600" />
+            {PRICING_COPY.guarantee}
+          </span>
+          <span>
+            {PRICING_COPY.guaranteeNote} {PRICING_COPY.licenseNote}
+          </span>
+        </p>
+
+        <div className="mt-14 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:p-8">
+          <h3 className="text-xl font-semibold text-brand-900">{PRICING_COPY.summaryHeading}</h3>
+          <div className="mt-4 grid gap-6 md:grid-cols-2">
+            {PRICING_COPY.summary.map((item) => (
+              <p key={item.title} className="leading-relaxed text-ink-700">
+                <strong className="font-semibold text-brand-900">{item.title}</strong> {item.text}
+              </p>
+            ))}
+          </div>
+        </div>
+
+        <FullComparison />
+
+        <div className="mt-14 flex flex-col items-start gap-6 rounded-2xl bg-brand-900 p-6 text-white sm:p-8 md:flex-row md:items-center md:justify-between">
+          <div className="flex gap-4">
+            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-white/10 text-accent-300">
+              <Wrench aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h3 className="text-xl font-semibold">{PRICING_COPY.customHeading}</h3>
+              <p className="mt-2 max-w-2xl text-ink-200">{PRICING_COPY.customText}</p>
+            </div>
+          </div>
+          <button type="button" onClick={openBooking} className={buttonClasses('accent', 'lg', 'shrink-0')}>
+            {PRICING_COPY.customButton}
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}

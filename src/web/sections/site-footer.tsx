@@ -1,0 +1,135 @@
+/** Footer: models, support, support e-mail, copyright and legal links (SPEC.md §2 "Footer"). */
+import { anchors, LEGAL_TAB_ROUTES, type LegalTab } from '#src/common/paths.ts'
+import { LogoMark } from '../components/logo.tsx'
+import { FOOTER_COPY } from '../content/footer.ts'
+import { settings } from '../content/settings.ts'
+import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
+import { selectModel } from '../lib/model-selection.ts'
+
+const linkClass =
+  'inline-flex min-h-11 items-center text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
+
+function FooterButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} className={linkClass}>
+      {children}
+    </button>
+  )
+}
+
+export function SiteFooter() {
+  const { openBooking, openChat, openLegal } = useSiteActions()
+  const legal: Array<{ tab: LegalTab; label: string }> = [
+    { tab: 'terms', label: FOOTER_COPY.terms },
+    { tab: 'privacy', label: FOOTER_COPY.privacy },
+    { tab: 'cookies', label: FOOTER_COPY.cookies },
+  ]
+  return (
+    <footer className="bg-brand-950 text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2.5">
+            <LogoMark />
+            <span className="text-lg font-semibold">{settings.brandName}</span>
+          </p>
+          <p className="mt-4 text-sm leading-relaxed text-ink-300">{FOOTER_COPY.tagline}</p>
+          <p className="mt-4 text-sm">
+            <a className={linkClass} href={`mailto:${settings.supportEmail}`}>
+              {settings.supportEmail}
+            </a>
+          </p>
+        </div>
+        <nav aria-labelledby="footer-models">
+          <h2 id="footer-models" className="text-sm font-semibold tracking-wider text-white uppercase">
+            {FOOTER_COPY.modelsHeading}
+          </h2>
+          <ul className="mt-3">
+            <li>
+              <a
+                className={linkClass}
+                href={`#${anchors.trialFormFor('basic')}`}
+                onClick={(event) => {
+                  event.preventDefault()
+                  selectModel('basic')
+                }}
+              >
+                {FOOTER_COPY.basicModel}
+              </a>
+            </li>
+            <li>
+              <a
+                className={linkClass}
+                href={`#${anchors.trialFormFor('advanced')}`}
+                onClick={(event) => {
+                  event.preventDefault()
+                  selectModel('advanced')
+                }}
+              >
+                {FOOTER_COPY.advancedModel}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={`/#${anchors.pricing}`}>
+                {FOOTER_COPY.compareModels}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-support">
+          <h2 id="footer-support" className="text-sm font-semibold tracking-wider text-white uppercase">
+            {FOOTER_COPY.supportHeading}
+          </h2>
+          <ul className="mt-3">
+            {settings.documentationUrl ? (
+              <li>
+                <a className={linkClass} href={settings.documentationUrl} target="_blank" rel="noopener noreferrer">
+                  {FOOTER_COPY.documentation}
+                </a>
+              </li>
+            ) : null}
+            {settings.videoTutorialsUrl ? (
+              <li>
+                <a className={linkClass} href={settings.videoTutorialsUrl} target="_blank" rel="noopener noreferrer">
+                  {FOOTER_COPY.videoTutorials}
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <FooterButton onClick={openChat}>{FOOTER_COPY.contactChat}</FooterButton>
+            </li>
+            <li>
+              <FooterButton onClick={openBooking}>{FOOTER_COPY.scheduleConsultation}</FooterButton>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold tracking-wider text-white uppercase">
+            {FOOTER_COPY.legalHeading}
+          </h2>
+          <ul className="mt-3">
+            {legal.map((item) => (
+              <li key={item.tab}>
+                <a
+                  className={linkClass}
+                  href={LEGAL_TAB_ROUTES[item.tab]}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    openLegal(item.tab)
+                  }}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-ink-300 sm:px-6 md:flex-row md:justify-between lg:px-8">
+          <p>{FOOTER_COPY.copyright(settings.brandName)}</p>
+          <p className="max-w-2xl md:text-right">{FOOTER_COPY.disclaimer}</p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { PAGE_ENTRIES } from './src/web/content/documents.ts'
+import { settingsFromEnv } from './src/web/content/settings.ts'
+
+const pagesDir = resolve('src/web/pages')
+export const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+
+// One Vite HTML entry per page (DESIGN.md §2): no client router, each page hydrates itself.
+export default defineConfig({
+  root: pagesDir,
+  publicDir: resolve('public'),
+  plugins: [react(), tailwindcss()],
+  define: {
+    // Public settings are fixed at build time (src/web/content/settings.ts).
+    __SITE_SETTINGS__: JSON.stringify(settingsFromEnv(process.env)),
+  },
+  build: {
+    outDir: resolve(distDir, 'client'),
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: Object.fromEntries(
+        PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
+      ),
+    },
+  },
+  server: {
+    // `npm run dev` runs the API server beside Vite on DEV_API_PORT.
+    proxy: { '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 3001}` },
+  },
+})
