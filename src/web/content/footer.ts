@@ -15,6 +15,7 @@ export const FOOTER_COPY = {
   terms: 'Terms & Conditions',
   privacy: 'Privacy Policy',
   cookies: 'Cookie Policy',
+  cookieSettings: 'Cookie settings',
   copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
   disclaimer:
     'The models are planning tools. Forecasts are estimates based on your inputs and assumptions and are not investment advice.',

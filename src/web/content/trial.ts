@@ -24,5 +24,6 @@ export const TRIAL_COPY = {
   submitting: 'Preparing Your Model...',
   termsRequiredTitle: 'Terms Required',
   termsRequiredText: 'Please agree to the terms and privacy policy to continue.',
+  formHeading: 'Request your free trial model',
   requirements: 'Windows + Excel 365 required',
 } as const

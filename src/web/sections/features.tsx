@@ -11,9 +11,8 @@ import {
   MORE_FEATURES_COPY,
   type FeatureCard,
 } from '../content/features.ts'
-import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
+import { action } from '../lib/actions.ts'
 import { cn } from '../lib/cn.ts'
-import { scrollToAnchor } from '../lib/scroll.ts'
 
 const CARD_ICONS: Record<FeatureCard['icon'], typeof Check> = {
   sliders: SlidersHorizontal,
@@ -22,7 +21,6 @@ const CARD_ICONS: Record<FeatureCard['icon'], typeof Check> = {
 }
 
 export function Features() {
-  const { openGallery } = useSiteActions()
   return (
     <section id={anchors.features} aria-labelledby="features-heading" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -58,7 +56,7 @@ export function Features() {
                 </ul>
                 <button
                   type="button"
-                  onClick={() => openGallery(block.image.model)}
+                  {...action('open-gallery', block.image.model)}
                   className={buttonClasses('ghost', 'md', '-ml-5 mt-6 text-accent-700')}
                   aria-label={`${FEATURES_COPY.seeMore}: ${block.title}`}
                 >
@@ -120,20 +118,12 @@ export function MoreFeatures() {
         <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
           <a
             href={`#${anchors.trialForm}`}
-            onClick={(event) => {
-              event.preventDefault()
-              scrollToAnchor(anchors.trialForm)
-            }}
             className={buttonClasses('accent', 'lg')}
           >
             {MORE_FEATURES_COPY.trialCta}
           </a>
           <a
             href={`#${anchors.pricing}`}
-            onClick={(event) => {
-              event.preventDefault()
-              scrollToAnchor(anchors.pricing)
-            }}
             className={buttonClasses('inverse', 'lg')}
           >
             {MORE_FEATURES_COPY.learnMore}

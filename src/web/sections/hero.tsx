@@ -4,11 +4,9 @@ import { anchors } from '#src/common/paths.ts'
 import { ScreenshotImage } from '../components/screenshot-image.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
 import { HERO_COPY } from '../content/hero.ts'
-import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
-import { scrollToAnchor } from '../lib/scroll.ts'
+import { action } from '../lib/actions.ts'
 
 export function Hero() {
-  const { openVideo } = useSiteActions()
   return (
     <section
       aria-labelledby="hero-heading"
@@ -31,15 +29,11 @@ export function Hero() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a
               href={`#${anchors.trialForm}`}
-              onClick={(event) => {
-                event.preventDefault()
-                scrollToAnchor(anchors.trialForm)
-              }}
               className={buttonClasses('accent', 'lg')}
             >
               {HERO_COPY.primaryCta}
             </a>
-            <button type="button" onClick={openVideo} className={buttonClasses('inverse', 'lg')}>
+            <button type="button" {...action('open-video')} className={buttonClasses('inverse', 'lg')}>
               <PlayCircle aria-hidden="true" className="size-5" />
               {HERO_COPY.secondaryCta}
             </button>

@@ -4,35 +4,31 @@
  * customization box. Choosing a model selects it in the trial form.
  */
 import { Check, ChevronDown, Images, ShieldCheck, Sparkles, Wrench } from 'lucide-react'
-import { Collapsible } from 'radix-ui'
-import { useState } from 'react'
 import { anchors } from '#src/common/paths.ts'
 import { SectionHeading } from '../components/section-heading.tsx'
-import { Button, buttonClasses } from '../components/ui/button.tsx'
+import { buttonClasses } from '../components/ui/button.tsx'
 import { COMPARISON, formatPrice, PLANS, PRICING_COPY, type Plan } from '../content/pricing.ts'
-import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
 import { cn } from '../lib/cn.ts'
-import { selectModel } from '../lib/model-selection.ts'
+import { action } from '../lib/actions.ts'
 import { ComparisonValueCell } from './comparison-value.tsx'
 
 function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
   return (
-    <button
-      type="button"
-      onClick={() => selectModel(plan.model)}
+    <a
+      href={`#${anchors.trialFormFor(plan.model)}`}
+      {...action('select-model', plan.model)}
       className={buttonClasses(plan.mostPopular ? 'accent' : 'primary', 'lg', cn('w-full', className))}
     >
       {PRICING_COPY.choose(plan.name)}
-    </button>
+    </a>
   )
 }
 
 function ScreenshotsButton({ plan }: { plan: Plan }) {
-  const { openGallery } = useSiteActions()
   return (
     <button
       type="button"
-      onClick={() => openGallery(plan.model)}
+      {...action('open-gallery', plan.model)}
       className={buttonClasses('ghost', 'md', 'w-full text-accent-700')}
     >
       <Images aria-hidden="true" className="size-5" />
@@ -199,22 +195,22 @@ function PlanTable() {
   )
 }
 
+/** A native disclosure: it expands and collapses before any script runs, and needs none. */
 function FullComparison() {
-  const [open, setOpen] = useState(false)
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="mt-12">
-      <div className="text-center">
-        <Collapsible.Trigger asChild>
-          <Button variant="secondary" size="lg">
-            {open ? PRICING_COPY.compareToggleClose : PRICING_COPY.compareToggleOpen}
-            <ChevronDown
-              aria-hidden="true"
-              className={cn('size-5 transition-transform', open && 'rotate-180')}
-            />
-          </Button>
-        </Collapsible.Trigger>
-      </div>
-      <Collapsible.Content className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
+    <details className="group mt-12">
+      <summary
+        className={buttonClasses(
+          'secondary',
+          'lg',
+          'mx-auto w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <span className="group-open:hidden">{PRICING_COPY.compareToggleOpen}</span>
+        <span className="hidden group-open:inline">{PRICING_COPY.compareToggleClose}</span>
+        <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">Full feature comparison of the Basic and Advanced models</caption>
           <thead className="bg-ink-50">
@@ -256,13 +252,12 @@ function FullComparison() {
             </tbody>
           ))}
         </table>
-      </Collapsible.Content>
-    </Collapsible.Root>
+      </div>
+    </details>
   )
 }
 
 export function Pricing() {
-  const { openBooking } = useSiteActions()
   return (
     <section id={anchors.pricing} aria-labelledby="pricing-heading" className="bg-ink-50 py-20 sm:py-28">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
@@ -307,7 +302,7 @@ export function Pricing() {
               <p className="mt-2 max-w-2xl text-ink-200">{PRICING_COPY.customText}</p>
             </div>
           </div>
-          <button type="button" onClick={openBooking} className={buttonClasses('accent', 'lg', 'shrink-0')}>
+          <button type="button" {...action('open-booking')} className={buttonClasses('accent', 'lg', 'shrink-0')}>
             {PRICING_COPY.customButton}
           </button>
         </div>

@@ -3,22 +3,20 @@ import { anchors, LEGAL_TAB_ROUTES, type LegalTab } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { FOOTER_COPY } from '../content/footer.ts'
 import { settings } from '../content/settings.ts'
-import { useSiteActions } from '../features/dialogs/dialog-host.tsx'
-import { selectModel } from '../lib/model-selection.ts'
+import { action, type SiteAction } from '../lib/actions.ts'
 
 const linkClass =
   'inline-flex min-h-11 items-center text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
 
-function FooterButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+function FooterButton({ run, children }: { run: SiteAction; children: React.ReactNode }) {
   return (
-    <button type="button" onClick={onClick} className={linkClass}>
+    <button type="button" {...action(run)} className={linkClass}>
       {children}
     </button>
   )
 }
 
 export function SiteFooter() {
-  const { openBooking, openChat, openLegal } = useSiteActions()
   const legal: Array<{ tab: LegalTab; label: string }> = [
     { tab: 'terms', label: FOOTER_COPY.terms },
     { tab: 'privacy', label: FOOTER_COPY.privacy },
@@ -48,10 +46,7 @@ export function SiteFooter() {
               <a
                 className={linkClass}
                 href={`#${anchors.trialFormFor('basic')}`}
-                onClick={(event) => {
-                  event.preventDefault()
-                  selectModel('basic')
-                }}
+                {...action('select-model', 'basic')}
               >
                 {FOOTER_COPY.basicModel}
               </a>
@@ -60,10 +55,7 @@ export function SiteFooter() {
               <a
                 className={linkClass}
                 href={`#${anchors.trialFormFor('advanced')}`}
-                onClick={(event) => {
-                  event.preventDefault()
-                  selectModel('advanced')
-                }}
+                {...action('select-model', 'advanced')}
               >
                 {FOOTER_COPY.advancedModel}
               </a>
@@ -95,10 +87,10 @@ export function SiteFooter() {
               </li>
             ) : null}
             <li>
-              <FooterButton onClick={openChat}>{FOOTER_COPY.contactChat}</FooterButton>
+              <FooterButton run="open-chat">{FOOTER_COPY.contactChat}</FooterButton>
             </li>
             <li>
-              <FooterButton onClick={openBooking}>{FOOTER_COPY.scheduleConsultation}</FooterButton>
+              <FooterButton run="open-booking">{FOOTER_COPY.scheduleConsultation}</FooterButton>
             </li>
           </ul>
         </nav>
@@ -112,15 +104,15 @@ export function SiteFooter() {
                 <a
                   className={linkClass}
                   href={LEGAL_TAB_ROUTES[item.tab]}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    openLegal(item.tab)
-                  }}
+                  {...action('open-legal', item.tab)}
                 >
                   {item.label}
                 </a>
               </li>
             ))}
+            <li>
+              <FooterButton run="open-cookie-settings">{FOOTER_COPY.cookieSettings}</FooterButton>
+            </li>
           </ul>
         </nav>
       </div>

@@ -29,7 +29,7 @@ export function SiteHeader() {
   }, [menu.isOpen, close])
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-100 bg-white shadow-[0_1px_2px_rgb(16_41_75/0.04)]">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"

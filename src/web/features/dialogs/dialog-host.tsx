@@ -3,10 +3,12 @@
  * context so any section can open them. Each dialog's code loads on first open (React.lazy),
  * so none of it is in the first page load (DESIGN.md §2).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import type { Model } from '#src/common/models.ts'
 import type { LegalTab } from '#src/common/paths.ts'
+import { COOKIE_SETTINGS_EVENT, installActionListener } from '../../lib/actions.ts'
+import { selectModel } from '../../lib/model-selection.ts'
 import { openChat } from '../chat/open-chat.ts'
 
 const VideoDialog = lazy(() => import('../video/video-dialog.tsx'))
@@ -62,6 +64,17 @@ export function DialogHost({ children, onLegalClose }: DialogHostProps) {
       openChat,
     }),
     [show],
+  )
+
+  // Controls in server-only sections (data-action attributes) run through the same actions.
+  useEffect(
+    () =>
+      installActionListener({
+        ...actions,
+        selectModel,
+        openCookieSettings: () => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT)),
+      }),
+    [actions],
   )
 
   const closeLegal = useCallback(() => {

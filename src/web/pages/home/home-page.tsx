@@ -1,4 +1,9 @@
-/** The landing page at / (SPEC.md §2 "Landing page"); also the legal routes. */
+/**
+ * The landing page at / (SPEC.md §2 "Landing page"); also the legal routes. Sections without
+ * state are server-only (components/server-only.tsx): pre-rendered, never shipped as code; the
+ * header, the trial form and the dialogs hydrate.
+ */
+import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 import { returnHomeFromLegalRoute, useLegalRoute } from '../../features/legal/use-legal-route.ts'
 import { Features, MoreFeatures } from '../../sections/features.tsx'
@@ -11,6 +16,22 @@ import { SiteHeader } from '../../sections/site-header.tsx'
 import { Testimonials } from '../../sections/testimonials.tsx'
 import { TrialSection } from '../../sections/trial-section.tsx'
 
+function StaticSections() {
+  return (
+    <>
+      <Hero />
+      <Problem />
+      <Method />
+      <Features />
+      <MoreFeatures />
+      <Pricing />
+      <Testimonials />
+    </>
+  )
+}
+const StaticTop = import.meta.env.SSR ? StaticSections : null
+const StaticFooter = import.meta.env.SSR ? SiteFooter : null
+
 function LegalRoute() {
   useLegalRoute()
   return null
@@ -22,16 +43,10 @@ export function HomePage() {
       <LegalRoute />
       <SiteHeader />
       <main id="main">
-        <Hero />
-        <Problem />
-        <Method />
-        <Features />
-        <MoreFeatures />
-        <Pricing />
-        <Testimonials />
+        <ServerOnly render={StaticTop} />
         <TrialSection />
       </main>
-      <SiteFooter />
+      <ServerOnly render={StaticFooter} />
     </DialogHost>
   )
 }

@@ -1,0 +1,33 @@
+/**
+ * Server-only markup: rendered into the pre-rendered HTML, never shipped to or re-rendered in
+ * the browser. In the browser the wrapper hydrates with an empty innerHTML that React leaves
+ * alone, so the server's markup stays as it is. Use it for sections with no state; their
+ * controls work through data-action attributes (lib/actions.ts).
+ *
+ * Pick the component with `import.meta.env.SSR ? Section : null` at the import site: the
+ * bundler then drops the section's code from the browser bundle.
+ */
+import type { ComponentType } from 'react'
+
+interface Props {
+  render: ComponentType | null
+  className?: string
+}
+
+export function ServerOnly({ render: Render, className }: Props) {
+  if (import.meta.env.SSR && Render) {
+    return (
+      <div className={className} data-server-only="">
+        <Render />
+      </div>
+    )
+  }
+  return (
+    <div
+      className={className}
+      data-server-only=""
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
+  )
+}
