@@ -14,10 +14,10 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     // React and Radix set inline style attributes; scripts stay strictly 'self'.
     'style-src': list(["'self'", "'unsafe-inline'", ...origins.style]),
     'img-src': list(["'self'", 'data:', ...origins.img]),
-    'font-src': "'self'",
+    'font-src': list(["'self'", ...origins.font]),
     'connect-src': list(["'self'", ...origins.connect]),
     'frame-src': origins.frame.length ? list(origins.frame) : "'none'",
-    'media-src': "'self'",
+    'media-src': list(["'self'", ...origins.media]),
     'object-src': "'none'",
     'base-uri': "'self'",
     'form-action': "'self'",

@@ -11,6 +11,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
 import { DOCUMENTS } from '#src/web/content/documents.ts'
+import { sitemapXml } from './sitemap.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
 
@@ -82,6 +83,8 @@ export interface Site {
   documents: Map<string, StaticFile>
   /** Static files by URL path (/assets/x.js, /robots.txt, ...). */
   files: Map<string, StaticFile>
+  /** Base of absolute links (the sitemap's); without it, the request's own origin. */
+  publicUrl?: string
 }
 
 /** Reads the build into memory, filling in PUBLIC_URL. Throws if there is no build. */
@@ -117,7 +120,7 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
     const body = fill(await readFile(path), path)
     files.set(urlPath, makeFile(path, body, isAsset ? CACHE.immutable : CACHE.publicFile, pre))
   }
-  return { documents, files }
+  return { documents, files, publicUrl }
 }
 
 /** Picks brotli, then gzip, as the client accepts them. */
@@ -177,17 +180,30 @@ export function safeJoin(root: string, urlPath: string): string | null {
   } catch {
     return null
   }
-  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return null
   const parts = decoded.split('/').filter((p) => p !== '')
-  if (parts.some((p) => p === '..' || p === '.')) return null
+  if (parts.length === 0 || parts.some((p) => p === '..' || p === '.')) return null
   const full = resolve(root, ...parts)
   const base = resolve(root)
   return full.startsWith(base + sep) ? full : null
 }
 
+/**
+ * The single file name of /lnf/:filename, decoded, or null when it is not one plain name inside
+ * the uploads folder (the browser checks the same, src/web/pages/lnf/lnf-filename.ts).
+ */
+export function lnfFileName(uploadsDir: string, raw: string): string | null {
+  const trimmed = raw.endsWith('/') ? raw.slice(0, -1) : raw
+  if (!trimmed || !safeJoin(uploadsDir, trimmed)) return null
+  const name = decodeURIComponent(trimmed)
+  return name.includes('/') || name.startsWith('.') ? null : name
+}
+
 export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
   const app = new Hono()
   const notFound = (c: Context) => sendFile(c, site.documents.get('not-found')!, 404)
+  let sitemap: StaticFile | null = null
 
   app.get('/custom-uploads/*', async (c) => {
     const rest = c.req.path.slice('/custom-uploads/'.length)
@@ -199,10 +215,28 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
     return sendFile(c, makeFile(full, body, CACHE.upload))
   })
 
-  // /lnf/:filename is one pre-rendered shell; without a filename it goes home (SPEC.md §2).
+  // /lnf/:filename is one pre-rendered shell; without a filename it goes home (SPEC.md §2). A
+  // name that could leave the uploads folder gets the same shell (it shows 'Image not found')
+  // with status 404, and never touches the disk.
   app.get('/lnf', (c) => c.redirect(routes.home, 302))
   app.get('/lnf/', (c) => c.redirect(routes.home, 302))
-  app.get('/lnf/*', (c) => sendFile(c, site.documents.get('lnf')!))
+  app.get('/lnf/*', (c) => {
+    const name = lnfFileName(options.uploadsDir, c.req.path.slice('/lnf/'.length))
+    return sendFile(c, site.documents.get('lnf')!, name ? 200 : 404)
+  })
+
+  // Generated from documents.ts, so a new public page is listed without editing a file.
+  app.get(routes.sitemap, (c) => {
+    if (sitemap) return sendFile(c, sitemap)
+    const file = makeFile(
+      'sitemap.xml',
+      Buffer.from(sitemapXml(site.publicUrl ?? new URL(c.req.url).origin)),
+      CACHE.publicFile,
+    )
+    // Only a configured base is fixed; a request's origin may differ from the next one's.
+    if (site.publicUrl) sitemap = file
+    return sendFile(c, file)
+  })
 
   app.get('*', (c) => {
     const file = site.files.get(c.req.path)

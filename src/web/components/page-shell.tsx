@@ -1,13 +1,15 @@
 import { StrictMode, type ReactNode } from 'react'
+import { ConsentRoot } from '../features/consent/consent-root.tsx'
 import { ErrorBoundary } from './error-boundary.tsx'
 import { Toaster } from './toaster.tsx'
 
-/** What wraps every page: strict mode, the error boundary and the toast region. */
+/** What wraps every page: strict mode, the error boundary, the toast region and consent. */
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <ErrorBoundary>{children}</ErrorBoundary>
       <Toaster />
+      <ConsentRoot />
     </StrictMode>
   )
 }

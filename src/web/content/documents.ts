@@ -26,6 +26,13 @@ export interface DocumentSpec {
   description: string
   /** Pages that only make sense after an action stay out of search engines (DESIGN.md §12). */
   noindex?: boolean
+  /** Indexable but left out of the sitemap (a second address of the same text). */
+  sitemap?: false
+}
+
+/** The documents search engines should find, in the sitemap's order (issue #4). */
+export function sitemapDocuments(): DocumentSpec[] {
+  return DOCUMENTS.filter((doc) => !doc.noindex && doc.sitemap !== false)
 }
 
 const brand = settings.brandName
@@ -53,6 +60,7 @@ export const DOCUMENTS: readonly DocumentSpec[] = [
     path: routes.legalTerms,
     title: `Terms & Conditions | ${brand}`,
     description: `The terms that govern ${brand} pacing model licenses, trials and this website.`,
+    sitemap: false,
   },
   {
     name: 'privacy-policy',

@@ -21,8 +21,17 @@ export interface PublicSettings {
   demoVideoId: string
   /** Intro-meeting link on the scheduling service; empty falls back to e-mail. */
   schedulerUrl: string
-  /** Live-chat widget id; empty falls back to e-mail. */
+  /**
+   * The scheduler's inline-embed script (Calendly-style widget.js), loaded on the first opening
+   * of the booking dialog; empty shows a plain link to schedulerUrl instead of the inline calendar.
+   */
+  schedulerScriptUrl: string
+  /** The video-meeting service named under 'Where' on the scheduling confirmation page. */
+  meetingService: string
+  /** Live-chat widget id (Crisp-style website id); empty falls back to e-mail. */
   chatWidgetId: string
+  /** The chat provider's loader script, loaded on first use with functional consent. */
+  chatScriptUrl: string
   /** Ad-tracking conversion id and label; empty sends no conversion event. */
   adConversionId: string
   adConversionLabel: string
@@ -41,7 +50,10 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   hostEmail: 'daniel@pacepoint.io',
   demoVideoId: 'Yx9b2Vd0mKc',
   schedulerUrl: 'https://calendly.com/pacepoint/intro-15',
+  schedulerScriptUrl: 'https://assets.calendly.com/assets/external/widget.js',
+  meetingService: 'Google Meet',
   chatWidgetId: '5f1c2a9e-7d3b-4c1a-9f0e-2b6d8c4e1a77',
+  chatScriptUrl: 'https://client.crisp.chat/l.js',
   adConversionId: 'AW-000000000',
   adConversionLabel: 'trial_request',
   downloadUrls: {
@@ -62,7 +74,10 @@ const ENV_NAMES: Record<Exclude<keyof PublicSettings, 'downloadUrls'>, string> =
   hostEmail: 'SITE_HOST_EMAIL',
   demoVideoId: 'SITE_DEMO_VIDEO_ID',
   schedulerUrl: 'SITE_SCHEDULER_URL',
+  schedulerScriptUrl: 'SITE_SCHEDULER_SCRIPT_URL',
+  meetingService: 'SITE_MEETING_SERVICE',
   chatWidgetId: 'SITE_CHAT_WIDGET_ID',
+  chatScriptUrl: 'SITE_CHAT_SCRIPT_URL',
   adConversionId: 'SITE_AD_CONVERSION_ID',
   adConversionLabel: 'SITE_AD_CONVERSION_LABEL',
   documentationUrl: 'SITE_DOCUMENTATION_URL',

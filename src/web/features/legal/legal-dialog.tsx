@@ -1,6 +1,14 @@
-/** The legal dialog with its three tabs (SPEC.md §2 "Legal dialog"). */
-import type { LegalTab } from '#src/common/paths.ts'
+/**
+ * The legal dialog with its three tabs (SPEC.md §2 "Legal dialog"): Terms & Conditions,
+ * Privacy Policy, Cookie Policy, as Radix Tabs. The legal routes and the footer open it on a
+ * tab; closing it is handled by the host (the legal routes then return to /).
+ */
+import { Tabs } from 'radix-ui'
+import { useEffect, useState } from 'react'
+import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
+import { LEGAL_UPDATED_TEXT } from '../../content/legal-version.ts'
+import { legalHtml } from './legal-documents.ts'
 
 interface Props {
   open: boolean
@@ -8,16 +16,63 @@ interface Props {
   onClose: () => void
 }
 
-const TITLES: Record<LegalTab, string> = {
+export const LEGAL_TITLES: Record<LegalTab, string> = {
   terms: 'Terms & Conditions',
   privacy: 'Privacy Policy',
   cookies: 'Cookie Policy',
 }
 
+const PROSE = [
+  'max-w-none text-[0.9375rem] leading-relaxed text-ink-700',
+  '[&_h2]:mt-8 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-brand-900',
+  '[&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-5',
+  '[&_strong]:font-semibold [&_strong]:text-ink-900',
+  '[&_a]:font-medium [&_a]:text-accent-700 [&_a]:underline [&_a]:underline-offset-2',
+  '[&_em]:text-sm [&_em]:text-ink-500 [&_em]:not-italic',
+  '[&_code]:rounded [&_code]:bg-ink-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.8125rem]',
+  'max-sm:[&_table]:block max-sm:[&_table]:overflow-x-auto',
+  '[&_table]:my-4 [&_table]:w-full [&_table]:border-collapse [&_table]:text-sm',
+  '[&_th]:border-b [&_th]:border-ink-200 [&_th]:bg-ink-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-brand-900',
+  '[&_td]:border-b [&_td]:border-ink-100 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top',
+].join(' ')
+
 export default function LegalDialog({ open, tab, onClose }: Props) {
+  const [current, setCurrent] = useState<LegalTab>(tab)
+  // Each opening starts on the tab it was opened with.
+  useEffect(() => {
+    if (open) setCurrent(tab)
+  }, [open, tab])
+
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={TITLES[tab]}>
-      <p className="text-ink-700">{TITLES[tab]}</p>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={LEGAL_TITLES[current]}
+      description={`Last updated ${LEGAL_UPDATED_TEXT}`}
+      showDescription
+      className="sm:p-10"
+    >
+      <Tabs.Root value={current} onValueChange={(value) => setCurrent(value as LegalTab)}>
+        <Tabs.List
+          aria-label="Legal documents"
+          className="sticky -top-5 z-10 -mx-5 flex gap-1 overflow-x-auto border-b border-ink-200 bg-white px-5 sm:-top-10 sm:-mx-10 sm:px-10"
+        >
+          {LEGAL_TABS.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-ink-600 hover:text-brand-900 data-[state=active]:border-accent-600 data-[state=active]:text-brand-900"
+            >
+              {LEGAL_TITLES[value]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {LEGAL_TABS.map((value) => (
+          <Tabs.Content key={value} value={value} className="pt-6 focus-visible:outline-none">
+            <div className={PROSE} dangerouslySetInnerHTML={{ __html: legalHtml(value) }} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </Dialog>
   )
 }

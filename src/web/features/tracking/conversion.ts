@@ -1,11 +1,66 @@
 /**
- * The ad-tracking conversion event of /thank-you and /scheduling-thank-you (SPEC.md §2).
- * Sent at most once per page load; the tracker itself loads only with consent (DESIGN.md §8).
+ * The ad-tracking conversion event of /thank-you and /scheduling-thank-you (SPEC.md §2): sent
+ * at most once per page load, and only with consent for the marketing purpose (DESIGN.md §8).
+ * Without consent yet, it waits for the visitor's choice on this page; a refusal sends nothing.
+ * The tag (gtag-style) loads only then, so without consent no request leaves for the ads host.
  */
-let sent = false
+import { settings } from '../../content/settings.ts'
+import { adTagScriptUrl, adTrackingConfigured } from '../../content/third-parties.ts'
+import { hasConsent, onConsentChange } from '../consent/consent-store.ts'
 
-export function trackConversion(page: 'trial' | 'scheduling'): void {
-  if (sent) return
-  sent = true
+export type ConversionPage = 'trial' | 'scheduling'
+
+interface TagWindow {
+  dataLayer?: unknown[]
+  gtag?: (...args: unknown[]) => void
+}
+
+let state: 'idle' | 'waiting' | 'sent' = 'idle'
+
+function send(page: ConversionPage): void {
+  state = 'sent'
+  const w = window as unknown as TagWindow
+  w.dataLayer = w.dataLayer ?? []
+  // gtag's documented shape: it queues the arguments object itself.
+  w.gtag =
+    w.gtag ??
+    function gtag() {
+      // eslint-disable-next-line prefer-rest-params
+      w.dataLayer!.push(arguments)
+    }
+  const id = settings.adConversionId
+  w.gtag('js', new Date())
+  w.gtag('config', id, { send_page_view: false })
+  w.gtag('event', 'conversion', {
+    send_to: settings.adConversionLabel ? `${id}/${settings.adConversionLabel}` : id,
+    event_category: page,
+  })
+  const script = document.createElement('script')
+  script.async = true
+  script.src = adTagScriptUrl(id)
+  script.onerror = () => {
+    // Blocked by an extension or offline: nothing to tell the visitor.
+    script.remove()
+  }
+  document.head.appendChild(script)
   window.dispatchEvent(new CustomEvent('conversion', { detail: { page } }))
+}
+
+export function trackConversion(page: ConversionPage): void {
+  if (state !== 'idle') return
+  if (!adTrackingConfigured(settings)) {
+    state = 'sent'
+    return
+  }
+  if (hasConsent('marketing')) {
+    send(page)
+    return
+  }
+  state = 'waiting'
+  const off = onConsentChange((record) => {
+    if (state === 'waiting' && record.categories.marketing) {
+      off()
+      send(page)
+    }
+  })
 }

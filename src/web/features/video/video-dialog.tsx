@@ -1,8 +1,25 @@
-/** 'Watch Demo (2 min)': the demo video in a dialog (SPEC.md §2 "Hero"). */
+/**
+ * 'Watch Demo (2 min)': the demo video in a dialog (SPEC.md §2 "Hero"). Nothing is requested
+ * from the video host before the dialog opens. With consent for the media purpose the player
+ * loads at once; otherwise the dialog says that playing loads YouTube's player and waits for a
+ * click, which may also remember the choice (DESIGN.md §8).
+ */
+import { Play } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { routes } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { VIDEO_COPY } from '../../content/hero.ts'
 import { settings } from '../../content/settings.ts'
+import { grantConsent, hasConsent, onConsentChange } from '../consent/consent-store.ts'
 import { videoEmbedUrl } from './video-embed.ts'
+
+export const VIDEO_CONSENT_COPY = {
+  play: 'Play video',
+  notice:
+    'Playing the video loads YouTube\u2019s player from youtube-nocookie.com. YouTube receives your IP address and may store data in your browser once you press play.',
+  remember: 'Always play videos without asking',
+  unavailable: 'The demo video is not available right now.',
+} as const
 
 interface Props {
   open: boolean
@@ -11,6 +28,17 @@ interface Props {
 
 export default function VideoDialog({ open, onClose }: Props) {
   const src = videoEmbedUrl(settings.demoVideoId)
+  const rememberId = useId()
+  const [allowed, setAllowed] = useState(() => hasConsent('media'))
+  const [remember, setRemember] = useState(false)
+
+  useEffect(() => onConsentChange((record) => setAllowed(record.categories.media)), [])
+
+  function play() {
+    if (remember) grantConsent('media')
+    setAllowed(true)
+  }
+
   return (
     <Dialog
       open={open}
@@ -19,8 +47,12 @@ export default function VideoDialog({ open, onClose }: Props) {
       description={VIDEO_COPY.description}
       closeLabel={VIDEO_COPY.close}
     >
-      <div className="aspect-video w-full overflow-hidden rounded-xl bg-brand-950">
-        {open && src ? (
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-brand-950">
+        {!src ? (
+          <p className="flex size-full items-center justify-center p-6 text-center text-ink-100">
+            {VIDEO_CONSENT_COPY.unavailable}
+          </p>
+        ) : open && allowed ? (
           <iframe
             className="size-full"
             src={src}
@@ -29,11 +61,43 @@ export default function VideoDialog({ open, onClose }: Props) {
             allowFullScreen
           />
         ) : (
-          <p className="flex size-full items-center justify-center p-6 text-center text-ink-100">
-            The demo video is not available right now.
-          </p>
+          <div className="flex size-full flex-col items-center justify-center gap-4 bg-[radial-gradient(ellipse_at_top,var(--color-brand-700),var(--color-brand-950)_70%)] p-6 text-center">
+            <button
+              type="button"
+              onClick={play}
+              className="group inline-flex items-center gap-3 rounded-full bg-white py-2 pr-6 pl-2 text-base font-semibold text-brand-900 shadow-lg transition-colors hover:bg-accent-50"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-600 text-white group-hover:bg-accent-700">
+                <Play aria-hidden="true" className="size-5 translate-x-px fill-current" />
+              </span>
+              {VIDEO_CONSENT_COPY.play}
+            </button>
+            <p className="hidden max-w-md text-sm text-ink-200 sm:block">{VIDEO_CONSENT_COPY.notice}</p>
+          </div>
         )}
       </div>
+      {src ? (
+        <div className="mt-4 flex flex-col gap-3 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
+          <p className={allowed ? '' : 'sm:hidden'}>
+            {VIDEO_CONSENT_COPY.notice}{' '}
+            <a className="font-medium text-accent-700 underline underline-offset-2" href={routes.cookiePolicy}>
+              Cookie Policy
+            </a>
+          </p>
+          {allowed ? null : (
+            <label htmlFor={rememberId} className="inline-flex min-h-11 shrink-0 items-center gap-2 text-ink-700">
+              <input
+                id={rememberId}
+                type="checkbox"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                className="size-4 accent-accent-600"
+              />
+              {VIDEO_CONSENT_COPY.remember}
+            </label>
+          )}
+        </div>
+      ) : null}
     </Dialog>
   )
 }

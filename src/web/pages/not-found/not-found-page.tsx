@@ -1,8 +1,48 @@
-/** not-found page. */
+/** Our 404 page: the server answers unknown paths with it and status 404 (DESIGN.md §2). */
+import { ArrowLeft, Mail } from 'lucide-react'
+import { routes } from '#src/common/paths.ts'
+import { LogoMark } from '../../components/logo.tsx'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { settings } from '../../content/settings.ts'
+
+export const NOT_FOUND_COPY = {
+  code: '404',
+  heading: 'Page not found',
+  text: 'The page you asked for is not here. It may have moved, or the link may be incomplete.',
+  home: 'Back to the home page',
+  contact: 'Contact support',
+} as const
+
 export function NotFoundPage() {
   return (
-    <main id="main" className="mx-auto max-w-xl px-6 py-16">
-      <h1 className="text-2xl font-semibold text-brand-900">not-found</h1>
-    </main>
+    <div className="flex min-h-dvh flex-col bg-ink-50">
+      <header className="border-b border-ink-100 bg-white">
+        <div className="mx-auto flex h-16 max-w-5xl items-center px-4 sm:px-6">
+          <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
+            <LogoMark />
+            <span className="text-lg font-semibold text-brand-900">{settings.brandName}</span>
+          </a>
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 items-center px-4 py-16 sm:px-6">
+        <div className="mx-auto w-full max-w-xl text-center">
+          <p className="text-sm font-semibold tracking-[0.2em] text-accent-700">{NOT_FOUND_COPY.code}</p>
+          <h1 className="mt-3 text-4xl font-semibold tracking-tight text-brand-900 sm:text-5xl">
+            {NOT_FOUND_COPY.heading}
+          </h1>
+          <p className="mt-4 text-lg text-ink-600">{NOT_FOUND_COPY.text}</p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+            <a href={routes.home} className={buttonClasses('primary', 'lg')}>
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              {NOT_FOUND_COPY.home}
+            </a>
+            <a href={`mailto:${settings.supportEmail}`} className={buttonClasses('secondary', 'lg')}>
+              <Mail aria-hidden="true" className="size-5" />
+              {NOT_FOUND_COPY.contact}
+            </a>
+          </div>
+        </div>
+      </main>
+    </div>
   )
 }

@@ -1,8 +1,251 @@
-/** scheduling-thank-you page. */
-export function SchedulingThankYouPage() {
+/**
+ * /scheduling-thank-you: the confirmation after booking an intro meeting (SPEC.md §2). The
+ * query is read after hydration (the pre-rendered page shows a spinner until then) and every
+ * value is shown as text; event_url is a link only on the scheduler's https host (DESIGN.md §8).
+ */
+import {
+  CalendarDays,
+  CalendarX2,
+  Check,
+  Clock,
+  Info,
+  Loader2,
+  MapPin,
+  RefreshCw,
+  UserPlus,
+  Users,
+  Video,
+} from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { routes } from '#src/common/paths.ts'
+import { LogoMark } from '../../components/logo.tsx'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { cn } from '../../lib/cn.ts'
+import { SCHEDULING_COPY as COPY } from '../../content/scheduling.ts'
+import { settings } from '../../content/settings.ts'
+import { schedulerHost } from '../../content/third-parties.ts'
+import { trackConversion } from '../../features/tracking/conversion.ts'
+import {
+  formatDay,
+  formatMeetingTime,
+  initials,
+  readMeetingParams,
+  trustedEventUrl,
+  type MeetingParams,
+  type MeetingTime,
+} from './meeting-details.ts'
+
+interface Booking {
+  params: MeetingParams
+  time: MeetingTime
+  eventUrl: string | null
+  today: string
+}
+
+function Avatar({ text, tone }: { text: string; tone: 'brand' | 'accent' }) {
   return (
-    <main id="main" className="mx-auto max-w-xl px-6 py-16">
-      <h1 className="text-2xl font-semibold text-brand-900">scheduling-thank-you</h1>
-    </main>
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+        tone === 'brand' ? 'bg-brand-800 text-white' : 'bg-accent-100 text-accent-700',
+      )}
+    >
+      {text}
+    </span>
+  )
+}
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2 px-5 py-5 sm:grid-cols-[9rem_1fr] sm:gap-6 sm:px-8">
+      <dt className="flex items-center gap-2.5 text-sm font-semibold tracking-wide text-ink-500 uppercase sm:items-start sm:pt-0.5">
+        <span className="text-accent-700">{icon}</span>
+        {label}
+      </dt>
+      <dd className="min-w-0 text-ink-800">{children}</dd>
+    </div>
+  )
+}
+
+function inviteHref(booking: Booking): string {
+  const lines = [
+    `${COPY.meetingTitle(settings.productName)}`,
+    [booking.time.date, booking.time.time, booking.time.zone].filter(Boolean).join(', '),
+  ]
+  if (booking.eventUrl) lines.push(booking.eventUrl)
+  const query = new URLSearchParams({ subject: COPY.inviteSubject(settings.productName), body: lines.join('\n') })
+  return `mailto:?${query.toString().replace(/\+/g, '%20')}`
+}
+
+function Confirmation({ booking }: { booking: Booking }) {
+  const { params, time, eventUrl } = booking
+  const [showJoinNote, setShowJoinNote] = useState(false)
+  const guest = params.display_name && params.email ? { name: params.display_name, email: params.email } : null
+  const actionClass = buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')
+
+  return (
+    <>
+      <div className="text-center">
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-accent-100 text-accent-700 ring-8 ring-accent-50">
+          <Check aria-hidden="true" className="size-7" strokeWidth={2.5} />
+        </span>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">{COPY.heading}</h1>
+        <p className="mx-auto mt-3 max-w-lg text-lg text-ink-600">{COPY.text}</p>
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <div className="flex w-full justify-center gap-3 sm:w-auto">
+            {eventUrl ? (
+              <>
+                <a className={actionClass} href={eventUrl} target="_blank" rel="noopener noreferrer">
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                  {COPY.reschedule}
+                </a>
+                <a className={actionClass} href={eventUrl} target="_blank" rel="noopener noreferrer">
+                  <CalendarX2 aria-hidden="true" className="size-4" />
+                  {COPY.cancel}
+                </a>
+              </>
+            ) : (
+              <>
+                <button type="button" className={actionClass} disabled aria-describedby="event-link-note">
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                  {COPY.reschedule}
+                </button>
+                <button type="button" className={actionClass} disabled aria-describedby="event-link-note">
+                  <CalendarX2 aria-hidden="true" className="size-4" />
+                  {COPY.cancel}
+                </button>
+              </>
+            )}
+          </div>
+          {eventUrl ? null : (
+            <p id="event-link-note" className="max-w-md text-sm text-ink-500">
+              {COPY.untrustedLinkNote}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <dl className="mt-12 divide-y divide-ink-100 rounded-2xl bg-white shadow-sm ring-1 ring-ink-100">
+        <Row icon={<CalendarDays aria-hidden="true" className="size-4" />} label={COPY.what}>
+          <p className="font-semibold text-brand-900">{COPY.meetingTitle(settings.productName)}</p>
+          <p className="text-sm text-ink-500">15 minutes</p>
+        </Row>
+        <Row icon={<Clock aria-hidden="true" className="size-4" />} label={COPY.when}>
+          <p className="font-semibold text-brand-900" data-testid="meeting-date">
+            {time.date}
+          </p>
+          <p data-testid="meeting-time">{time.time}</p>
+          <p className="text-sm text-ink-500">
+            <span data-testid="meeting-zone">{time.zone}</span>
+            {time.zoneName && time.zoneName !== time.zone ? <span> ({time.zoneName})</span> : null}
+          </p>
+        </Row>
+        <Row icon={<Users aria-hidden="true" className="size-4" />} label={COPY.who}>
+          <ul className="space-y-4">
+            <li className="flex items-center gap-3">
+              <Avatar text={initials(settings.hostName)} tone="brand" />
+              <div className="min-w-0">
+                <p className="font-semibold text-brand-900">
+                  {settings.hostName} <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
+                </p>
+                <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
+              </div>
+            </li>
+            {guest ? (
+              <li className="flex items-center gap-3" data-testid="guest">
+                <Avatar text={initials(guest.name, 1)} tone="accent" />
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-brand-900">{guest.name}</p>
+                  <p className="text-sm break-all text-ink-600">{guest.email}</p>
+                </div>
+              </li>
+            ) : null}
+          </ul>
+          <a className={buttonClasses('ghost', 'sm', 'mt-3 -ml-3')} href={inviteHref(booking)}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            {COPY.inviteGuest}
+          </a>
+        </Row>
+        <Row icon={<MapPin aria-hidden="true" className="size-4" />} label={COPY.where}>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 hover:bg-brand-100"
+              aria-label={COPY.whereButton}
+              aria-expanded={showJoinNote}
+              onClick={() => setShowJoinNote((v) => !v)}
+            >
+              <Video aria-hidden="true" className="size-5" />
+            </button>
+            <p className="font-semibold text-brand-900">{settings.meetingService}</p>
+          </div>
+          {showJoinNote ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-ink-600">
+              <Info aria-hidden="true" className="size-4 shrink-0" />
+              {COPY.whereNote}
+            </p>
+          ) : null}
+        </Row>
+        <Row icon={<Info aria-hidden="true" className="size-4" />} label={COPY.details}>
+          <dl className="grid grid-cols-[5rem_1fr] gap-y-1 text-sm">
+            {settings.phone ? (
+              <>
+                <dt className="text-ink-500">{COPY.phoneLabel}</dt>
+                <dd>
+                  <a className="font-medium text-brand-900 hover:underline" href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>
+                    {settings.phone}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+            <dt className="text-ink-500">{COPY.topicLabel}</dt>
+            <dd className="font-medium text-brand-900">{COPY.topic}</dd>
+          </dl>
+        </Row>
+      </dl>
+      <p className="mt-6 text-center text-sm text-ink-500">
+        {COPY.scheduledOn} <span data-testid="scheduled-on">{booking.today}</span>
+      </p>
+    </>
+  )
+}
+
+export function SchedulingThankYouPage() {
+  const [booking, setBooking] = useState<Booking | null>(null)
+
+  useEffect(() => {
+    const params = readMeetingParams(window.location.search)
+    setBooking({
+      params,
+      time: formatMeetingTime(params.start_at, params.end_at),
+      eventUrl: trustedEventUrl(params.event_url, schedulerHost(settings)),
+      today: formatDay(new Date()),
+    })
+    trackConversion('scheduling')
+  }, [])
+
+  return (
+    <div className="min-h-dvh bg-ink-50">
+      <header className="border-b border-ink-100 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6">
+          <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
+            <LogoMark />
+            <span className="text-lg font-semibold text-brand-900">{settings.brandName}</span>
+            <span className="sr-only">{COPY.backHome}</span>
+          </a>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+        {booking ? (
+          <Confirmation booking={booking} />
+        ) : (
+          <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-500">
+            <Loader2 aria-hidden="true" className="size-8 animate-spin text-accent-700" />
+            <span className="sr-only">{COPY.loading}</span>
+          </div>
+        )}
+      </main>
+    </div>
   )
 }

@@ -1,0 +1,261 @@
+/**
+ * The site routes in-process (app.request, no port, no build): uploads and /lnf never reach
+ * outside the uploads folder, the sitemap lists the public pages, static text files carry the
+ * right types and PUBLIC_URL, and unknown paths get the 404 page.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOCUMENTS } from '#src/web/content/documents.ts'
+import { lnfFileName, loadSite, safeJoin, siteRoutes, type Site, type StaticFile } from './site.ts'
+
+const SECRET = 'top secret, outside the uploads folder'
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+let dir: string
+let uploadsDir: string
+let site: Site
+
+function doc(name: string): StaticFile {
+  return {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(`<!doctype html><title>${name}</title><p data-doc="${name}"></p>`),
+    etag: `"${name}"`,
+    cacheControl: 'no-cache',
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'site-test-'))
+  uploadsDir = join(dir, 'uploads')
+  await mkdir(join(uploadsDir, 'screenshots'), { recursive: true })
+  await writeFile(join(uploadsDir, 'chart.png'), PNG)
+  await writeFile(join(uploadsDir, 'screenshots', 'fund.png'), PNG)
+  // Neighbours an attacker would aim at: beside the uploads folder and in a sibling with a shared prefix.
+  await writeFile(join(dir, 'secret.txt'), SECRET)
+  await mkdir(join(dir, 'uploads-private'))
+  await writeFile(join(dir, 'uploads-private', 'secret.txt'), SECRET)
+  site = {
+    documents: new Map(DOCUMENTS.map((d) => [d.name, doc(d.name)])),
+    files: new Map(),
+    publicUrl: 'https://pacing.example',
+  }
+})
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const app = () => siteRoutes(site, { uploadsDir })
+
+describe('safeJoin', () => {
+  it('resolves plain names and sub-folders inside the root', () => {
+    expect(safeJoin(uploadsDir, 'chart.png')).toBe(join(uploadsDir, 'chart.png'))
+    expect(safeJoin(uploadsDir, 'screenshots/fund.png')).toBe(join(uploadsDir, 'screenshots', 'fund.png'))
+    expect(safeJoin(uploadsDir, 'with%20space.png')).toBe(join(uploadsDir, 'with space.png'))
+  })
+
+  it.each([
+    '../secret.txt',
+    '..',
+    '.',
+    'screenshots/../../secret.txt',
+    '%2e%2e/secret.txt',
+    '%2E%2E%2Fsecret.txt',
+    '..%2fsecret.txt',
+    '..%2Fsecret.txt',
+    'screenshots%2f..%2f..%2fsecret.txt',
+    '..\\secret.txt',
+    '..%5csecret.txt',
+    '..%5Csecret.txt',
+    'screenshots\\..\\..\\secret.txt',
+    'chart.png%00.txt',
+    'chart.png\u0000',
+    '%00',
+    '%0a',
+    '%E0%A4%A', // malformed escape
+    '',
+    '/',
+  ])('refuses %j', (path) => {
+    expect(safeJoin(uploadsDir, path)).toBeNull()
+  })
+
+  it('keeps absolute paths inside the root', () => {
+    for (const path of ['/etc/passwd', '%2fetc%2fpasswd', '//etc/passwd']) {
+      const full = safeJoin(uploadsDir, path)
+      expect(full === null || full.startsWith(resolve(uploadsDir) + '/')).toBe(true)
+    }
+  })
+
+  it('does not let a sibling folder with the same prefix pass', () => {
+    expect(safeJoin(uploadsDir, '../uploads-private/secret.txt')).toBeNull()
+  })
+
+  it('decodes once only, so double-encoded dots stay a literal name', () => {
+    expect(safeJoin(uploadsDir, '%252e%252e%252fsecret.txt')).toBe(join(uploadsDir, '%2e%2e%2fsecret.txt'))
+  })
+})
+
+describe('GET /custom-uploads/*', () => {
+  it('serves an uploaded image with its content type', async () => {
+    const res = await app().request('/custom-uploads/chart.png')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true)
+    expect((await app().request('/custom-uploads/screenshots/fund.png')).status).toBe(200)
+  })
+
+  it.each([
+    '/custom-uploads/../secret.txt',
+    '/custom-uploads/%2e%2e/secret.txt',
+    '/custom-uploads/%2e%2e%2fsecret.txt',
+    '/custom-uploads/..%2fsecret.txt',
+    '/custom-uploads/..%2Fuploads-private%2Fsecret.txt',
+    '/custom-uploads/screenshots%2f..%2f..%2fsecret.txt',
+    '/custom-uploads/..%5csecret.txt',
+    '/custom-uploads/..\\secret.txt',
+    '/custom-uploads/%2fetc%2fpasswd',
+    '/custom-uploads//etc/passwd',
+    '/custom-uploads/chart.png%00',
+    '/custom-uploads/chart.png%00.txt',
+    '/custom-uploads/%252e%252e%252fsecret.txt',
+    '/custom-uploads/',
+    '/custom-uploads/screenshots',
+    '/custom-uploads/missing.png',
+  ])('answers %s with the 404 page and no file outside', async (path) => {
+    const res = await app().request(path)
+    const body = await res.text()
+    expect(body).not.toContain(SECRET)
+    expect(body).not.toContain('root:')
+    expect(res.status).toBe(404)
+    expect(body).toContain('data-doc="not-found"')
+  })
+})
+
+describe('/lnf', () => {
+  it('redirects without a file name', async () => {
+    for (const path of ['/lnf', '/lnf/']) {
+      const res = await app().request(path)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/')
+    }
+  })
+
+  it('serves the shell for a plain file name', async () => {
+    for (const path of ['/lnf/chart.png', '/lnf/missing.png', '/lnf/with%20space.png']) {
+      const res = await app().request(path)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('data-doc="lnf"')
+    }
+  })
+
+  it.each([
+    '/lnf/..%2fsecret.txt',
+    '/lnf/..%2Fsecret.txt',
+    '/lnf/%2e%2e%2fsecret.txt',
+    '/lnf/..%5csecret.txt',
+    '/lnf/..\\secret.txt',
+    '/lnf/screenshots/fund.png',
+    '/lnf/screenshots%2ffund.png',
+    '/lnf/%2fetc%2fpasswd',
+    '/lnf/chart.png%00',
+    '/lnf/.env',
+    '/lnf/%E0%A4%A',
+  ])('answers %s with the shell and status 404, never a file', async (path) => {
+    const res = await app().request(path)
+    const body = await res.text()
+    expect(body).not.toContain(SECRET)
+    // The URL parser already folds some of these (a raw backslash becomes a slash) into paths
+    // outside /lnf/, which then get the plain 404 page.
+    expect(res.status).toBe(404)
+    expect(body).toMatch(/data-doc="(lnf|not-found)"/)
+  })
+
+  it('checks names like the browser does', () => {
+    expect(lnfFileName(uploadsDir, 'chart.png')).toBe('chart.png')
+    expect(lnfFileName(uploadsDir, 'chart.png/')).toBe('chart.png')
+    expect(lnfFileName(uploadsDir, 'a%2fb.png')).toBeNull()
+    expect(lnfFileName(uploadsDir, '..')).toBeNull()
+    expect(lnfFileName(uploadsDir, '')).toBeNull()
+  })
+})
+
+describe('sitemap, robots and static files', () => {
+  it('lists the public, indexable pages under PUBLIC_URL', async () => {
+    const res = await app().request('/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    const xml = await res.text()
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toEqual([
+      'https://pacing.example/',
+      'https://pacing.example/terms',
+      'https://pacing.example/privacy-policy',
+      'https://pacing.example/cookie-policy',
+    ])
+  })
+
+  it('falls back to the request origin without PUBLIC_URL', async () => {
+    const bare = siteRoutes({ ...site, publicUrl: undefined }, { uploadsDir })
+    const xml = await (await bare.request('http://shop.test/sitemap.xml')).text()
+    expect(xml).toContain('<loc>http://shop.test/</loc>')
+  })
+
+  it('loads robots.txt and test-static.txt from the build with their types and PUBLIC_URL', async () => {
+    const dist = join(dir, 'dist')
+    await mkdir(join(dist, 'site'), { recursive: true })
+    await mkdir(join(dist, 'client'), { recursive: true })
+    for (const d of DOCUMENTS) await writeFile(join(dist, 'site', `${d.name}.html`), `<p>${d.name}</p>`)
+    for (const name of ['robots.txt', 'test-static.txt']) {
+      await writeFile(join(dist, 'client', name), await readFile(join('public', name)))
+    }
+    const loaded = await loadSite(dist, 'https://pacing.example')
+    const built = siteRoutes(loaded, { uploadsDir })
+
+    const robots = await built.request('/robots.txt')
+    expect(robots.status).toBe(200)
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const text = await robots.text()
+    expect(text).toContain('Sitemap: https://pacing.example/sitemap.xml')
+    expect(text).not.toContain('%PUBLIC_URL%')
+
+    const testStatic = await built.request('/test-static.txt')
+    expect(testStatic.status).toBe(200)
+    expect(testStatic.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect((await testStatic.text()).length).toBeGreaterThan(0)
+
+    const sitemap = await (await built.request('/sitemap.xml')).text()
+    expect(sitemap).toContain('<loc>https://pacing.example/terms</loc>')
+  })
+})
+
+describe('pages and 404', () => {
+  it.each([
+    ['/', 'home'],
+    ['/terms', 'terms'],
+    ['/legal/terms', 'legal-terms'],
+    ['/privacy-policy', 'privacy-policy'],
+    ['/cookie-policy', 'cookie-policy'],
+    ['/scheduling-thank-you', 'scheduling-thank-you'],
+    ['/thank-you', 'thank-you'],
+  ])('%s shows the %s document', async (path, name) => {
+    const res = await app().request(path)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain(`data-doc="${name}"`)
+  })
+
+  it.each(['/nope', '/terms/extra', '/api-docs', '/%2e%2e%2fetc%2fpasswd', '/.env'])(
+    '%s gets the 404 page with status 404',
+    async (path) => {
+      const res = await app().request(path)
+      expect(res.status).toBe(404)
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await res.text()).toContain('data-doc="not-found"')
+    },
+  )
+})

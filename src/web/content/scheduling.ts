@@ -1,0 +1,26 @@
+/** Copy of /scheduling-thank-you (SPEC.md §2 "/scheduling-thank-you"). */
+export const SCHEDULING_COPY = {
+  loading: 'Loading your booking details…',
+  heading: 'Meeting Scheduled!',
+  text: 'We emailed you and the other attendees a calendar invitation with all the details.',
+  reschedule: 'Reschedule',
+  cancel: 'Cancel event',
+  untrustedLinkNote:
+    'To reschedule or cancel, use the links in the confirmation e-mail from our scheduling service.',
+  what: 'What',
+  when: 'When',
+  who: 'Who',
+  where: 'Where',
+  details: 'Details',
+  meetingTitle: (product: string) => `Intro meeting: ${product}`,
+  host: 'Host',
+  inviteGuest: 'Invite a guest',
+  inviteSubject: (product: string) => `Join our intro meeting about ${product}`,
+  whereNote: 'The join link is in your calendar invitation.',
+  whereButton: 'How to join',
+  phoneLabel: 'Phone',
+  topicLabel: 'Topic',
+  topic: 'Introduction',
+  scheduledOn: 'This event was scheduled on',
+  backHome: 'Back to the home page',
+} as const

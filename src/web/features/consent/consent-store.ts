@@ -1,0 +1,103 @@
+/**
+ * The visitor's consent choice (DESIGN.md §8): which optional purposes may load, remembered in
+ * localStorage and recorded (id, categories, policy version, time). This module is in every
+ * page's first load, so it stays tiny; the banner UI loads lazily (consent-root.tsx).
+ * Features ask hasConsent() before loading anything optional and listen with onConsentChange().
+ */
+import { LEGAL_UPDATED_ISO } from '../../content/legal-version.ts'
+import { recordConsent } from './consent-api.ts'
+
+export const CONSENT_CATEGORIES = ['functional', 'media', 'marketing'] as const
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]
+export type ConsentChoices = Record<ConsentCategory, boolean>
+
+export interface ConsentRecord {
+  id: string
+  categories: ConsentChoices
+  /** The cookie policy the visitor saw; a newer policy asks again. */
+  policyVersion: string
+  /** ISO time of the choice. */
+  decidedAt: string
+}
+
+export const CONSENT_POLICY_VERSION = LEGAL_UPDATED_ISO
+export const CONSENT_STORAGE_KEY = 'pacepoint.consent'
+const CHANGE_EVENT = 'pacepoint:consent-change'
+const OPEN_EVENT = 'pacepoint:consent-open'
+
+export const NO_CONSENT: ConsentChoices = { functional: false, media: false, marketing: false }
+
+function isRecord(value: unknown): value is ConsentRecord {
+  if (!value || typeof value !== 'object') return false
+  const record = value as Partial<ConsentRecord>
+  const categories = record.categories as Partial<ConsentChoices> | undefined
+  return (
+    typeof record.id === 'string' &&
+    typeof record.policyVersion === 'string' &&
+    typeof record.decidedAt === 'string' &&
+    !!categories &&
+    CONSENT_CATEGORIES.every((c) => typeof categories[c] === 'boolean')
+  )
+}
+
+/** The stored choice for the current policy, or null when the visitor has not chosen yet. */
+export function readConsent(): ConsentRecord | null {
+  try {
+    const raw = window.localStorage.getItem(CONSENT_STORAGE_KEY)
+    if (!raw) return null
+    const parsed: unknown = JSON.parse(raw)
+    return isRecord(parsed) && parsed.policyVersion === CONSENT_POLICY_VERSION ? parsed : null
+  } catch {
+    // Storage blocked (privacy mode) or corrupt: treat as no choice, which loads nothing optional.
+    return null
+  }
+}
+
+export function hasConsent(category: ConsentCategory): boolean {
+  return readConsent()?.categories[category] === true
+}
+
+function newId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID()
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Stores and records a choice, then tells every listener. Keeps the id of an earlier choice. */
+export function saveConsent(choices: ConsentChoices): ConsentRecord {
+  const record: ConsentRecord = {
+    id: readConsent()?.id ?? newId(),
+    categories: { ...choices },
+    policyVersion: CONSENT_POLICY_VERSION,
+    decidedAt: new Date().toISOString(),
+  }
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record))
+  } catch {
+    // Not remembered across pages, but this page still honours it.
+  }
+  recordConsent(record)
+  window.dispatchEvent(new CustomEvent<ConsentRecord>(CHANGE_EVENT, { detail: record }))
+  return record
+}
+
+/** Grants one purpose, keeping the others as they were (none granted without a choice). */
+export function grantConsent(category: ConsentCategory): ConsentRecord {
+  const current = readConsent()?.categories ?? NO_CONSENT
+  return saveConsent({ ...current, [category]: true })
+}
+
+export function onConsentChange(listener: (record: ConsentRecord) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<ConsentRecord>).detail)
+  window.addEventListener(CHANGE_EVENT, handler)
+  return () => window.removeEventListener(CHANGE_EVENT, handler)
+}
+
+/** The footer's 'Cookie settings': shows the banner again with the current choice. */
+export function openConsentSettings(): void {
+  window.dispatchEvent(new Event(OPEN_EVENT))
+}
+
+export function onOpenConsentSettings(listener: () => void): () => void {
+  window.addEventListener(OPEN_EVENT, listener)
+  return () => window.removeEventListener(OPEN_EVENT, listener)
+}

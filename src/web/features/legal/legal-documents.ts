@@ -1,0 +1,44 @@
+/**
+ * The three legal texts (markdown under content/legal), rendered to HTML in the lazily loaded
+ * legal dialog chunk, so neither the texts nor the markdown parser weigh on the first load.
+ * The markdown is our own content, not visitor input, so its HTML is trusted.
+ */
+import { marked } from 'marked'
+import type { LegalTab } from '#src/common/paths.ts'
+import { LEGAL_UPDATED_TEXT } from '../../content/legal-version.ts'
+import cookies from '../../content/legal/cookies.md?raw'
+import privacy from '../../content/legal/privacy.md?raw'
+import { settings } from '../../content/settings.ts'
+import terms from '../../content/legal/terms.md?raw'
+
+const SOURCES: Record<LegalTab, string> = { terms, privacy, cookies }
+
+function escapeMarkdown(value: string): string {
+  return value.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&')
+}
+
+/** Fills {{brand}}, {{supportEmail}} and {{updated}} from the public settings. */
+export function fillLegalPlaceholders(markdown: string): string {
+  const values: Record<string, string> = {
+    brand: settings.brandName,
+    supportEmail: settings.supportEmail,
+    updated: LEGAL_UPDATED_TEXT,
+  }
+  return markdown.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {
+    const value = values[name]
+    if (value === undefined) return match
+    // Inside a link target the e-mail must stay as it is; elsewhere it is plain text.
+    return name === 'supportEmail' ? value : escapeMarkdown(value)
+  })
+}
+
+const cache = new Map<LegalTab, string>()
+
+export function legalHtml(tab: LegalTab): string {
+  let html = cache.get(tab)
+  if (html === undefined) {
+    html = marked.parse(fillLegalPlaceholders(SOURCES[tab]), { async: false, gfm: true })
+    cache.set(tab, html)
+  }
+  return html
+}
