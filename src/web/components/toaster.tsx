@@ -29,7 +29,7 @@ export function Toaster() {
   if (!show) return null
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton richColors />
+      <SonnerToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
     </Suspense>
   )
 }

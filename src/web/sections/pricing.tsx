@@ -210,7 +210,7 @@ function FullComparison() {
         <span className="hidden group-open:inline">{PRICING_COPY.compareToggleClose}</span>
         <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
       </summary>
-      <div className="mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
+      <div className="relative mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
         <table className="w-full min-w-[34rem] text-left text-sm">
           <caption className="sr-only">Full feature comparison of the Basic and Advanced models</caption>
           <thead className="bg-ink-50">

@@ -4,7 +4,7 @@
  */
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 interface DialogProps {
@@ -32,12 +32,25 @@ export function Dialog({
   closeLabel = 'Close',
   onEscapeKeyDown,
 }: DialogProps) {
+  // Radix returns focus to its Trigger; our dialogs open from many places (and lazily), so we
+  // remember what had focus when the dialog opened and return there.
+  const returnTo = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement
+  }, [open])
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-brand-950/60 backdrop-blur-[2px]" />
         <RadixDialog.Content
           onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={(event) => {
+            const target = returnTo.current
+            if (target?.isConnected) {
+              event.preventDefault()
+              target.focus()
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'animate-dialog-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-4xl',

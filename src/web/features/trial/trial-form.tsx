@@ -221,7 +221,7 @@ export function TrialForm() {
                 event.preventDefault()
                 openLegal('terms')
               }}
-              className="font-medium text-accent-700 underline underline-offset-2"
+              className="py-3.5 font-medium text-accent-700 underline underline-offset-2"
             >
               {TRIAL_COPY.termsLink}
             </a>

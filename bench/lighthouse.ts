@@ -1,0 +1,74 @@
+/**
+ * Lighthouse (the npm package, v12 for Node 20) driving Debian's Chromium with the flags of
+ * DEVELOPERS.md; mobile and desktop presets, the median of several runs per metric.
+ */
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Result } from 'lighthouse'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts'
+
+export interface LighthouseSummary {
+  preset: 'mobile' | 'desktop'
+  path: string
+  runs: number
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number }
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number }
+  /** Failed audits of the runs' median report, to explain a missed score. */
+  failedAudits: string[]
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export async function runLighthouse(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  runs = 3,
+): Promise<LighthouseSummary> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_ARGS,
+    logLevel: 'silent',
+  })
+  try {
+    const results: Result[] = []
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error' },
+        preset === 'desktop' ? desktopConfig : undefined,
+      )
+      if (!result) throw new Error('Lighthouse returned no result')
+      results.push(result.lhr)
+    }
+    const score = (key: string) => median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
+    const metric = (id: string) => median(results.map((r) => Number(r.audits[id]?.numericValue ?? NaN)))
+    const perf = results.map((r) => r.categories.performance?.score ?? 0)
+    const medianRun = results[perf.indexOf(median(perf))] ?? results[0]!
+    return {
+      preset,
+      path: new URL(url).pathname,
+      runs,
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+      },
+      metrics: {
+        fcpMs: Math.round(metric('first-contentful-paint')),
+        lcpMs: Math.round(metric('largest-contentful-paint')),
+        tbtMs: Math.round(metric('total-blocking-time')),
+        cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+        speedIndexMs: Math.round(metric('speed-index')),
+      },
+      failedAudits: Object.values(medianRun.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `${a.id} (${a.score})`),
+    }
+  } finally {
+    chrome.kill()
+  }
+}

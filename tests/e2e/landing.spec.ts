@@ -1,0 +1,228 @@
+/** The landing page as a visitor uses it (issue #2). */
+import AxeBuilder from './axe.ts'
+import { expect, test } from './fixtures.ts'
+
+test.describe('pre-rendered landing page', () => {
+  test('serves every section before any script runs', async ({ request }) => {
+    const response = await request.get('/')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('text/html')
+    const html = await response.text()
+    for (const text of [
+      'Trusted by allocators managing $100M+ portfolios',
+      'Wall Street Standard',
+      'Get FREE Trial Model',
+      'Watch Demo (2 min)',
+      'Over-Allocation',
+      'Timing Missteps',
+      'Cash Drag',
+      'Board Scrutiny',
+      'Comprehensive investment tracking',
+      'Rolling forecasts for existing commitments',
+      'Long-term commitment planning',
+      'Dynamic dashboards',
+      'Flexible Assumption Framework',
+      'Scenario Testing',
+      'Dedicated Support &amp; Resources',
+      'Get Your Free Trial',
+      'Learn More',
+      '$849',
+      '$2,899',
+      'best for monitoring',
+      'best for planning and strategizing',
+      'Most Popular',
+      '30-day money-back guarantee',
+      'Tracking of Actuals',
+      'Rolling forecast for existing commitments',
+      'Assumptions Settings',
+      'What allocators say',
+      'Instant download link by e-mail',
+      'Excel model wrapped in a .exe, for Windows only',
+      '© 2025',
+    ]) {
+      expect(html, text).toContain(text)
+    }
+    expect(response.headers()['cache-control']).toBe('no-cache')
+    expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
+  })
+})
+
+test.describe('header', () => {
+  test('anchor links scroll to their sections and the logo back to the top', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Pricing' }).click()
+    await expect(page.locator('#pricing')).toBeInViewport()
+    await nav.getByRole('link', { name: 'Reviews' }).click()
+    await expect(page.locator('#testimonials')).toBeInViewport()
+    await nav.getByRole('link', { name: 'Features' }).click()
+    await expect(page.locator('#features')).toBeInViewport()
+    await page.getByRole('banner').getByRole('link', { name: 'Get Free Trial' }).click()
+    await expect(page.locator('#trial-form')).toBeInViewport()
+    await page.getByRole('button', { name: /PacePoint: Back to top/ }).click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('the mobile menu opens, and closes when a link is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await menu.getByRole('link', { name: 'Pricing' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page.locator('#pricing')).toBeInViewport()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  })
+})
+
+test.describe('choosing a model', () => {
+  test('pricing selects the model in the trial form and sets the address', async ({ page }) => {
+    await page.goto('/')
+    const form = page.locator('#trial-form')
+    await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
+    await page.getByRole('link', { name: 'Start Basic trial' }).click()
+    await expect(page).toHaveURL(/#trial-form-basic$/)
+    await expect(form).toBeInViewport()
+    await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+    await page.getByRole('link', { name: 'Start Advanced trial' }).click()
+    await expect(page).toHaveURL(/#trial-form-advanced$/)
+    await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
+  })
+
+  test('arriving at /#trial-form-basic preselects Basic', async ({ page }) => {
+    await page.goto('/#trial-form-basic')
+    await expect(page.locator('#trial-form').getByRole('radio', { name: /Basic model/ })).toBeChecked()
+  })
+
+  test('a model-selected event with another value is ignored', async ({ page }) => {
+    await page.goto('/')
+    const form = page.locator('#trial-form')
+    await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
+    await page.evaluate(() => {
+      window.dispatchEvent(new CustomEvent('model-selected', { detail: 'enterprise' }))
+      window.dispatchEvent(new CustomEvent('model-selected', { detail: 'basic' }))
+      window.dispatchEvent(new CustomEvent('model-selected', { detail: null }))
+    })
+    await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+  })
+})
+
+test('the full comparison expands and collapses', async ({ page }) => {
+  await page.goto('/')
+  const row = page.getByRole('row', { name: /Recallable distributions/ })
+  await expect(row).toBeHidden()
+  await page.getByText('Show full feature comparison').click()
+  await expect(row).toBeVisible()
+  for (const group of [
+    'General',
+    'Tracking of Actuals',
+    'Rolling forecast for existing commitments',
+    'Planned Commitments',
+    'Assumptions Settings',
+    'Other',
+  ]) {
+    await expect(page.getByRole('columnheader', { name: group, exact: true })).toBeVisible()
+  }
+  // Icons carry words for screen readers: the Basic cell of this row reads "Calls only".
+  await expect(row.getByRole('cell').first()).toHaveText('Calls only')
+  await page.getByText('Hide full feature comparison').click()
+  await expect(row).toBeHidden()
+})
+
+test.describe('dialogs', () => {
+  test('the demo video opens and closes by keyboard, and focus returns', async ({ page }) => {
+    await page.goto('/')
+    const trigger = page.getByRole('button', { name: 'Watch Demo (2 min)' })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toBeFocused({ timeout: 100 }).catch(() => undefined)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(trigger).toBeFocused()
+  })
+
+  test('the gallery opens from a feature block on the advanced model', async ({ page }) => {
+    await page.goto('/')
+    const trigger = page.getByRole('button', { name: /See more screenshots: Dynamic dashboards/ })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Advanced Model Screenshots' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(trigger).toBeFocused()
+  })
+
+  test('the consultation button opens the booking dialog', async ({ page }) => {
+    await page.goto('/')
+    const trigger = page.getByRole('button', { name: 'Schedule a 15-minute consultation' })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Schedule Your Consultation' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(trigger).toBeFocused()
+  })
+})
+
+test('submitting without ticking the terms shows the Terms Required toast', async ({ page }) => {
+  await page.goto('/')
+  const form = page.locator('#trial-form')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  await form.getByLabel('Business e-mail').fill('ada@example.com')
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await expect(page.getByText('Terms Required')).toBeVisible()
+  await expect(page.getByText('Please agree to the terms and privacy policy to continue.')).toBeVisible()
+})
+
+test.describe('layout', () => {
+  for (const width of [320, 390, 768, 1024, 1440, 1920]) {
+    test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/')
+      await page.getByText('Show full feature comparison').click()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBe(0)
+    })
+  }
+
+  test('tap targets are at least 44 px on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    const small = await page.evaluate(() => {
+      const targets = document.querySelectorAll<HTMLElement>(
+        'main a, main button, main input, main summary, header a, header button, footer a, footer button',
+      )
+      return [...targets]
+        // Visible targets only: not hidden, not the visually hidden skip link until it is focused.
+        .filter((el) => el.offsetParent !== null && !el.closest('[aria-hidden="true"]') && el.getBoundingClientRect().width > 1)
+        .filter((el) => !(el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type)))
+        .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), h: el.getBoundingClientRect().height }))
+        .filter((t) => t.h < 44)
+    })
+    expect(small).toEqual([])
+  })
+
+  test('respects reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    const behavior = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+    expect(behavior).toBe('auto')
+  })
+})
+
+test('axe finds no accessibility violations', async ({ page }) => {
+  await page.goto('/')
+  await page.getByText('Show full feature comparison').click()
+  const results = await new AxeBuilder(page).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+})
