@@ -114,3 +114,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitIp: c.RATE_LIMIT_IP,
   }
 }
+
+/**
+ * Tests only: a Postgres server the integration suites also run against (TEST_DATABASE_URL,
+ * else DATABASE_URL), or null to run them against the embedded database alone.
+ */
+export function testDatabaseUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const url = env.TEST_DATABASE_URL || env.DATABASE_URL || ''
+  return /^postgres(ql)?:\/\//.test(url) ? url : null
+}

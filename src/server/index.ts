@@ -1,20 +1,82 @@
 /**
- * Starts the server: loads the configuration and the build, listens on PORT/HOST, and on
- * SIGTERM or SIGINT stops taking connections, lets in-flight requests finish, then exits.
+ * Starts the server: loads the configuration and the build, opens and migrates the database
+ * (with a few demo keys on a fresh embedded one), starts the outbox worker and, for the
+ * embedded database, the admin socket; listens on PORT/HOST. On SIGTERM or SIGINT it stops
+ * taking connections, lets in-flight requests finish, then stops the worker and closes the
+ * database.
  */
 import { serve, type ServerType } from '@hono/node-server'
+import { settings } from '#src/web/content/settings.ts'
+import { adminSocketPath, isSocketLive, startAdminSocket, type AdminSocket } from './admin/admin-socket.ts'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { embeddedDataDir, openDatabase } from './db/client.ts'
+import { migrate } from './db/migrate.ts'
+import { deleteExpiredCounters } from './db/rate-limit-repository.ts'
 import { loadSite } from './http/site.ts'
+import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
 import { createLogger } from './logger.ts'
+import { mailIdentity } from './mail/mail-identity.ts'
+import { startOutboxWorker } from './mail/outbox-worker.ts'
+import { createMailTransport } from './mail/transport.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
+const MAINTENANCE_MS = 10 * 60_000
 
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config)
   const site = await loadSite(config.distDir, config.publicUrl)
-  const app = createApp({ config, logger, site })
+
+  const socketPath = adminSocketPath(config.dataDir)
+  if (!config.databaseUrl && (await isSocketLive(socketPath))) {
+    // PGlite is single-process: a second server on the same files would corrupt them.
+    throw new Error(`Another server is running on ${config.dataDir} (its admin socket answers); stop it first`)
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : embeddedDataDir(config.dataDir),
+    onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
+  })
+  logger.info({ database: database.kind, location: database.location }, 'database open')
+  const applied = await migrate(database.db)
+  if (applied.length) logger.info({ applied }, 'migrations applied')
+
+  if (database.kind === 'embedded') {
+    const seeded = await seedDemoLicenses(database.db)
+    if (Object.keys(seeded).length) {
+      logger.warn(
+        { demoKeys: seeded },
+        'loaded DEMO license keys into the empty pool so the trial flow works out of the box; they activate nothing. ' +
+          'Import real keys: npm run admin -- licenses import --model basic|advanced FILE',
+      )
+    }
+  }
+
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  if (transport.kind === 'files') logger.info({ directory: transport.location }, 'no SMTP_URL: e-mails are written as .eml files')
+  else logger.info({ smtp: transport.location }, 'e-mails go out over SMTP')
+  const identity = mailIdentity(config, settings)
+  const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger })
+
+  const counts = new LicenseCountsCache(database.db)
+  const app = createApp({ config, logger, site, database, counts, onMailQueued: () => worker.kick() })
+
+  let adminSocket: AdminSocket | null = null
+  if (database.kind === 'embedded') {
+    adminSocket = await startAdminSocket(
+      socketPath,
+      { db: database.db, messageIdDomain: identity.messageIdDomain, counts, onMailQueued: () => worker.kick() },
+      logger,
+    )
+  }
+
+  const maintenance = setInterval(() => {
+    deleteExpiredCounters(database.db).catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'pruning rate-limit counters failed'),
+    )
+  }, MAINTENANCE_MS)
+  maintenance.unref()
 
   const server: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl }, 'listening')
@@ -31,8 +93,19 @@ async function main() {
     }, SHUTDOWN_GRACE_MS)
     force.unref()
     server.close(() => {
-      logger.info('stopped')
-      process.exit(0)
+      // Requests have drained; what they queued stays in the outbox for the next start.
+      void (async () => {
+        clearInterval(maintenance)
+        await worker.stop()
+        await adminSocket?.close()
+        transport.close()
+        await database.close()
+        logger.info('stopped')
+        process.exit(0)
+      })().catch((error: unknown) => {
+        logger.error({ err: error }, 'error while stopping')
+        process.exit(1)
+      })
     })
     // Idle keep-alive connections would hold close() open; in-flight requests still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections()

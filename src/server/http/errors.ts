@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ERROR_CODES, type ApiError } from '#src/common/api-types.ts'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import type { Logger } from '../logger.ts'
 
 /** An error a handler throws on purpose, with the status and body the client should get. */
@@ -37,6 +38,14 @@ export function errorHandler(logger: Logger) {
       return apiError(c, error.status, {
         errorCode: error.status === 413 ? ERROR_CODES.payloadTooLarge : 'HTTP_ERROR',
         error: error.message || 'Request could not be processed',
+      })
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.error({ err: error, method: c.req.method, path: c.req.path }, 'database unavailable')
+      c.header('Retry-After', '5')
+      return apiError(c, 503, {
+        errorCode: ERROR_CODES.unavailable,
+        error: 'The service is temporarily unavailable; please try again in a minute.',
       })
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')

@@ -1,0 +1,114 @@
+/**
+ * Runs one admin command: through the running server's admin socket when it holds the
+ * embedded database, else against the database directly (DESIGN.md §6). Returns the exit code.
+ */
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { settings } from '#src/web/content/settings.ts'
+import { runAdminCommand, type AdminCommand, type AdminResult } from '#src/server/admin/admin-commands.ts'
+import { adminSocketPath, callAdminSocket, isSocketLive } from '#src/server/admin/admin-socket.ts'
+import type { Config } from '#src/server/config.ts'
+import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
+import { isDatabaseUnavailable } from '#src/server/db/errors.ts'
+import { migrate } from '#src/server/db/migrate.ts'
+import { createLogger } from '#src/server/logger.ts'
+import { mailIdentity } from '#src/server/mail/mail-identity.ts'
+import { startOutboxWorker } from '#src/server/mail/outbox-worker.ts'
+import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts'
+import { parseCliArgs, USAGE, UsageError } from './parse-args.ts'
+
+export interface CliIo {
+  stdout(text: string): void
+  stderr(text: string): void
+}
+
+export interface CliOptions {
+  config: Config
+  io: CliIo
+  /** Tests: an open database to use directly instead of opening one (it is not closed). */
+  database?: Database
+  /** Tests: where queued e-mail goes in direct mode. */
+  transport?: MailTransport
+}
+
+async function direct(options: CliOptions, command: AdminCommand): Promise<AdminResult & { via: string }> {
+  const { config } = options
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : embeddedDataDir(config.dataDir),
+      poolSize: 2,
+    }))
+  try {
+    await migrate(database.db)
+    const identity = mailIdentity(config, settings)
+    const result = await runAdminCommand({ db: database.db, messageIdDomain: identity.messageIdDomain }, command)
+    if (result.mailQueued) {
+      // No server may be running to send it: deliver what is due now. With Postgres, running
+      // servers' workers take rows side by side with this one (SKIP LOCKED), never the same row.
+      const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+      const logger = createLogger({ logLevel: 'silent', logPretty: false })
+      const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger, pollMs: 60_000 })
+      try {
+        const handled = await worker.drain()
+        result.stdout += `Delivery: ${handled} message${handled === 1 ? '' : 's'} handed to ${transport.kind === 'files' ? transport.location : 'SMTP'}; see \`mail status\`.\n`
+      } finally {
+        await worker.stop()
+        if (!options.transport) transport.close()
+      }
+    }
+    return { ...result, via: 'database' }
+  } finally {
+    if (!options.database) await database.close()
+  }
+}
+
+export async function runCli(argv: readonly string[], options: CliOptions): Promise<number> {
+  const { io, config } = options
+  let request
+  try {
+    request = parseCliArgs(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`admin: ${error.message}\nRun \`npm run admin -- --help\` for the commands.\n`)
+    return 2
+  }
+  if (request.kind === 'help') {
+    io.stdout(USAGE)
+    return 0
+  }
+
+  let command: AdminCommand
+  if (request.kind === 'import') {
+    let keysText: string
+    try {
+      keysText = await readFile(request.file, 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error)
+      io.stderr(`admin: cannot read ${request.file}: ${why}\n`)
+      return 1
+    }
+    command = { name: 'licenses import', model: request.model, keysText, fileName: basename(request.file) }
+  } else {
+    command = request.command
+  }
+
+  try {
+    const socket = adminSocketPath(config.dataDir)
+    const viaSocket = !config.databaseUrl && !options.database && (await isSocketLive(socket))
+    const result = viaSocket ? await callAdminSocket(socket, command) : await direct(options, command)
+    if (result.stdout) io.stdout(result.stdout)
+    if (result.stderr) io.stderr(result.stderr.startsWith('admin:') ? result.stderr : `admin: ${result.stderr}`)
+    return result.exitCode
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr(
+      isDatabaseUnavailable(error)
+        ? `admin: the database does not answer (${message}); is DATABASE_URL right and the server up?\n`
+        : `admin: ${command.name} failed: ${message}\n`,
+    )
+    return 1
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The admin socket (DESIGN.md §6): PGlite is single-process, so while the server holds the
+ * embedded database it serves the operator's commands on a Unix socket in DATA_DIR, readable
+ * by the owner only and never on TCP. The CLI tries it first.
+ */
+import { chmod, unlink } from 'node:fs/promises'
+import { createServer, request, type Server } from 'node:http'
+import { connect } from 'node:net'
+import { join } from 'node:path'
+import type { Logger } from '../logger.ts'
+import { AdminCommandError, parseAdminCommand, runAdminCommand, type AdminCommand, type AdminContext, type AdminResult } from './admin-commands.ts'
+
+const MAX_BODY = 64 * 1024 * 1024
+
+export function adminSocketPath(dataDir: string): string {
+  return join(dataDir, 'admin.sock')
+}
+
+/** True when a server answers on the socket; a stale file left by a crash is not one. */
+export function isSocketLive(path: string, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ path })
+    const done = (live: boolean) => {
+      socket.destroy()
+      resolve(live)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+export interface AdminSocket {
+  path: string
+  close(): Promise<void>
+}
+
+export async function startAdminSocket(
+  path: string,
+  ctx: AdminContext & { onMailQueued?: () => void },
+  logger: Logger,
+): Promise<AdminSocket> {
+  if (await isSocketLive(path)) throw new Error(`Another server already serves ${path}; it holds the embedded database in this DATA_DIR`)
+  await unlink(path).catch(() => {})
+
+  const server: Server = createServer((req, res) => {
+    const reply = (status: number, result: AdminResult) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(result))
+    }
+    if (req.method !== 'POST' || req.url !== '/command') return reply(404, { exitCode: 2, stdout: '', stderr: 'unknown admin endpoint\n' })
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY) req.destroy()
+      else chunks.push(chunk)
+    })
+    req.on('end', () => {
+      void (async () => {
+        let command: AdminCommand
+        try {
+          command = parseAdminCommand(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+        } catch (error) {
+          const message = error instanceof AdminCommandError ? error.message : 'the command is not valid JSON'
+          return reply(400, { exitCode: 2, stdout: '', stderr: `${message}\n` })
+        }
+        try {
+          const result = await runAdminCommand(ctx, command)
+          if (result.mailQueued) ctx.onMailQueued?.()
+          logger.info({ command: command.name, exitCode: result.exitCode }, 'admin command')
+          reply(200, result)
+        } catch (error) {
+          logger.error({ err: error, command: command.name }, 'admin command failed')
+          reply(500, { exitCode: 1, stdout: '', stderr: `${command.name} failed: ${error instanceof Error ? error.message : String(error)}\n` })
+        }
+      })()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(path, () => resolve())
+  })
+  // Owner only: the socket hands out keys and exports every lead.
+  await chmod(path, 0o600)
+  logger.info({ path }, 'admin socket listening')
+  return {
+    path,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** Runs a command on the server behind the socket. */
+export function callAdminSocket(path: string, command: AdminCommand, timeoutMs = 120_000): Promise<AdminResult> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(command)
+    const req = request(
+      { socketPath: path, path: '/command', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as AdminResult)
+          } catch {
+            reject(new Error(`the server answered ${res.statusCode} without a result`))
+          }
+        })
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('the server did not answer in time')))
+    req.on('error', reject)
+    req.end(body)
+  })
+}

@@ -1,0 +1,113 @@
+/**
+ * Opens the database: PGlite (Postgres in WebAssembly) under DATA_DIR/db by default, or a
+ * Postgres server when DATABASE_URL is set (DESIGN.md §2). Both speak the same SQL and the rest
+ * of the server sees one Drizzle database, so no code path depends on which one runs.
+ */
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+
+/** The query builder; a transaction is one too, so repositories take either. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export interface Database {
+  db: Db
+  /** embedded: PGlite in this process (one process at a time); postgres: a server. */
+  kind: 'embedded' | 'postgres'
+  /** Where the data lives, for logs; never carries a password. */
+  location: string
+  /** Resolves when the database answers a query, rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL, or null for the embedded database. */
+  databaseUrl: string | null
+  /** Embedded only: the directory for the data files; null keeps them in memory (tests). */
+  dataDir: string | null
+  /** Postgres only: the schema to work in (tests isolate each file in its own). */
+  searchPath?: string
+  /** Postgres only: connections in the pool. */
+  poolSize?: number
+  /** Postgres only: errors of idle pooled connections (a restarted server), which must not crash us. */
+  onPoolError?: (error: Error) => void
+}
+
+/** The embedded database's files under DATA_DIR. */
+export function embeddedDataDir(dataDir: string): string {
+  return join(dataDir, 'db')
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://(unparsable URL)'
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Fail fast when the server is down, so requests answer 503 instead of hanging.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    })
+    pool.on('error', (error) => options.onPoolError?.(error))
+    const db = drizzlePg({ client: pool }) as unknown as Db
+    let closed = false
+    return {
+      db,
+      kind: 'postgres',
+      location: redactUrl(options.databaseUrl) + (options.searchPath ? ` (schema ${options.searchPath})` : ''),
+      ping: (timeoutMs = 2_000) => withTimeout(db.execute(sql`select 1`).then(() => undefined), timeoutMs, 'Postgres'),
+      close: async () => {
+        if (closed) return
+        closed = true
+        await pool.end()
+      },
+    }
+  }
+
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  await client.waitReady
+  const db = drizzlePglite({ client }) as unknown as Db
+  return {
+    db,
+    kind: 'embedded',
+    location: options.dataDir ?? 'memory',
+    ping: (timeoutMs = 2_000) => {
+      if (client.closed) return Promise.reject(new Error('The embedded database is closed'))
+      return withTimeout(db.execute(sql`select 1`).then(() => undefined), timeoutMs, 'The embedded database')
+    },
+    close: async () => {
+      if (!client.closed) await client.close()
+    },
+  }
+}
+
+/** The rows of a raw query; both drivers put them under .rows. */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

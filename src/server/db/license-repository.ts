@@ -1,0 +1,110 @@
+/** Data access for licenses: the key pool (DESIGN.md §4). */
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+import { MODELS, type Model } from '#src/common/models.ts'
+import type { Db } from './client.ts'
+import { licenses, trialSubmissions, type LicenseRow, type LicenseStatus } from './schema.ts'
+
+/**
+ * Takes one available key of the model for the submission. The row lock skips rows other
+ * transactions hold, so concurrent claims (here or on another instance) never get the same
+ * key and never wait on each other. Real keys go before demo keys, oldest first.
+ * Must run inside the submission's transaction.
+ */
+export async function claimLicense(tx: Db, model: Model, submissionId: string): Promise<LicenseRow | null> {
+  const [candidate] = await tx
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
+    .orderBy(asc(licenses.demo), asc(licenses.seq))
+    .limit(1)
+    .for('update', { skipLocked: true })
+  if (!candidate) return null
+  const [claimed] = await tx
+    .update(licenses)
+    .set({ status: 'assigned', submissionId, assignedAt: sql`now()` })
+    .where(eq(licenses.id, candidate.id))
+    .returning()
+  return claimed ?? null
+}
+
+/** The newest key of this e-mail and model assigned less than validDays ago, with its submission. */
+export async function findValidLicenseForEmail(
+  db: Db,
+  email: string,
+  model: Model,
+  validDays: number,
+): Promise<{ license: LicenseRow; submissionId: string } | null> {
+  const [row] = await db
+    .select({ license: licenses, submissionId: trialSubmissions.id })
+    .from(licenses)
+    .innerJoin(trialSubmissions, eq(trialSubmissions.id, licenses.submissionId))
+    .where(
+      and(
+        eq(trialSubmissions.email, email),
+        eq(licenses.model, model),
+        eq(licenses.status, 'assigned'),
+        gt(licenses.assignedAt, sql`now() - make_interval(days => ${validDays})`),
+      ),
+    )
+    .orderBy(desc(licenses.assignedAt))
+    .limit(1)
+  return row ?? null
+}
+
+export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {
+  const rows = await db
+    .select({ model: licenses.model, n: count() })
+    .from(licenses)
+    .where(eq(licenses.status, 'available'))
+    .groupBy(licenses.model)
+  const counts = Object.fromEntries(MODELS.map((m) => [m, 0])) as Record<Model, number>
+  for (const row of rows) if (row.model in counts) counts[row.model] = Number(row.n)
+  return counts
+}
+
+export async function countLicensesOfModel(db: Db, model: Model): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(licenses).where(eq(licenses.model, model))
+  return Number(row?.n ?? 0)
+}
+
+/** Inserts keys, skipping any that exist already; returns how many were new. */
+export async function insertLicenses(
+  db: Db,
+  model: Model,
+  keys: readonly string[],
+  batch: string,
+  demo = false,
+): Promise<number> {
+  let inserted = 0
+  const CHUNK = 500
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const rows = keys.slice(i, i + CHUNK).map((activationKey) => ({ model, activationKey, batch, demo }))
+    const result = await db
+      .insert(licenses)
+      .values(rows)
+      .onConflictDoNothing({ target: licenses.activationKey })
+      .returning({ id: licenses.id })
+    inserted += result.length
+  }
+  return inserted
+}
+
+export interface LicenseStatsRow {
+  model: Model
+  status: LicenseStatus
+  demo: boolean
+  n: number
+}
+
+export async function licenseStatsRows(db: Db): Promise<LicenseStatsRow[]> {
+  const rows = await db
+    .select({ model: licenses.model, status: licenses.status, demo: licenses.demo, n: count() })
+    .from(licenses)
+    .groupBy(licenses.model, licenses.status, licenses.demo)
+  return rows.map((r) => ({ ...r, n: Number(r.n) }))
+}
+
+export async function findLicense(db: Db, id: string): Promise<LicenseRow | null> {
+  const [row] = await db.select().from(licenses).where(eq(licenses.id, id))
+  return row ?? null
+}

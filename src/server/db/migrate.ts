@@ -1,0 +1,62 @@
+/**
+ * Our migrator: numbered SQL files in ./migrations, applied in order inside one transaction
+ * that first takes an advisory lock, so several instances starting at once apply each file
+ * exactly once (the others wait, then find nothing left to do). Postgres runs DDL inside
+ * transactions, so a failing file leaves no half-made schema behind.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { queryRows, type Db } from './client.ts'
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
+/** Any constant works; it only has to be the same for every instance of this app. */
+const MIGRATION_LOCK_KEY = 7_243_501_001
+
+export interface Migration {
+  version: string
+  name: string
+  statements: string[]
+}
+
+/** Splits a file at semicolons that end a line; comment-only pieces are dropped. */
+export function splitStatements(text: string): string[] {
+  return text
+    .split(/;[ \t]*(?:\r?\n|$)/)
+    .map((part) => part.trim())
+    .filter((part) => part.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')))
+}
+
+export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort()
+  return Promise.all(
+    files.map(async (file) => ({
+      version: file.slice(0, 4),
+      name: file.replace(/\.sql$/, ''),
+      statements: splitStatements(await readFile(`${dir}/${file}`, 'utf8')),
+    })),
+  )
+}
+
+/** Applies the migrations not yet applied; returns their names. */
+export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
+  const all = migrations ?? (await loadMigrations())
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
+    await tx.execute(sql`
+      create table if not exists schema_migrations (
+        version text primary key,
+        name text not null,
+        applied_at timestamptz not null default now()
+      )`)
+    const done = new Set((await queryRows<{ version: string }>(tx, sql`select version from schema_migrations`)).map((r) => r.version))
+    const applied: string[] = []
+    for (const migration of all) {
+      if (done.has(migration.version)) continue
+      for (const statement of migration.statements) await tx.execute(sql.raw(statement))
+      await tx.execute(sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`)
+      applied.push(migration.name)
+    }
+    return applied
+  })
+}

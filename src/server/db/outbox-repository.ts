@@ -1,0 +1,115 @@
+/** Data access for mail_outbox: one row per message to send (DESIGN.md §4, §7). */
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
+
+export type MailKind = 'trial' | 'waitlist'
+
+export interface NewMail {
+  kind: MailKind
+  to: string
+  payload: Record<string, unknown>
+  submissionId?: string | null
+  /** The domain of the stable Message-ID (the sender's). */
+  messageIdDomain: string
+}
+
+/** Queues a message; its Message-ID is fixed now so every attempt sends the same one. */
+export async function enqueueMail(tx: Db, mail: NewMail): Promise<OutboxRow> {
+  const id = randomUUID()
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      id,
+      kind: mail.kind,
+      to: mail.to,
+      payload: mail.payload,
+      submissionId: mail.submissionId ?? null,
+      messageId: `<${id}@${mail.messageIdDomain}>`,
+    })
+    .returning()
+  return row!
+}
+
+/**
+ * Claims up to `limit` messages that are due, or whose sender vanished mid-send (lease
+ * expired), and records the attempt before anything is sent (DESIGN.md §7). SKIP LOCKED lets
+ * any number of workers claim side by side without taking the same row.
+ */
+export async function claimDueMail(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(inArray(mailOutbox.status, ['pending', 'failed']), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning()
+}
+
+export async function markMailSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .where(eq(mailOutbox.id, id))
+}
+
+/** A failed attempt: try again at retryAt, or never (dead) when retryAt is null. */
+export async function markMailFailed(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: retryAt ? 'failed' : 'dead',
+      lastError: error.slice(0, 2000),
+      lockedUntil: null,
+      ...(retryAt ? { nextAttemptAt: retryAt } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(mailOutbox.id, id))
+}
+
+export async function countMailByStatus(db: Db): Promise<Record<MailStatus, number>> {
+  const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status)
+  const counts: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, dead: 0 }
+  for (const row of rows) counts[row.status] = Number(row.n)
+  return counts
+}
+
+/** Messages that are not sent yet or gave up, newest first, for the operator. */
+export async function listUndeliveredMail(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['failed', 'dead', 'pending', 'sending']))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit)
+}
+
+/** Puts dead and failed messages back in the queue, due now, with a fresh attempt budget. */
+export async function requeueMail(db: Db): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+    .where(inArray(mailOutbox.status, ['dead', 'failed']))
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
+export async function listMail(db: Db): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))
+}

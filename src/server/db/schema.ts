@@ -1,0 +1,67 @@
+/** The tables of DESIGN.md §4 for the query builder; migrations/ is what creates them. */
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { Model } from '#src/common/models.ts'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export type LicenseStatus = 'available' | 'assigned' | 'revoked'
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead'
+
+export const licenses = pgTable('licenses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  model: text('model').$type<Model>().notNull(),
+  activationKey: text('activation_key').notNull().unique(),
+  status: text('status').$type<LicenseStatus>().notNull().default('available'),
+  submissionId: uuid('submission_id'),
+  assignedAt: ts('assigned_at'),
+  importedAt: ts('imported_at').notNull().defaultNow(),
+  batch: text('batch').notNull(),
+  demo: boolean('demo').notNull().default(false),
+})
+
+export const trialSubmissions = pgTable('trial_submissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  model: text('model').$type<Model>().notNull(),
+  source: text('source').notNull(),
+  licenseId: uuid('license_id'),
+  waitlist: boolean('waitlist').notNull().default(false),
+  waitlistTokenHash: text('waitlist_token_hash').notNull(),
+  waitlistNotifiedAt: ts('waitlist_notified_at'),
+  ipHash: text('ip_hash'),
+  userAgent: text('user_agent'),
+  termsVersion: text('terms_version'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  to: text('to').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  status: text('status').$type<MailStatus>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastError: text('last_error'),
+  sentAt: ts('sent_at'),
+  messageId: text('message_id').notNull().unique(),
+  submissionId: uuid('submission_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').notNull(),
+  windowStart: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+})
+
+export type LicenseRow = typeof licenses.$inferSelect
+export type SubmissionRow = typeof trialSubmissions.$inferSelect
+export type OutboxRow = typeof mailOutbox.$inferSelect

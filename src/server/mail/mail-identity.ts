@@ -1,0 +1,27 @@
+/** Who our e-mails come from and which domain their Message-IDs carry. */
+import type { PublicSettings } from '#src/web/content/settings.ts'
+import type { Config } from '../config.ts'
+
+export interface MailIdentity {
+  /** The From header: MAIL_FROM, else the brand at the support address. */
+  from: string | { name: string; address: string }
+  replyTo: string
+  messageIdDomain: string
+  /** Base of links back to the site (PUBLIC_URL). */
+  publicUrl: string
+}
+
+function domainOf(address: string): string | null {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)
+  return match?.[1]?.toLowerCase() ?? null
+}
+
+export function mailIdentity(
+  config: Pick<Config, 'mailFrom' | 'publicUrl'>,
+  settings: Pick<PublicSettings, 'brandName' | 'supportEmail'>,
+): MailIdentity {
+  const from = config.mailFrom.trim() || { name: settings.brandName, address: settings.supportEmail }
+  const fromAddress = typeof from === 'string' ? from : from.address
+  const messageIdDomain = domainOf(fromAddress) ?? new URL(config.publicUrl).hostname ?? 'localhost'
+  return { from, replyTo: settings.supportEmail, messageIdDomain, publicUrl: config.publicUrl }
+}

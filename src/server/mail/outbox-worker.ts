@@ -1,0 +1,165 @@
+/**
+ * Delivers mail_outbox rows (DESIGN.md §7). Each pass claims due rows with SKIP LOCKED (so any
+ * number of instances can run it), records the attempt before sending, and on failure
+ * schedules the next try with exponential backoff, or marks the row dead after maxAttempts.
+ * kick() starts a pass at once, so a visitor's e-mail does not wait for the next poll.
+ */
+import type { Db } from '../db/client.ts'
+import { claimDueMail, markMailFailed, markMailSent } from '../db/outbox-repository.ts'
+import type { OutboxRow } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import type { MailIdentity } from './mail-identity.ts'
+import { renderOutboxMail, UnknownMailError, type MailSettings } from './templates.ts'
+import type { MailTransport } from './transport.ts'
+
+export interface OutboxWorkerOptions {
+  db: Db
+  transport: MailTransport
+  identity: MailIdentity
+  settings: MailSettings
+  logger: Logger
+  /** How often to look for due rows when nobody kicks. */
+  pollMs?: number
+  batchSize?: number
+  /** Messages sent at once within a batch. */
+  concurrency?: number
+  maxAttempts?: number
+  retryBaseMs?: number
+  retryMaxMs?: number
+  /** How long a claimed row is ours before another worker may take it over. */
+  leaseMs?: number
+}
+
+export interface OutboxWorker {
+  /** Starts a pass soon, e.g. after a submission queued a message. */
+  kick(): void
+  /** Runs passes until nothing is due; resolves with how many messages were handled. */
+  drain(): Promise<number>
+  /** Stops after the pass in progress. */
+  stop(): Promise<void>
+}
+
+export const OUTBOX_DEFAULTS = {
+  pollMs: 2_000,
+  batchSize: 20,
+  concurrency: 4,
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  leaseMs: 120_000,
+} as const
+
+/** Delay before attempt n+1 after n failed attempts: base, 2x, 4x ... capped, with 10% jitter. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(exp * (1 + random() * 0.1))
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}
+
+function withDefaults(options: OutboxWorkerOptions): Required<OutboxWorkerOptions> {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+  return { ...OUTBOX_DEFAULTS, ...defined } as Required<OutboxWorkerOptions>
+}
+
+/** One message: render, send, record. Never throws for a send failure. */
+async function deliver(row: OutboxRow, o: Required<OutboxWorkerOptions>): Promise<'sent' | 'failed' | 'dead'> {
+  try {
+    const rendered = renderOutboxMail(row.kind, row.payload, o.settings, o.identity.publicUrl)
+    const name = [row.payload.firstName, row.payload.lastName].filter((v) => typeof v === 'string').join(' ')
+    await o.transport.send({
+      from: o.identity.from,
+      replyTo: o.identity.replyTo,
+      to: { name, address: row.to },
+      messageId: row.messageId,
+      ...rendered,
+    })
+  } catch (error) {
+    const permanent = error instanceof UnknownMailError
+    const dead = permanent || row.attempts >= o.maxAttempts
+    const retryAt = dead ? null : new Date(Date.now() + retryDelayMs(row.attempts, o.retryBaseMs, o.retryMaxMs))
+    await markMailFailed(o.db, row.id, errorText(error), retryAt)
+    const log = { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(error) }
+    if (dead) o.logger.error(log, 'e-mail gave up (dead); `npm run admin -- mail retry` queues it again')
+    else o.logger.warn({ ...log, retryAt }, 'e-mail failed; will retry')
+    return dead ? 'dead' : 'failed'
+  }
+  await markMailSent(o.db, row.id)
+  o.logger.info(
+    { outboxId: row.id, kind: row.kind, messageId: row.messageId, via: o.transport.kind, where: o.transport.location },
+    'e-mail sent',
+  )
+  return 'sent'
+}
+
+/** One pass: claim a batch and deliver it. Returns the number of rows claimed. */
+export async function runOutboxPass(options: OutboxWorkerOptions): Promise<number> {
+  const o = withDefaults(options)
+  const rows = await claimDueMail(o.db, o.batchSize, o.leaseMs)
+  let next = 0
+  const lanes = Array.from({ length: Math.min(o.concurrency, rows.length) }, async () => {
+    while (next < rows.length) await deliver(rows[next++]!, o)
+  })
+  await Promise.all(lanes)
+  return rows.length
+}
+
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const o = withDefaults(options)
+  let stopped = false
+  let wake: (() => void) | null = null
+  let kicked = false
+  let errorStreak = 0
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wake = null
+        resolve()
+      }
+      wake = done
+    })
+
+  const loop = (async () => {
+    while (!stopped) {
+      kicked = false
+      let claimed = 0
+      try {
+        claimed = await runOutboxPass(o)
+        errorStreak = 0
+      } catch (error) {
+        // The database is away (restart, network): wait longer each time, up to a minute.
+        errorStreak++
+        o.logger.warn({ err: errorText(error), streak: errorStreak }, 'outbox pass failed')
+      }
+      if (stopped) break
+      if (claimed === o.batchSize || kicked) continue
+      await sleep(errorStreak ? Math.min(60_000, o.pollMs * 2 ** errorStreak) : o.pollMs)
+    }
+  })()
+
+  return {
+    kick() {
+      kicked = true
+      wake?.()
+    },
+    async drain() {
+      let total = 0
+      for (;;) {
+        const n = await runOutboxPass(o)
+        total += n
+        if (n < o.batchSize) return total
+      }
+    },
+    async stop() {
+      stopped = true
+      wake?.()
+      await loop
+    },
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The e-mails we send (DESIGN.md §7), in HTML and plain text. Everything a visitor typed goes
+ * through escapeHtml in the HTML part; links come from the operator's settings and PUBLIC_URL,
+ * and only http(s) or mailto links are ever written into an href.
+ */
+import { MODEL_LABELS, isModel, type Model } from '#src/common/models.ts'
+import { routes } from '#src/common/paths.ts'
+import type { PublicSettings } from '#src/web/content/settings.ts'
+import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+export interface TrialMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  activationKey: string
+  /** The visitor asked again while the key was valid: same key, said so. */
+  resend?: boolean
+}
+
+export interface WaitlistMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** A key from the refilled pool, or null when the pool ran out before this visitor's turn. */
+  activationKey: string | null
+}
+
+export type MailSettings = Pick<
+  PublicSettings,
+  'brandName' | 'supportEmail' | 'downloadUrls' | 'documentationUrl' | 'videoTutorialsUrl'
+>
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+function safeHref(url: string): string | null {
+  return /^(https?:\/\/|mailto:)/i.test(url) ? url : null
+}
+
+function link(url: string, label: string): string {
+  const href = safeHref(url)
+  return href ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(label)}</a>` : escapeHtml(label)
+}
+
+function layout(brand: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(brand)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-weight:600;color:#0f2a4a">${escapeHtml(brand)}</p>
+${bodyHtml}
+</div></body></html>`
+}
+
+function keyBlock(key: string): string {
+  return `<p style="margin:16px 0;padding:16px;background:#f1f5f9;border-radius:6px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:18px;letter-spacing:1px;text-align:center">${escapeHtml(key)}</p>`
+}
+
+function resources(model: Model, settings: MailSettings, publicUrl: string): { html: string; text: string[] } {
+  const download = settings.downloadUrls[model]
+  const thankYou = publicUrl + routes.thankYou(model)
+  const html: string[] = []
+  const text: string[] = []
+  if (download) {
+    html.push(`<li>${link(download, `Download the ${MODEL_LABELS[model]} trial model`)} (Windows, Excel 365)</li>`)
+    text.push(`- Download the ${MODEL_LABELS[model]} trial model (Windows, Excel 365): ${download}`)
+  }
+  html.push(`<li>${link(thankYou, 'Your setup steps')}</li>`)
+  text.push(`- Your setup steps: ${thankYou}`)
+  if (settings.documentationUrl) {
+    html.push(`<li>${link(settings.documentationUrl, 'Setup guide and documentation')}</li>`)
+    text.push(`- Setup guide and documentation: ${settings.documentationUrl}`)
+  }
+  if (settings.videoTutorialsUrl) {
+    html.push(`<li>${link(settings.videoTutorialsUrl, 'Video guides')}</li>`)
+    text.push(`- Video guides: ${settings.videoTutorialsUrl}`)
+  }
+  if (model === 'basic') {
+    html.push('<li>The Basic model has its instructions on its cover sheet.</li>')
+    text.push('- The Basic model has its instructions on its cover sheet.')
+  }
+  return { html: `<ul style="padding-left:20px">${html.join('')}</ul>`, text }
+}
+
+function support(settings: MailSettings): { html: string; text: string } {
+  return {
+    html: `<p>Questions? Write to ${link(`mailto:${settings.supportEmail}`, settings.supportEmail)}, or simply reply to this e-mail.</p>`,
+    text: `Questions? Write to ${settings.supportEmail}, or simply reply to this e-mail.`,
+  }
+}
+
+export function renderTrialMail(payload: TrialMailPayload, settings: MailSettings, publicUrl: string): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const brand = settings.brandName
+  const r = resources(payload.model, settings, publicUrl)
+  const s = support(settings)
+  const intro = payload.resend
+    ? `Here is your ${label} trial key again, as you asked. It is the same key we sent you before.`
+    : `Thank you for requesting the ${label} model trial. Your download link and activation key are below.`
+  const validity = `The key runs the model for ${TRIAL_VALID_DAYS} days from activation on one Windows machine.`
+  const subject = `Your ${brand} ${label} trial: download link and activation key`
+  const html = layout(
+    brand,
+    `<p>Hello ${escapeHtml(payload.firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p style="margin-bottom:4px">Your activation key:</p>
+${keyBlock(payload.activationKey)}
+<p>${escapeHtml(validity)}</p>
+${r.html}
+${s.html}
+<p>The ${escapeHtml(brand)} team</p>`,
+  )
+  const text = [
+    `Hello ${payload.firstName},`,
+    '',
+    intro,
+    '',
+    `Your activation key: ${payload.activationKey}`,
+    '',
+    validity,
+    '',
+    ...r.text,
+    '',
+    s.text,
+    '',
+    `The ${brand} team`,
+    '',
+  ].join('\n')
+  return { subject, text, html }
+}
+
+export function renderWaitlistMail(payload: WaitlistMailPayload, settings: MailSettings, publicUrl: string): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const brand = settings.brandName
+  const s = support(settings)
+  if (payload.activationKey) {
+    const r = resources(payload.model, settings, publicUrl)
+    const validity = `The key runs the model for ${TRIAL_VALID_DAYS} days from activation on one Windows machine.`
+    const intro = `You asked us to tell you when trial seats for the ${label} model open again. One is yours: here is your download link and activation key.`
+    return {
+      subject: `A ${brand} ${label} trial seat is yours: download link and activation key`,
+      html: layout(
+        brand,
+        `<p>Hello ${escapeHtml(payload.firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p style="margin-bottom:4px">Your activation key:</p>
+${keyBlock(payload.activationKey)}
+<p>${escapeHtml(validity)}</p>
+${r.html}
+${s.html}
+<p>The ${escapeHtml(brand)} team</p>`,
+      ),
+      text: [
+        `Hello ${payload.firstName},`,
+        '',
+        intro,
+        '',
+        `Your activation key: ${payload.activationKey}`,
+        '',
+        validity,
+        '',
+        ...r.text,
+        '',
+        s.text,
+        '',
+        `The ${brand} team`,
+        '',
+      ].join('\n'),
+    }
+  }
+  const intro = `You asked us to tell you when trial seats for the ${label} model open again. New seats opened, but they all went to visitors who joined the waitlist before you. Reply to this e-mail and we will arrange a trial with you personally.`
+  return {
+    subject: `${brand} ${label} trial seats: an update`,
+    html: layout(
+      brand,
+      `<p>Hello ${escapeHtml(payload.firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+${s.html}
+<p>The ${escapeHtml(brand)} team</p>`,
+    ),
+    text: [`Hello ${payload.firstName},`, '', intro, '', s.text, '', `The ${brand} team`, ''].join('\n'),
+  }
+}
+
+export class UnknownMailError extends Error {}
+
+/** Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send. */
+export function renderOutboxMail(
+  kind: string,
+  payload: Record<string, unknown>,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const str = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '')
+  const model = payload.model
+  if (!isModel(model)) throw new UnknownMailError(`payload has no valid model`)
+  if (kind === 'trial') {
+    if (!str('activationKey')) throw new UnknownMailError('trial mail without a key')
+    return renderTrialMail(
+      { firstName: str('firstName'), lastName: str('lastName'), model, activationKey: str('activationKey'), resend: payload.resend === true },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'waitlist') {
+    return renderWaitlistMail(
+      { firstName: str('firstName'), lastName: str('lastName'), model, activationKey: str('activationKey') || null },
+      settings,
+      publicUrl,
+    )
+  }
+  throw new UnknownMailError(`unknown mail kind ${JSON.stringify(kind)}`)
+}

@@ -1,0 +1,77 @@
+/**
+ * Where e-mails go: an SMTP server (SMTP_URL), or .eml files under DATA_DIR/mail when none is
+ * configured, so a fresh machine can run the whole trial flow and show what was sent.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
+
+export interface OutgoingMail {
+  from: Mail.Options['from']
+  replyTo: string
+  to: { name: string; address: string }
+  subject: string
+  text: string
+  html: string
+  /** Stable across attempts, so a resend after a crash is recognisable (DESIGN.md §7). */
+  messageId: string
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'files'
+  /** For the log: the SMTP host or the mail directory. */
+  location: string
+  send(mail: OutgoingMail): Promise<void>
+  close(): void
+}
+
+export function mailDirectory(dataDir: string): string {
+  return join(dataDir, 'mail')
+}
+
+function smtpLocation(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.host}`
+  } catch {
+    return 'smtp'
+  }
+}
+
+export function createMailTransport(options: { smtpUrl: string | null; dataDir: string }): MailTransport {
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A stuck server must not hold a worker slot for minutes; the outbox retries later.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0])
+    return {
+      kind: 'smtp',
+      location: smtpLocation(options.smtpUrl),
+      send: async (mail) => {
+        await transporter.sendMail(mail)
+      },
+      close: () => transporter.close(),
+    }
+  }
+
+  const dir = mailDirectory(options.dataDir)
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    kind: 'files',
+    location: dir,
+    send: async (mail) => {
+      const info = await transporter.sendMail(mail)
+      await mkdir(dir, { recursive: true })
+      // One file per Message-ID: a resend overwrites its own file instead of adding a copy.
+      const name = mail.messageId.replace(/^<|>$/g, '').replace(/[^\w.@-]/g, '_') + '.eml'
+      const tmp = join(dir, `.${name}.tmp`)
+      await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
+      await rename(tmp, join(dir, name))
+    },
+    close: () => transporter.close(),
+  }
+}

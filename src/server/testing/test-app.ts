@@ -1,0 +1,67 @@
+/** The app as the server builds it, with a test database and a site of placeholder pages. */
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { createApp } from '../app.ts'
+import { loadConfig, type Config } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import type { Site, StaticFile } from '../http/site.ts'
+import { LicenseCountsCache } from '../licenses/license-service.ts'
+import type { Logger } from '../logger.ts'
+
+function page(text: string): StaticFile {
+  return { type: 'text/html; charset=utf-8', body: Buffer.from(text), etag: '"t"', cacheControl: 'no-cache' }
+}
+
+export function placeholderSite(): Site {
+  const documents = new Map<string, StaticFile>()
+  for (const name of ['home', 'terms', 'privacy-policy', 'cookie-policy', 'legal-terms', 'thank-you', 'scheduling-thank-you', 'lnf', 'not-found']) {
+    documents.set(name, page(`<!doctype html><title>${name}</title>`))
+  }
+  return { documents, files: new Map() }
+}
+
+/** A logger that keeps its lines, so tests can read what was logged. */
+export function memoryLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>)
+      callback()
+    },
+  })
+  return { logger: pino({ level: 'debug' }, stream), lines }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: '/tmp/h1-test-unused', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://trial.example.test', ...env })
+}
+
+export function createTestApp(database: Database, options: { env?: Record<string, string>; onMailQueued?: () => void } = {}) {
+  const config = testConfig(options.env)
+  const { logger, lines } = memoryLogger()
+  const counts = new LicenseCountsCache(database.db)
+  const app = createApp({ config, logger, site: placeholderSite(), database, counts, onMailQueued: options.onMailQueued })
+  return { app, config, logger, logLines: lines, counts }
+}
+
+let seq = 0
+/** A valid trial request with overrides (STYLE.md: factories with overrides). */
+export function trialRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  seq++
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: `ada.${seq}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    model: 'advanced',
+    source: 'landing-trial-form',
+    ...overrides,
+  }
+}
+
+export function postJson(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}

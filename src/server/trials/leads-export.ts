@@ -1,0 +1,67 @@
+/**
+ * The leads export (DESIGN.md §5): CSV that a spreadsheet opens without running anything, or
+ * JSON. A cell that starts like a formula (= + - @, tab, carriage return) gets a leading
+ * apostrophe, the OWASP advice against CSV injection; a visitor's name is a visitor's text.
+ */
+import type { LeadRow } from '../db/submission-repository.ts'
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: string | number | boolean | Date | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text = value instanceof Date ? value.toISOString() : String(value)
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | Date | null)[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+const COLUMNS = [
+  'submission_id',
+  'created_at',
+  'first_name',
+  'last_name',
+  'email',
+  'model',
+  'source',
+  'has_license',
+  'activation_key',
+  'license_assigned_at',
+  'waitlist',
+  'waitlist_notified_at',
+  'terms_version',
+] as const
+
+function leadValues(lead: LeadRow) {
+  return {
+    submission_id: lead.id,
+    created_at: lead.createdAt,
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    email: lead.email,
+    model: lead.model,
+    source: lead.source,
+    has_license: lead.activationKey !== null,
+    activation_key: lead.activationKey,
+    license_assigned_at: lead.licenseAssignedAt,
+    waitlist: lead.waitlist,
+    waitlist_notified_at: lead.waitlistNotifiedAt,
+    terms_version: lead.termsVersion,
+  }
+}
+
+export function leadsToCsv(leads: readonly LeadRow[]): string {
+  return toCsv(
+    COLUMNS,
+    leads.map((lead) => {
+      const values = leadValues(lead)
+      return COLUMNS.map((column) => values[column])
+    }),
+  )
+}
+
+export function leadsToJson(leads: readonly LeadRow[]): string {
+  return JSON.stringify(leads.map(leadValues), null, 2) + '\n'
+}

@@ -1,0 +1,61 @@
+/**
+ * Trial request limits per e-mail and per client address (RATE_LIMIT_EMAIL, RATE_LIMIT_IP).
+ * Counters live in the database so every instance shares them (DESIGN.md §10). Each key
+ * counts fixed windows and weighs the previous window by how much of it still overlaps the
+ * last WINDOW: a close, cheap stand-in for a sliding window that needs no lock held across the
+ * submission's transaction. Every attempt counts, including refused ones.
+ */
+import { createHash } from 'node:crypto'
+import type { RateLimit } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { addHits, readHits } from '../db/rate-limit-repository.ts'
+
+export interface RateLimitCheck {
+  name: 'email' | 'ip'
+  /** Any stable identifier; it is hashed before it is stored. */
+  value: string
+  limit: RateLimit
+}
+
+export interface RateLimitVerdict {
+  exceeded: RateLimitCheck | null
+  /** Seconds until the exceeded limit's current window ends. */
+  retryAfterSeconds: number
+}
+
+export function hashKey(name: string, value: string): string {
+  return `${name}:${createHash('sha256').update(value).digest('base64url')}`
+}
+
+export async function hitRateLimits(db: Db, checks: readonly RateLimitCheck[], now = Date.now()): Promise<RateLimitVerdict> {
+  const plan = checks.map((check) => {
+    const { windowMs } = check.limit
+    const start = Math.floor(now / windowMs) * windowMs
+    return {
+      check,
+      key: hashKey(check.name, check.value),
+      start,
+      // The previous window's count is read while the current one is live, so keep both.
+      expiresAt: new Date(start + 2 * windowMs),
+      elapsed: (now - start) / windowMs,
+    }
+  })
+  const previous = await readHits(
+    db,
+    plan.map((p) => ({ key: p.key, windowStart: new Date(p.start - p.check.limit.windowMs) })),
+  )
+  const current = await addHits(
+    db,
+    plan.map((p) => ({ key: p.key, windowStart: new Date(p.start), expiresAt: p.expiresAt })),
+  )
+  for (const p of plan) {
+    const estimate = (current.get(p.key) ?? 0) + (previous.get(p.key) ?? 0) * (1 - p.elapsed)
+    if (estimate > p.check.limit.count) {
+      return {
+        exceeded: p.check,
+        retryAfterSeconds: Math.max(1, Math.ceil((p.start + p.check.limit.windowMs - now) / 1000)),
+      }
+    }
+  }
+  return { exceeded: null, retryAfterSeconds: 0 }
+}
