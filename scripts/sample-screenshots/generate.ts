@@ -1,0 +1,51 @@
+/**
+ * Draws the sample screenshots of both models from a real pacing projection and writes them as
+ * 1600x1000 PNGs to public/custom-uploads/screenshots/{basic,advanced}/. Run it only to redraw
+ * the samples (the operator replaces them with real screenshots):
+ *   node --import tsx scripts/sample-screenshots/generate.ts [--only Name.png] [--svg]
+ * then `npm run images` for thumbnails, variants and index.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import { renderScreen, type Screen } from './excel.ts'
+import { buildProgramme } from './projection.ts'
+import { advancedScreens } from './screens-advanced.ts'
+import { basicScreens } from './screens-basic.ts'
+
+const root = resolve('public/custom-uploads/screenshots')
+const args = process.argv.slice(2)
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined
+const keepSvg = args.includes('--svg')
+
+/** Palette PNG: a 256-colour quantised image keeps each screen well under 250 KB. */
+export async function rasterise(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72 })
+    .png({ palette: true, colours: 256, quality: 95, dither: 0.3, compressionLevel: 9, effort: 10 })
+    .toBuffer()
+}
+
+async function main() {
+  const programme = buildProgramme()
+  const sets: Record<string, Record<string, Screen>> = {
+    basic: basicScreens(programme),
+    advanced: advancedScreens(programme),
+  }
+  for (const [model, screens] of Object.entries(sets)) {
+    const dir = join(root, model)
+    await mkdir(dir, { recursive: true })
+    for (const [file, screen] of Object.entries(screens)) {
+      if (only && only !== file) continue
+      const svg = renderScreen(screen)
+      if (keepSvg) await writeFile(join('/tmp', file.replace(/\.png$/, '.svg')), svg)
+      const png = await rasterise(svg)
+      await writeFile(join(dir, file), png)
+      console.log(`${model}/${file}  ${(png.length / 1024).toFixed(0)} KB`)
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
