@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { inlineStylesheets } from './inline-css.ts'
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 const quiet = process.env.BUILD_QUIET === '1'
@@ -41,7 +42,7 @@ async function main() {
   await rm(join(distDir, 'site'), { recursive: true, force: true })
   await mkdir(join(distDir, 'site'), { recursive: true })
   for (const [name, html] of Object.entries(documents)) {
-    await writeFile(join(distDir, 'site', `${name}.html`), html)
+    await writeFile(join(distDir, 'site', `${name}.html`), await inlineStylesheets(html, join(distDir, 'client')))
   }
   // The page templates are only inputs to the pre-render; the server never serves them.
   for (const name of Object.keys(templates)) {
