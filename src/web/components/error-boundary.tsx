@@ -17,14 +17,24 @@ export function describeError(error: unknown): string {
 
 export function ErrorFallback({ error }: { error: unknown }) {
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center px-6 py-16">
-      <h1 className="text-2xl font-semibold text-brand-900">Unexpected Application Error!</h1>
-      <p className="mt-3 font-mono text-sm break-words text-ink-700">{describeError(error)}</p>
-      <p className="mt-6">
-        <a className="font-semibold text-accent-700 underline underline-offset-4" href="/">
-          Back to the home page
-        </a>
-      </p>
+    <main id="main" className="flex min-h-dvh items-center bg-ink-50 px-6 py-16">
+      <div className="mx-auto w-full max-w-xl rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-100 sm:p-10">
+        <p className="text-sm font-semibold tracking-[0.2em] text-accent-700 uppercase">Error</p>
+        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
+          Unexpected Application Error!
+        </h1>
+        <p className="mt-4 rounded-lg bg-ink-50 px-4 py-3 font-mono text-sm break-words text-ink-700" data-error-detail="">
+          {describeError(error)}
+        </p>
+        <p className="mt-8">
+          <a
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-800 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+            href="/"
+          >
+            Back to the home page
+          </a>
+        </p>
+      </div>
     </main>
   )
 }

@@ -5,6 +5,7 @@
  * Features ask hasConsent() before loading anything optional and listen with onConsentChange().
  */
 import { LEGAL_UPDATED_ISO } from '../../content/legal-version.ts'
+import { COOKIE_SETTINGS_EVENT } from '../../lib/actions.ts'
 import { recordConsent } from './consent-api.ts'
 
 export const CONSENT_CATEGORIES = ['functional', 'media', 'marketing'] as const
@@ -23,7 +24,8 @@ export interface ConsentRecord {
 export const CONSENT_POLICY_VERSION = LEGAL_UPDATED_ISO
 export const CONSENT_STORAGE_KEY = 'pacepoint.consent'
 const CHANGE_EVENT = 'pacepoint:consent-change'
-const OPEN_EVENT = 'pacepoint:consent-open'
+/** The footer's 'Cookie settings' (a data-action control, lib/actions.ts) sends this. */
+const OPEN_EVENT = COOKIE_SETTINGS_EVENT
 
 export const NO_CONSENT: ConsentChoices = { functional: false, media: false, marketing: false }
 

@@ -58,12 +58,17 @@ export function browserTimeZone(): string {
 }
 
 function zoneName(date: Date, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(date)
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone
-  } catch {
-    return timeZone
+  // 'Eastern Time' reads best; zones without a generic name (UTC) would show 'GMT+00:00'.
+  for (const style of ['longGeneric', 'long'] as const) {
+    try {
+      const parts = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: style }).formatToParts(date)
+      const name = parts.find((p) => p.type === 'timeZoneName')?.value
+      if (name && !/^GMT([+-]|$)/.test(name)) return name
+    } catch {
+      return timeZone
+    }
   }
+  return timeZone
 }
 
 /**

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy } from '#src/server/http/security-headers.ts'
+import { DEFAULT_SETTINGS, type PublicSettings } from './settings.ts'
+import { chatConfigured, schedulerHost, thirdPartyOrigins } from './third-parties.ts'
+
+const none: PublicSettings = {
+  ...DEFAULT_SETTINGS,
+  demoVideoId: '',
+  schedulerUrl: '',
+  schedulerScriptUrl: '',
+  chatWidgetId: '',
+  chatScriptUrl: '',
+  adConversionId: '',
+  adConversionLabel: '',
+}
+
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp.split('; ').map((d) => {
+      const [name, ...values] = d.split(' ')
+      return [name!, values]
+    }),
+  )
+}
+
+describe('thirdPartyOrigins and the CSP', () => {
+  it('allows no third party when nothing is configured', () => {
+    const csp = directives(contentSecurityPolicy(thirdPartyOrigins(none)))
+    expect(csp['script-src']).toEqual(["'self'"])
+    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(csp['frame-src']).toEqual(["'none'"])
+    expect(csp['img-src']).toEqual(["'self'", 'data:'])
+  })
+
+  it('allows each configured feature its own hosts only', () => {
+    const video = thirdPartyOrigins({ ...none, demoVideoId: 'abcdefghijk' })
+    expect(video.frame).toEqual(['https://www.youtube-nocookie.com'])
+    expect(video.script).toEqual([])
+
+    const booking = thirdPartyOrigins({
+      ...none,
+      schedulerUrl: 'https://calendly.com/acme/intro',
+      schedulerScriptUrl: 'https://assets.calendly.com/assets/external/widget.js',
+    })
+    expect(booking.script).toEqual(['https://assets.calendly.com'])
+    expect(booking.frame).toEqual(['https://calendly.com'])
+
+    const chat = thirdPartyOrigins({ ...none, chatWidgetId: 'id', chatScriptUrl: 'https://client.crisp.chat/l.js' })
+    expect(chat.script).toContain('https://client.crisp.chat')
+    expect(chat.connect).toContain('wss://client.relay.crisp.chat')
+    expect(chat.frame).toEqual([])
+
+    const ads = thirdPartyOrigins({ ...none, adConversionId: 'AW-123', adConversionLabel: 'x' })
+    expect(ads.script).toContain('https://www.googletagmanager.com')
+    expect(ads.frame).toContain('https://td.doubleclick.net')
+  })
+
+  it('ignores http and malformed URLs', () => {
+    const origins = thirdPartyOrigins({
+      ...none,
+      schedulerUrl: 'http://calendly.com/x',
+      schedulerScriptUrl: 'https://assets.calendly.com/w.js',
+      chatWidgetId: 'id',
+      chatScriptUrl: 'not a url',
+    })
+    expect(origins.script).toEqual([])
+    expect(origins.frame).toEqual([])
+    expect(chatConfigured({ chatWidgetId: 'id', chatScriptUrl: 'http://x.test/l.js' })).toBe(false)
+    expect(schedulerHost({ schedulerUrl: 'http://calendly.com/x' })).toBeNull()
+    expect(schedulerHost({ schedulerUrl: 'https://calendly.com/acme/intro' })).toBe('calendly.com')
+  })
+
+  it('keeps scripts from inline sources and other pages from framing the site', () => {
+    const csp = directives(contentSecurityPolicy(thirdPartyOrigins(DEFAULT_SETTINGS)))
+    expect(csp['script-src']).not.toContain("'unsafe-inline'")
+    expect(csp['frame-ancestors']).toEqual(["'none'"])
+    expect(csp['object-src']).toEqual(["'none'"])
+  })
+})
