@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from '#src/server/http/security-headers.ts'
-import { DEFAULT_SETTINGS, type PublicSettings } from './settings.ts'
-import { chatConfigured, schedulerHost, thirdPartyOrigins } from './third-parties.ts'
+import { contentSecurityPolicy } from './security-headers.ts'
+import { DEFAULT_SETTINGS, type PublicSettings } from '#src/web/content/settings.ts'
+import { chatConfigured, schedulerHost, thirdPartyOrigins } from '#src/web/content/third-parties.ts'
 
 const none: PublicSettings = {
   ...DEFAULT_SETTINGS,
