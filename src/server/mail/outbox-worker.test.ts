@@ -1,0 +1,193 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { claimDueMail, enqueueMail, listMail, requeueMail } from '../db/outbox-repository.ts'
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
+import { memoryLogger } from '../testing/test-app.ts'
+import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import { mailIdentity } from './mail-identity.ts'
+import { retryDelayMs, runOutboxPass, startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts'
+import { createMailTransport } from './transport.ts'
+
+const identity = mailIdentity({ mailFrom: '', publicUrl: 'https://trial.example.test' }, DEFAULT_SETTINGS)
+
+function trialMail(to: string, overrides: Record<string, unknown> = {}) {
+  return {
+    kind: 'trial' as const,
+    to,
+    payload: { firstName: 'Ada', lastName: 'Lovelace', model: 'basic', activationKey: `KEY-${to}`, ...overrides },
+    messageIdDomain: identity.messageIdDomain,
+  }
+}
+
+describe('retry delays', () => {
+  it('doubles from the base up to the cap', () => {
+    const none = () => 0
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 5000, none))).toEqual([1000, 2000, 4000, 5000])
+    expect(retryDelayMs(1, 1000, 5000, () => 1)).toBe(1100)
+  })
+})
+
+describe.each(TEST_DB_KINDS)('outbox worker on %s', (kind) => {
+  let database: TestDatabase
+  let smtp: SmtpSink
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    smtp = await startSmtpSink()
+  })
+  afterAll(async () => {
+    await smtp.close()
+    await database.close()
+  })
+  beforeEach(async () => {
+    await resetTables(database)
+    smtp.received.length = 0
+    await smtp.start()
+  })
+
+  const options = (extra: Partial<OutboxWorkerOptions> = {}): OutboxWorkerOptions => ({
+    db: database.db,
+    transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+    identity,
+    settings: DEFAULT_SETTINGS,
+    logger: memoryLogger().logger,
+    pollMs: 20,
+    retryBaseMs: 30,
+    retryMaxMs: 200,
+    ...extra,
+  })
+
+  it('sends over SMTP with the stable Message-ID, the right To and safe headers', async () => {
+    const row = await enqueueMail(database.db, trialMail('ada@example.com', { firstName: 'Ada\r\nBcc: evil@example.com', lastName: '"Quoted" <x>' }))
+    expect(await runOutboxPass(options())).toBe(1)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.messageId).toBe(row.messageId)
+    expect(mail!.to).toEqual(['ada@example.com'])
+    // The would-be header stays inside the display name: no extra recipient, no Bcc header.
+    expect(mail!.raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/^Bcc:/im)
+    expect(mail!.decoded).toContain('KEY-ada@example.com')
+    expect(mail!.decoded).toMatch(/Content-Type: text\/html/)
+    expect(mail!.decoded).toMatch(/Content-Type: text\/plain/)
+    const [stored] = await listMail(database.db)
+    expect(stored).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
+    expect(stored!.sentAt).toBeInstanceOf(Date)
+  })
+
+  it('retries with backoff while SMTP is down and delivers each e-mail exactly once when it is back', async () => {
+    await smtp.stop()
+    const worker = startOutboxWorker(options())
+    try {
+      for (let i = 0; i < 10; i++) {
+        await enqueueMail(database.db, trialMail(`down${i}@example.com`))
+        worker.kick()
+      }
+      // Let every message fail at least once.
+      await waitUntil(async () => (await listMail(database.db)).every((m) => m.attempts >= 1 && m.status === 'failed'))
+      const failed = await listMail(database.db)
+      expect(failed.every((m) => m.lastError && m.nextAttemptAt)).toBe(true)
+      await smtp.start()
+      await smtp.waitFor(10)
+      await waitUntil(async () => (await listMail(database.db)).every((m) => m.status === 'sent'))
+      await new Promise((r) => setTimeout(r, 200))
+      const ids = smtp.received.map((m) => m.messageId)
+      expect(ids).toHaveLength(10)
+      expect(new Set(ids).size).toBe(10)
+      expect(new Set(ids)).toEqual(new Set(failed.map((m) => m.messageId)))
+    } finally {
+      await worker.stop()
+    }
+  })
+
+  it('marks a message dead after maxAttempts, and mail retry queues it again', async () => {
+    await smtp.stop()
+    await enqueueMail(database.db, trialMail('dead@example.com'))
+    const worker = startOutboxWorker(options({ maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 20 }))
+    try {
+      await waitUntil(async () => (await listMail(database.db))[0]!.status === 'dead')
+      expect((await listMail(database.db))[0]).toMatchObject({ status: 'dead', attempts: 3 })
+    } finally {
+      await worker.stop()
+    }
+    await smtp.start()
+    expect(await requeueMail(database.db)).toBe(1)
+    expect(await runOutboxPass(options())).toBe(1)
+    expect((await listMail(database.db))[0]).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('gives up at once on a message it cannot render', async () => {
+    await enqueueMail(database.db, { ...trialMail('x@example.com'), kind: 'trial', payload: { model: 'premium' } })
+    await runOutboxPass(options())
+    expect((await listMail(database.db))[0]).toMatchObject({ status: 'dead' })
+  })
+
+  it('takes over a message whose sender vanished mid-send, with the same Message-ID', async () => {
+    const row = await enqueueMail(database.db, trialMail('crash@example.com'))
+    // A worker claimed it with a short lease and died before sending.
+    const [claimed] = await claimDueMail(database.db, 10, 1)
+    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await runOutboxPass(options())).toBe(1)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.messageId).toBe(row.messageId)
+    expect((await listMail(database.db))[0]).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+
+  it('lets two workers run side by side without sending anything twice', async () => {
+    for (let i = 0; i < 30; i++) await enqueueMail(database.db, trialMail(`pair${i}@example.com`))
+    const a = startOutboxWorker(options({ batchSize: 3 }))
+    const b = startOutboxWorker(options({ batchSize: 3 }))
+    try {
+      await smtp.waitFor(30)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(smtp.received).toHaveLength(30)
+      expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(30)
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+    }
+  })
+})
+
+describe('file transport', () => {
+  let dir: string
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'h1-mail-'))
+  })
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('writes one .eml file per Message-ID under DATA_DIR/mail', async () => {
+    const transport = createMailTransport({ smtpUrl: null, dataDir: dir })
+    expect(transport.kind).toBe('files')
+    expect(transport.location).toBe(join(dir, 'mail'))
+    const mail = {
+      from: identity.from,
+      replyTo: identity.replyTo,
+      to: { name: 'Ada', address: 'ada@example.com' },
+      subject: 'Hello',
+      text: 'KEY-1',
+      html: '<p>KEY-1</p>',
+      messageId: '<abc-1@pacepoint.io>',
+    }
+    await transport.send(mail)
+    await transport.send(mail)
+    const files = await readdir(join(dir, 'mail'))
+    expect(files).toEqual(['abc-1@pacepoint.io.eml'])
+    const text = await readFile(join(dir, 'mail', files[0]!), 'utf8')
+    expect(text).toMatch(/^Message-ID: <abc-1@pacepoint.io>$/m)
+    expect(text).toContain('KEY-1')
+  })
+})
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error('condition not met in time')
+}
