@@ -1,0 +1,130 @@
+/**
+ * `npm start`'s server as a process: a fresh embedded database gets marked demo keys, a trial
+ * e-mail lands under DATA_DIR/mail, the CLI goes through the admin socket while the server
+ * holds the database, a second server on the same files is refused, SIGTERM stops it cleanly,
+ * and a restart keeps the data without adding demo keys again.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOCUMENTS } from '#src/web/content/documents.ts'
+
+const exec = promisify(execFile)
+
+interface Running {
+  child: ChildProcess
+  url: string
+  logs: Record<string, unknown>[]
+  exited: Promise<number | null>
+}
+
+describe('the server process on the embedded database', () => {
+  let dataDir: string
+  let distDir: string
+  const env = () => ({ ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_PRETTY: '', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: 'https://trial.example.test' })
+
+  function start(): Promise<Running> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const logs: Record<string, unknown>[] = []
+    let stderr = ''
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    return new Promise((resolve, reject) => {
+      let buffer = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString()
+        let nl
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl)
+          buffer = buffer.slice(nl + 1)
+          try {
+            const entry = JSON.parse(line) as Record<string, unknown>
+            logs.push(entry)
+            if (entry.msg === 'listening') resolve({ child, url: entry.url as string, logs, exited })
+          } catch {
+            // not a log line
+          }
+        }
+      })
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
+    })
+  }
+
+  const admin = async (args: string[]) => {
+    try {
+      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env: env() })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string }
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'h1-server-data-'))
+    distDir = await mkdtemp(join(tmpdir(), 'h1-server-dist-'))
+    await mkdir(join(distDir, 'site'), { recursive: true })
+    for (const doc of DOCUMENTS) await writeFile(join(distDir, 'site', `${doc.name}.html`), `<!doctype html><title>${doc.name}</title>`)
+  })
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true })
+    await rm(distDir, { recursive: true, force: true })
+  })
+
+  it('starts, serves the trial flow, shares its database through the admin socket and stops on SIGTERM', async () => {
+    const server = await start()
+    try {
+      const demo = server.logs.find((l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys'))
+      expect(demo).toMatchObject({ level: 40, demoKeys: { basic: 5, advanced: 5 } })
+      expect(server.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('no SMTP_URL'))).toMatchObject({ directory: join(dataDir, 'mail') })
+
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+      expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({ basic: 5, advanced: 5 })
+      const res = await fetch(`${server.url}/api/trial-submissions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', model: 'basic', source: 'test' }),
+      })
+      expect(res.status).toBe(201)
+      expect(await res.json()).toMatchObject({ has_license: true })
+
+      const mailDir = join(dataDir, 'mail')
+      for (let i = 0; i < 100 && !(existsSync(mailDir) && (await readdir(mailDir)).some((f) => f.endsWith('.eml'))); i++) {
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml'))
+      expect(files).toHaveLength(1)
+      const eml = await readFile(join(mailDir, files[0]!), 'utf8')
+      expect(eml).toMatch(/^To: Ada Lovelace <ada@example.com>$/m)
+      expect(eml).toMatch(/DEMO-BASIC-/)
+
+      // The server holds PGlite, so the CLI must go through the socket.
+      const stats = await admin(['licenses', 'stats'])
+      expect(stats.stderr).toBe('')
+      expect(stats.stdout).toMatch(/^Basic\s+4\s+1\s+0\s+5\s+4 of 5 available$/m)
+      expect(stats.stdout).toMatch(/DEMO keys/)
+      expect(server.logs.some((l) => l.msg === 'admin command' && l.command === 'licenses stats')).toBe(true)
+
+      // A second server on the same files would corrupt them: refused.
+      await expect(start()).rejects.toThrow(/Another server is running/)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+    expect(await server.exited).toBe(0)
+    expect(server.logs.some((l) => l.msg === 'stopped')).toBe(true)
+
+    // Restart: the data is still there and no second set of demo keys appears.
+    const again = await start()
+    try {
+      expect(again.logs.some((l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys'))).toBe(false)
+      expect(await (await fetch(`${again.url}/api/license-counts`)).json()).toEqual({ basic: 4, advanced: 5 })
+    } finally {
+      again.child.kill('SIGTERM')
+    }
+    expect(await again.exited).toBe(0)
+  }, 180_000)
+})

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
+import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import { hitRateLimits } from './rate-limiter.ts'
+
+const HOUR = 3_600_000
+
+describe.each(TEST_DB_KINDS)('rate limiter on %s', (kind) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+  beforeEach(async () => {
+    await resetTables(database)
+  })
+
+  const check = (value: string, now: number) =>
+    hitRateLimits(database.db, [{ name: 'email', value, limit: { count: 3, windowMs: HOUR } }], now)
+
+  it('allows COUNT per WINDOW, refuses the next with a Retry-After', async () => {
+    const start = 100 * HOUR
+    for (let i = 0; i < 3; i++) expect((await check('a@x', start + i)).exceeded).toBeNull()
+    const refused = await check('a@x', start + 10)
+    expect(refused.exceeded?.name).toBe('email')
+    expect(refused.retryAfterSeconds).toBe(3600)
+    expect((await check('b@x', start + 11)).exceeded).toBeNull()
+  })
+
+  it('weighs the previous window in, so the limit cannot be doubled at a window edge', async () => {
+    const edge = 200 * HOUR
+    for (let i = 0; i < 3; i++) await check('edge@x', edge - 1000)
+    // Just after the edge the previous window still counts almost fully.
+    expect((await check('edge@x', edge + 1000)).exceeded).not.toBeNull()
+    // Most of a window later it has faded out.
+    expect((await check('edge@x', edge + 0.9 * HOUR)).exceeded).toBeNull()
+  })
+
+  it('prunes counters whose windows are over', async () => {
+    await check('old@x', 10 * HOUR)
+    expect(await deleteExpiredCounters(database.db)).toBe(1)
+  })
+})
