@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { buildImages } from './images.ts'
 import { inlineStylesheets } from './inline-css.ts'
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
@@ -16,6 +17,8 @@ const logLevel = quiet ? 'warn' : 'info'
 
 async function main() {
   const started = Date.now()
+  // Thumbnails, variants, index.json, og-image and icons first: Vite copies public/ into the build.
+  await buildImages({ log: quiet ? () => {} : undefined })
   await build({ configFile: resolve('vite.config.ts'), logLevel })
   await build({
     configFile: resolve('vite.config.ts'),
