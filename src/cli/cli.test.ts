@@ -10,7 +10,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { adminSocketPath, startAdminSocket, type AdminSocket } from '#src/server/admin/admin-socket.ts'
+import {
+  adminSocketPath,
+  startAdminSocket,
+  type AdminSocket,
+} from '#src/server/admin/admin-socket.ts'
 import { queryRows } from '#src/server/db/client.ts'
 import { insertLicenses } from '#src/server/db/license-repository.ts'
 import { enqueueMail, listMail } from '#src/server/db/outbox-repository.ts'
@@ -19,7 +23,12 @@ import { LicenseCountsCache, seedDemoLicenses } from '#src/server/licenses/licen
 import { createMailTransport } from '#src/server/mail/transport.ts'
 import { startSmtpSink, type SmtpSink } from '#src/server/testing/smtp-sink.ts'
 import { memoryLogger, testConfig } from '#src/server/testing/test-app.ts'
-import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '#src/server/testing/test-database.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '#src/server/testing/test-database.ts'
 import { runCli, type CliOptions } from './run-cli.ts'
 
 const run = promisify(execFile)
@@ -33,12 +42,20 @@ interface Outcome {
 async function cli(argv: string[], options: Omit<CliOptions, 'io'>): Promise<Outcome> {
   let stdout = ''
   let stderr = ''
-  const code = await runCli(argv, { ...options, io: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) } })
+  const code = await runCli(argv, {
+    ...options,
+    io: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+  })
   return { code, stdout, stderr }
 }
 
 let seq = 0
-async function waitingVisitor(database: TestDatabase, email: string, model: 'basic' | 'advanced', minutesAgo: number) {
+async function waitingVisitor(
+  database: TestDatabase,
+  email: string,
+  model: 'basic' | 'advanced',
+  minutesAgo: number,
+) {
   return insertSubmission(database.db, {
     firstName: 'Wait',
     lastName: `Er${++seq}`,
@@ -84,7 +101,14 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
           db: database.db,
           messageIdDomain: identity.messageIdDomain,
           counts: counts.value,
-          onMailQueued: () => void runOutboxPass({ db: database.db, transport, identity, settings: DEFAULT_SETTINGS, logger: memoryLogger().logger }),
+          onMailQueued: () =>
+            void runOutboxPass({
+              db: database.db,
+              transport,
+              identity,
+              settings: DEFAULT_SETTINGS,
+              logger: memoryLogger().logger,
+            }),
         },
         memoryLogger().logger,
       )
@@ -119,14 +143,22 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     await writeFile(file, '# batch 7\nK-1\r\nK-2\n\n  K-3  \nK-2\nOLD-1\n')
     const res = await cli(['licenses', 'import', '--model', 'basic', file], options)
     expect(res).toMatchObject({ code: 0, stderr: '' })
-    expect(res.stdout).toMatch(/Imported 3 Basic keys from keys.txt \(5 read, 2 duplicates skipped\)/)
-    const rows = await queryRows<{ activation_key: string }>(database.db, sql`select activation_key from licenses where model = 'basic' order by seq`)
+    expect(res.stdout).toMatch(
+      /Imported 3 Basic keys from keys.txt \(5 read, 2 duplicates skipped\)/,
+    )
+    const rows = await queryRows<{ activation_key: string }>(
+      database.db,
+      sql`select activation_key from licenses where model = 'basic' order by seq`,
+    )
     expect(rows.map((r) => r.activation_key)).toEqual(['OLD-1', 'K-1', 'K-2', 'K-3'])
     if (counts.value) expect(await counts.value.get()).toEqual({ basic: 4, advanced: 0 })
   })
 
   it('licenses import: clear errors for a missing file, an unknown model, a missing model, a bad key line', async () => {
-    const missing = await cli(['licenses', 'import', '--model', 'basic', join(dir, 'nope.txt')], options)
+    const missing = await cli(
+      ['licenses', 'import', '--model', 'basic', join(dir, 'nope.txt')],
+      options,
+    )
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/cannot read .*nope.txt: no such file/)
     const unknown = await cli(['licenses', 'import', '--model', 'premium', 'x.txt'], options)
@@ -146,7 +178,9 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
   it('licenses stats: counts per model and state, demo keys marked', async () => {
     await seedDemoLicenses(database.db, 5)
     await insertLicenses(database.db, 'advanced', ['A-1', 'A-2'], 'real')
-    await database.db.execute(sql`update licenses set status = 'assigned', submission_id = null where false`)
+    await database.db.execute(
+      sql`update licenses set status = 'assigned', submission_id = null where false`,
+    )
     const res = await cli(['licenses', 'stats'], options)
     expect(res.code).toBe(0)
     expect(res.stdout).toMatch(/^Basic\s+5\s+0\s+0\s+5\s+5 of 5 available$/m)
@@ -155,13 +189,24 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
   })
 
   it('leads export: formula-safe CSV by default, JSON on request', async () => {
-    await insertSubmission(database.db, { firstName: '=HYPERLINK("http://x")', lastName: '@risk', email: 'lead@example.com', model: 'basic', source: 'web', waitlistTokenHash: 'x' })
+    await insertSubmission(database.db, {
+      firstName: '=HYPERLINK("http://x")',
+      lastName: '@risk',
+      email: 'lead@example.com',
+      model: 'basic',
+      source: 'web',
+      waitlistTokenHash: 'x',
+    })
     const csv = await cli(['leads', 'export'], options)
     expect(csv.code).toBe(0)
-    expect(csv.stdout.split('\r\n')[0]).toMatch(/^submission_id,created_at,first_name,last_name,email/)
+    expect(csv.stdout.split('\r\n')[0]).toMatch(
+      /^submission_id,created_at,first_name,last_name,email/,
+    )
     expect(csv.stdout).toContain(`"'=HYPERLINK(""http://x"")",'@risk,lead@example.com`)
     const json = await cli(['leads', 'export', '--format', 'json'], options)
-    expect(JSON.parse(json.stdout)).toMatchObject([{ first_name: '=HYPERLINK("http://x")', email: 'lead@example.com' }])
+    expect(JSON.parse(json.stdout)).toMatchObject([
+      { first_name: '=HYPERLINK("http://x")', email: 'lead@example.com' },
+    ])
     const bad = await cli(['leads', 'export', '--format', 'xlsx'], options)
     expect(bad).toMatchObject({ code: 2 })
     expect(bad.stderr).toMatch(/unknown format "xlsx"/)
@@ -176,7 +221,9 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     await waitingVisitor(database, 'other@example.com', 'advanced', 40)
     const list = await cli(['waitlist', 'list', '--model', 'basic'], options)
     expect(list.code).toBe(0)
-    expect(list.stdout.indexOf('first@example.com')).toBeLessThan(list.stdout.indexOf('third@example.com'))
+    expect(list.stdout.indexOf('first@example.com')).toBeLessThan(
+      list.stdout.indexOf('third@example.com'),
+    )
     expect(list.stdout).not.toContain('other@example.com')
     expect(list.stdout).toMatch(/4 waiting/)
 
@@ -186,23 +233,39 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     expect(notify.stdout).toMatch(/Notified 3 waiting Basic visitors: 2 with a key, 1 without/)
     const mail = await smtp.waitFor(3)
     await new Promise((r) => setTimeout(r, 200))
-    expect(mail.map((m) => m.to[0]).sort()).toEqual(['first@example.com', 'second@example.com', 'third@example.com'])
+    expect(mail.map((m) => m.to[0]).sort()).toEqual([
+      'first@example.com',
+      'second@example.com',
+      'third@example.com',
+    ])
     expect(mail.find((m) => m.to[0] === 'first@example.com')!.decoded).toContain('W-1')
     expect(mail.find((m) => m.to[0] === 'second@example.com')!.decoded).toContain('W-2')
-    const [firstRow] = await queryRows<{ license_id: string | null }>(database.db, sql`select license_id from trial_submissions where id = ${oldest.id}`)
+    const [firstRow] = await queryRows<{ license_id: string | null }>(
+      database.db,
+      sql`select license_id from trial_submissions where id = ${oldest.id}`,
+    )
     expect(firstRow!.license_id).toBeTruthy()
 
     const again = await cli(['waitlist', 'notify', '--model', 'basic'], options)
     expect(again.stdout).toMatch(/Notified 0/)
     expect((await listMail(database.db)).length).toBe(3)
-    expect((await cli(['waitlist', 'list', '--model', 'basic'], options)).stdout).toMatch(/Nobody is waiting/)
+    expect((await cli(['waitlist', 'list', '--model', 'basic'], options)).stdout).toMatch(
+      /Nobody is waiting/,
+    )
     const noModel = await cli(['waitlist', 'notify'], options)
     expect(noModel.code).toBe(2)
   })
 
   it('mail status and mail retry', async () => {
-    const row = await enqueueMail(database.db, { kind: 'trial', to: 'dead@example.com', payload: { model: 'basic', firstName: 'D', lastName: 'E', activationKey: 'K' }, messageIdDomain: 'example.com' })
-    await database.db.execute(sql`update mail_outbox set status = 'dead', attempts = 8, last_error = 'connect ECONNREFUSED' where id = ${row.id}`)
+    const row = await enqueueMail(database.db, {
+      kind: 'trial',
+      to: 'dead@example.com',
+      payload: { model: 'basic', firstName: 'D', lastName: 'E', activationKey: 'K' },
+      messageIdDomain: 'example.com',
+    })
+    await database.db.execute(
+      sql`update mail_outbox set status = 'dead', attempts = 8, last_error = 'connect ECONNREFUSED' where id = ${row.id}`,
+    )
     const status = await cli(['mail', 'status'], options)
     expect(status.code).toBe(0)
     expect(status.stdout).toMatch(/^dead\s+1$/m)
@@ -211,7 +274,8 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     expect(retry.code).toBe(0)
     expect(retry.stdout).toMatch(/Queued 1 failed or dead message again/)
     await smtp.waitFor(1)
-    for (let i = 0; i < 40 && (await listMail(database.db))[0]!.status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 25))
+    for (let i = 0; i < 40 && (await listMail(database.db))[0]!.status !== 'sent'; i++)
+      await new Promise((r) => setTimeout(r, 25))
     expect((await listMail(database.db))[0]).toMatchObject({ status: 'sent', attempts: 1 })
     expect((await cli(['mail', 'status'], options)).stdout).toMatch(/^sent\s+1$/m)
   })
@@ -243,9 +307,20 @@ describe('admin CLI as a process (npm run admin)', () => {
 
   const admin = async (args: string[], env: Record<string, string> = {}) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
-        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '', TEST_DATABASE_URL: '', ...env },
-      })
+      const { stdout, stderr } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/index.ts', ...args],
+        {
+          env: {
+            ...process.env,
+            DATA_DIR: dir,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: '',
+            TEST_DATABASE_URL: '',
+            ...env,
+          },
+        },
+      )
       return { code: 0, stdout, stderr }
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string }
@@ -277,22 +352,33 @@ describe('admin CLI as a process (npm run admin)', () => {
     expect(stats.stdout).toMatch(/^Advanced\s+2\s+0\s+0\s+2/m)
   }, 120_000)
 
-  it.runIf(TEST_DB_KINDS.includes('postgres'))('talks to Postgres directly with DATABASE_URL', async () => {
-    const database = await createTestDatabase('postgres')
-    try {
-      const url = new URL(database.url!)
-      url.searchParams.set('options', `-c search_path=${database.schema}`)
-      const file = join(dir, 'pg-keys.txt')
-      await writeFile(file, 'PG-1\nPG-2\nPG-1\n')
-      const imported = await admin(['licenses', 'import', '--model', 'basic', file], { DATABASE_URL: url.toString() })
-      expect(imported.stdout).toMatch(/Imported 2 Basic keys .*1 duplicate skipped/)
-      const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from licenses`)
-      expect(rows[0]!.n).toBe(2)
-      const down = await admin(['licenses', 'stats'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' })
-      expect(down.code).toBe(1)
-      expect(down.stderr).toMatch(/database does not answer/)
-    } finally {
-      await database.close()
-    }
-  }, 60_000)
+  it.runIf(TEST_DB_KINDS.includes('postgres'))(
+    'talks to Postgres directly with DATABASE_URL',
+    async () => {
+      const database = await createTestDatabase('postgres')
+      try {
+        const url = new URL(database.url!)
+        url.searchParams.set('options', `-c search_path=${database.schema}`)
+        const file = join(dir, 'pg-keys.txt')
+        await writeFile(file, 'PG-1\nPG-2\nPG-1\n')
+        const imported = await admin(['licenses', 'import', '--model', 'basic', file], {
+          DATABASE_URL: url.toString(),
+        })
+        expect(imported.stdout).toMatch(/Imported 2 Basic keys .*1 duplicate skipped/)
+        const rows = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from licenses`,
+        )
+        expect(rows[0]!.n).toBe(2)
+        const down = await admin(['licenses', 'stats'], {
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        })
+        expect(down.code).toBe(1)
+        expect(down.stderr).toMatch(/database does not answer/)
+      } finally {
+        await database.close()
+      }
+    },
+    60_000,
+  )
 })

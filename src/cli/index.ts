@@ -6,7 +6,10 @@ try {
   const config = loadConfig()
   const code = await runCli(process.argv.slice(2), {
     config,
-    io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+    io: {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    },
   })
   process.exitCode = code
 } catch (error) {

@@ -61,7 +61,11 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
       },
     })
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional.*$/s, '') : String(error))
+    throw new UsageError(
+      error instanceof Error
+        ? error.message.replace(/\. To specify a positional.*$/s, '')
+        : String(error),
+    )
   }
   const { values, positionals } = parsed
   if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' }
@@ -70,9 +74,11 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   const name = `${group} ${action ?? ''}`.trim()
   const allow = (flags: ('model' | 'format')[], positionalCount = 0) => {
     for (const flag of ['model', 'format'] as const) {
-      if (values[flag] !== undefined && !flags.includes(flag)) throw new UsageError(`${name} takes no --${flag}`)
+      if (values[flag] !== undefined && !flags.includes(flag))
+        throw new UsageError(`${name} takes no --${flag}`)
     }
-    if (rest.length > positionalCount) throw new UsageError(`unexpected argument "${rest[positionalCount]}" for ${name}`)
+    if (rest.length > positionalCount)
+      throw new UsageError(`unexpected argument "${rest[positionalCount]}" for ${name}`)
   }
 
   switch (name) {
@@ -91,7 +97,8 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     case 'leads export': {
       allow(['format'])
       const format = values.format ?? 'csv'
-      if (format !== 'csv' && format !== 'json') throw new UsageError(`unknown format "${format}"; use csv or json`)
+      if (format !== 'csv' && format !== 'json')
+        throw new UsageError(`unknown format "${format}"; use csv or json`)
       return { kind: 'command', command: { name, format } }
     }
     case 'waitlist list': {

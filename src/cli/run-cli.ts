@@ -5,7 +5,11 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { settings } from '#src/web/content/settings.ts'
-import { runAdminCommand, type AdminCommand, type AdminResult } from '#src/server/admin/admin-commands.ts'
+import {
+  runAdminCommand,
+  type AdminCommand,
+  type AdminResult,
+} from '#src/server/admin/admin-commands.ts'
 import { adminSocketPath, callAdminSocket, isSocketLive } from '#src/server/admin/admin-socket.ts'
 import type { Config } from '#src/server/config.ts'
 import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
@@ -31,7 +35,10 @@ export interface CliOptions {
   transport?: MailTransport
 }
 
-async function direct(options: CliOptions, command: AdminCommand): Promise<AdminResult & { via: string }> {
+async function direct(
+  options: CliOptions,
+  command: AdminCommand,
+): Promise<AdminResult & { via: string }> {
   const { config } = options
   const database =
     options.database ??
@@ -43,13 +50,25 @@ async function direct(options: CliOptions, command: AdminCommand): Promise<Admin
   try {
     await migrate(database.db)
     const identity = mailIdentity(config, settings)
-    const result = await runAdminCommand({ db: database.db, messageIdDomain: identity.messageIdDomain }, command)
+    const result = await runAdminCommand(
+      { db: database.db, messageIdDomain: identity.messageIdDomain },
+      command,
+    )
     if (result.mailQueued) {
       // No server may be running to send it: deliver what is due now. With Postgres, running
       // servers' workers take rows side by side with this one (SKIP LOCKED), never the same row.
-      const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+      const transport =
+        options.transport ??
+        createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
       const logger = createLogger({ logLevel: 'silent', logPretty: false })
-      const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger, pollMs: 60_000 })
+      const worker = startOutboxWorker({
+        db: database.db,
+        transport,
+        identity,
+        settings,
+        logger,
+        pollMs: 60_000,
+      })
       try {
         const handled = await worker.drain()
         result.stdout += `Delivery: ${handled} message${handled === 1 ? '' : 's'} handed to ${transport.kind === 'files' ? transport.location : 'SMTP'}; see \`mail status\`.\n`
@@ -86,11 +105,23 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
       keysText = await readFile(request.file, 'utf8')
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error)
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : String(code ?? error)
       io.stderr(`admin: cannot read ${request.file}: ${why}\n`)
       return 1
     }
-    command = { name: 'licenses import', model: request.model, keysText, fileName: basename(request.file) }
+    command = {
+      name: 'licenses import',
+      model: request.model,
+      keysText,
+      fileName: basename(request.file),
+    }
   } else {
     command = request.command
   }
@@ -98,9 +129,12 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
   try {
     const socket = adminSocketPath(config.dataDir)
     const viaSocket = !config.databaseUrl && !options.database && (await isSocketLive(socket))
-    const result = viaSocket ? await callAdminSocket(socket, command) : await direct(options, command)
+    const result = viaSocket
+      ? await callAdminSocket(socket, command)
+      : await direct(options, command)
     if (result.stdout) io.stdout(result.stdout)
-    if (result.stderr) io.stderr(result.stderr.startsWith('admin:') ? result.stderr : `admin: ${result.stderr}`)
+    if (result.stderr)
+      io.stderr(result.stderr.startsWith('admin:') ? result.stderr : `admin: ${result.stderr}`)
     return result.exitCode
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

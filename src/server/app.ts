@@ -41,7 +41,12 @@ export function createApp(deps: AppDeps): Hono {
     const started = performance.now()
     await next()
     logger.debug(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     )
   })

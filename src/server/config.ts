@@ -29,7 +29,10 @@ const rateLimit = (fallback: string) =>
     .transform((value, ctx) => {
       const parsed = parseRateLimit(value)
       if (!parsed) {
-        ctx.addIssue({ code: 'custom', message: `expected COUNT/WINDOW like 3/24h, got "${value}"` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected COUNT/WINDOW like 3/24h, got "${value}"`,
+        })
         return z.NEVER
       }
       return parsed
@@ -95,7 +98,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data
   const port = c.PORT
-  const publicUrl = (c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`).replace(/\/+$/, '')
+  const publicUrl = (
+    c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`
+  ).replace(/\/+$/, '')
   return {
     env: c.NODE_ENV,
     port,
@@ -119,7 +124,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Tests only: a Postgres server the integration suites also run against (TEST_DATABASE_URL,
  * else DATABASE_URL), or null to run them against the embedded database alone.
  */
-export function testDatabaseUrl(env: Record<string, string | undefined> = process.env): string | null {
+export function testDatabaseUrl(
+  env: Record<string, string | undefined> = process.env,
+): string | null {
   const url = env.TEST_DATABASE_URL || env.DATABASE_URL || ''
   return /^postgres(ql)?:\/\//.test(url) ? url : null
 }

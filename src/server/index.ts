@@ -7,7 +7,12 @@
  */
 import { serve, type ServerType } from '@hono/node-server'
 import { settings } from '#src/web/content/settings.ts'
-import { adminSocketPath, isSocketLive, startAdminSocket, type AdminSocket } from './admin/admin-socket.ts'
+import {
+  adminSocketPath,
+  isSocketLive,
+  startAdminSocket,
+  type AdminSocket,
+} from './admin/admin-socket.ts'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { embeddedDataDir, openDatabase } from './db/client.ts'
@@ -31,7 +36,9 @@ async function main() {
   const socketPath = adminSocketPath(config.dataDir)
   if (!config.databaseUrl && (await isSocketLive(socketPath))) {
     // PGlite is single-process: a second server on the same files would corrupt them.
-    throw new Error(`Another server is running on ${config.dataDir} (its admin socket answers); stop it first`)
+    throw new Error(
+      `Another server is running on ${config.dataDir} (its admin socket answers); stop it first`,
+    )
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -54,33 +61,55 @@ async function main() {
   }
 
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
-  if (transport.kind === 'files') logger.info({ directory: transport.location }, 'no SMTP_URL: e-mails are written as .eml files')
+  if (transport.kind === 'files')
+    logger.info({ directory: transport.location }, 'no SMTP_URL: e-mails are written as .eml files')
   else logger.info({ smtp: transport.location }, 'e-mails go out over SMTP')
   const identity = mailIdentity(config, settings)
   const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger })
 
   const counts = new LicenseCountsCache(database.db)
-  const app = createApp({ config, logger, site, database, counts, onMailQueued: () => worker.kick() })
+  const app = createApp({
+    config,
+    logger,
+    site,
+    database,
+    counts,
+    onMailQueued: () => worker.kick(),
+  })
 
   let adminSocket: AdminSocket | null = null
   if (database.kind === 'embedded') {
     adminSocket = await startAdminSocket(
       socketPath,
-      { db: database.db, messageIdDomain: identity.messageIdDomain, counts, onMailQueued: () => worker.kick() },
+      {
+        db: database.db,
+        messageIdDomain: identity.messageIdDomain,
+        counts,
+        onMailQueued: () => worker.kick(),
+      },
       logger,
     )
   }
 
   const maintenance = setInterval(() => {
     deleteExpiredCounters(database.db).catch((error: unknown) =>
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'pruning rate-limit counters failed'),
+      logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'pruning rate-limit counters failed',
+      ),
     )
   }, MAINTENANCE_MS)
   maintenance.unref()
 
-  const server: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl }, 'listening')
-  })
+  const server: ServerType = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      logger.info(
+        { url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl },
+        'listening',
+      )
+    },
+  )
 
   let stopping = false
   const stop = (signal: string) => {

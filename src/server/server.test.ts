@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { DOCUMENTS } from '#src/web/content/documents.ts'
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts'
+import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from './testing/test-database.ts'
 
 const exec = promisify(execFile)
 
@@ -22,78 +25,124 @@ interface Running {
   exited: Promise<number | null>
 }
 
-describe('the server process on the embedded database', () => {
-  let dataDir: string
-  let distDir: string
-  const env = () => ({ ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_PRETTY: '', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: 'https://trial.example.test' })
+let dataDir: string
+let distDir: string
+let extraEnv: Record<string, string> = {}
+const env = () => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DIST_DIR: distDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  LOG_PRETTY: '',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  PUBLIC_URL: 'https://trial.example.test',
+  ...extraEnv,
+})
 
-  function start(): Promise<Running> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
-    const logs: Record<string, unknown>[] = []
-    let stderr = ''
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-    return new Promise((resolve, reject) => {
-      let buffer = ''
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString()
-        let nl
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl)
-          buffer = buffer.slice(nl + 1)
-          try {
-            const entry = JSON.parse(line) as Record<string, unknown>
-            logs.push(entry)
-            if (entry.msg === 'listening') resolve({ child, url: entry.url as string, logs, exited })
-          } catch {
-            // not a log line
-          }
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'h1-server-data-'))
+  distDir = await mkdtemp(join(tmpdir(), 'h1-server-dist-'))
+  await mkdir(join(distDir, 'site'), { recursive: true })
+  for (const doc of DOCUMENTS)
+    await writeFile(
+      join(distDir, 'site', `${doc.name}.html`),
+      `<!doctype html><title>${doc.name}</title>`,
+    )
+})
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+  await rm(distDir, { recursive: true, force: true })
+})
+
+function start(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: env(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const logs: Record<string, unknown>[] = []
+  let stderr = ''
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      let nl
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl)
+        buffer = buffer.slice(nl + 1)
+        try {
+          const entry = JSON.parse(line) as Record<string, unknown>
+          logs.push(entry)
+          if (entry.msg === 'listening') resolve({ child, url: entry.url as string, logs, exited })
+        } catch {
+          // not a log line
         }
-      })
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)))
+      }
     })
-  }
-
-  const admin = async (args: string[]) => {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env: env() })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string }
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-    }
-  }
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'h1-server-data-'))
-    distDir = await mkdtemp(join(tmpdir(), 'h1-server-dist-'))
-    await mkdir(join(distDir, 'site'), { recursive: true })
-    for (const doc of DOCUMENTS) await writeFile(join(distDir, 'site', `${doc.name}.html`), `<!doctype html><title>${doc.name}</title>`)
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before listening: ${stderr}`)),
+    )
   })
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true })
-    await rm(distDir, { recursive: true, force: true })
-  })
+}
 
+const admin = async (args: string[]) => {
+  try {
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/index.ts', ...args],
+      { env: env() },
+    )
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+describe('the server process on the embedded database', () => {
   it('starts, serves the trial flow, shares its database through the admin socket and stops on SIGTERM', async () => {
     const server = await start()
     try {
-      const demo = server.logs.find((l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys'))
+      const demo = server.logs.find(
+        (l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys'),
+      )
       expect(demo).toMatchObject({ level: 40, demoKeys: { basic: 5, advanced: 5 } })
-      expect(server.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('no SMTP_URL'))).toMatchObject({ directory: join(dataDir, 'mail') })
+      expect(
+        server.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('no SMTP_URL')),
+      ).toMatchObject({ directory: join(dataDir, 'mail') })
 
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
-      expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({ basic: 5, advanced: 5 })
+      expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({
+        basic: 5,
+        advanced: 5,
+      })
       const res = await fetch(`${server.url}/api/trial-submissions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', model: 'basic', source: 'test' }),
+        body: JSON.stringify({
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email: 'ada@example.com',
+          model: 'basic',
+          source: 'test',
+        }),
       })
       expect(res.status).toBe(201)
       expect(await res.json()).toMatchObject({ has_license: true })
 
       const mailDir = join(dataDir, 'mail')
-      for (let i = 0; i < 100 && !(existsSync(mailDir) && (await readdir(mailDir)).some((f) => f.endsWith('.eml'))); i++) {
+      for (
+        let i = 0;
+        i < 100 &&
+        !(existsSync(mailDir) && (await readdir(mailDir)).some((f) => f.endsWith('.eml')));
+        i++
+      ) {
         await new Promise((r) => setTimeout(r, 100))
       }
       const files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml'))
@@ -107,7 +156,9 @@ describe('the server process on the embedded database', () => {
       expect(stats.stderr).toBe('')
       expect(stats.stdout).toMatch(/^Basic\s+4\s+1\s+0\s+5\s+4 of 5 available$/m)
       expect(stats.stdout).toMatch(/DEMO keys/)
-      expect(server.logs.some((l) => l.msg === 'admin command' && l.command === 'licenses stats')).toBe(true)
+      expect(
+        server.logs.some((l) => l.msg === 'admin command' && l.command === 'licenses stats'),
+      ).toBe(true)
 
       // A second server on the same files would corrupt them: refused.
       await expect(start()).rejects.toThrow(/Another server is running/)
@@ -120,11 +171,87 @@ describe('the server process on the embedded database', () => {
     // Restart: the data is still there and no second set of demo keys appears.
     const again = await start()
     try {
-      expect(again.logs.some((l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys'))).toBe(false)
-      expect(await (await fetch(`${again.url}/api/license-counts`)).json()).toEqual({ basic: 4, advanced: 5 })
+      expect(
+        again.logs.some((l) => typeof l.msg === 'string' && l.msg.includes('DEMO license keys')),
+      ).toBe(false)
+      expect(await (await fetch(`${again.url}/api/license-counts`)).json()).toEqual({
+        basic: 4,
+        advanced: 5,
+      })
     } finally {
       again.child.kill('SIGTERM')
     }
     expect(await again.exited).toBe(0)
   }, 180_000)
 })
+
+describe.runIf(TEST_DB_KINDS.includes('postgres'))(
+  'the server process on Postgres with SMTP',
+  () => {
+    let database: TestDatabase
+    let smtp: SmtpSink
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres')
+      // Start from an empty schema: the server migrates it itself.
+      await database.db.execute(sql.raw(`drop schema ${database.schema} cascade`))
+      await database.db.execute(sql.raw(`create schema ${database.schema}`))
+      smtp = await startSmtpSink()
+      const url = new URL(database.url!)
+      url.searchParams.set('options', `-c search_path=${database.schema}`)
+      extraEnv = { DATABASE_URL: url.toString(), SMTP_URL: smtp.url, DATA_DIR: join(dataDir, 'pg') }
+    })
+    afterAll(async () => {
+      extraEnv = {}
+      await smtp.close()
+      await database.close()
+    })
+
+    it('migrates, loads no demo keys, opens no socket, and mails the key over SMTP', async () => {
+      const server = await start()
+      try {
+        expect(server.logs.find((l) => l.msg === 'database open')).toMatchObject({
+          database: 'postgres',
+        })
+        expect(server.logs.some((l) => typeof l.msg === 'string' && l.msg.includes('DEMO'))).toBe(
+          false,
+        )
+        expect(existsSync(join(dataDir, 'pg', 'admin.sock'))).toBe(false)
+        expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({
+          basic: 0,
+          advanced: 0,
+        })
+
+        // With Postgres the CLI talks to the database directly, next to the running server.
+        const file = join(dataDir, 'pg-keys.txt')
+        await writeFile(file, 'REAL-1\nREAL-2\n')
+        const imported = await admin(['licenses', 'import', '--model', 'advanced', file])
+        expect(imported.stdout).toMatch(/Imported 2 Advanced keys/)
+
+        // The server's count cache lives a second; then the import shows.
+        await new Promise((r) => setTimeout(r, 1100))
+        expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({
+          basic: 0,
+          advanced: 2,
+        })
+        const res = await fetch(`${server.url}/api/trial-submissions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            first_name: 'Grace',
+            last_name: 'Hopper',
+            email: 'grace@example.com',
+            model: 'advanced',
+            source: 'test',
+          }),
+        })
+        expect(res.status).toBe(201)
+        const [mail] = await smtp.waitFor(1, 20_000)
+        expect(mail!.to).toEqual(['grace@example.com'])
+        expect(mail!.decoded).toContain('REAL-1')
+      } finally {
+        server.child.kill('SIGTERM')
+      }
+      expect(await server.exited).toBe(0)
+    }, 120_000)
+  },
+)

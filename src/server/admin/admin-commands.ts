@@ -7,7 +7,12 @@ import { isModel, MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts
 import type { Db } from '../db/client.ts'
 import { countMailByStatus, listUndeliveredMail, requeueMail } from '../db/outbox-repository.ts'
 import { listLeads, listWaitingSubmissions } from '../db/submission-repository.ts'
-import { importLicenseKeys, KeyFileError, licenseStats, type LicenseCountsCache } from '../licenses/license-service.ts'
+import {
+  importLicenseKeys,
+  KeyFileError,
+  licenseStats,
+  type LicenseCountsCache,
+} from '../licenses/license-service.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
 
@@ -39,22 +44,28 @@ export class AdminCommandError extends Error {}
 
 /** Checks a command that arrived as JSON (the admin socket's body). */
 export function parseAdminCommand(value: unknown): AdminCommand {
-  if (!value || typeof value !== 'object') throw new AdminCommandError('command must be a JSON object')
+  if (!value || typeof value !== 'object')
+    throw new AdminCommandError('command must be a JSON object')
   const v = value as Record<string, unknown>
   const model = () => {
-    if (!isModel(v.model)) throw new AdminCommandError(`unknown model ${JSON.stringify(v.model)}; use ${MODELS.join(' or ')}`)
+    if (!isModel(v.model))
+      throw new AdminCommandError(
+        `unknown model ${JSON.stringify(v.model)}; use ${MODELS.join(' or ')}`,
+      )
     return v.model
   }
   switch (v.name) {
     case 'licenses import':
-      if (typeof v.keysText !== 'string' || typeof v.fileName !== 'string') throw new AdminCommandError('licenses import needs keysText and fileName')
+      if (typeof v.keysText !== 'string' || typeof v.fileName !== 'string')
+        throw new AdminCommandError('licenses import needs keysText and fileName')
       return { name: v.name, model: model(), keysText: v.keysText, fileName: v.fileName }
     case 'licenses stats':
     case 'mail status':
     case 'mail retry':
       return { name: v.name }
     case 'leads export':
-      if (v.format !== 'csv' && v.format !== 'json') throw new AdminCommandError('format must be csv or json')
+      if (v.format !== 'csv' && v.format !== 'json')
+        throw new AdminCommandError('format must be csv or json')
       return { name: v.name, format: v.format }
     case 'waitlist list':
       return v.model === undefined ? { name: v.name } : { name: v.name, model: model() }
@@ -66,16 +77,31 @@ export function parseAdminCommand(value: unknown): AdminCommand {
 }
 
 /** Plain-text table with aligned columns. */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
 }
 
-const ok = (stdout: string, extra: Partial<AdminResult> = {}): AdminResult => ({ exitCode: 0, stdout, stderr: '', ...extra })
+const ok = (stdout: string, extra: Partial<AdminResult> = {}): AdminResult => ({
+  exitCode: 0,
+  stdout,
+  stderr: '',
+  ...extra,
+})
 const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '')
 
-export async function runAdminCommand(ctx: AdminContext, command: AdminCommand): Promise<AdminResult> {
+export async function runAdminCommand(
+  ctx: AdminContext,
+  command: AdminCommand,
+): Promise<AdminResult> {
   switch (command.name) {
     case 'licenses import': {
       try {
@@ -87,7 +113,8 @@ export async function runAdminCommand(ctx: AdminContext, command: AdminCommand):
             `(${r.read} read, ${r.duplicates} duplicate${r.duplicates === 1 ? '' : 's'} skipped).\n`,
         )
       } catch (error) {
-        if (error instanceof KeyFileError) return { exitCode: 1, stdout: '', stderr: `${command.fileName}: ${error.message}\n` }
+        if (error instanceof KeyFileError)
+          return { exitCode: 1, stdout: '', stderr: `${command.fileName}: ${error.message}\n` }
         throw error
       }
     }
@@ -95,11 +122,22 @@ export async function runAdminCommand(ctx: AdminContext, command: AdminCommand):
       const stats = await licenseStats(ctx.db)
       const rows = MODELS.map((m) => {
         const s = stats[m]
-        return [MODEL_LABELS[m], String(s.available), String(s.assigned), String(s.revoked), String(s.total), s.demoTotal ? `${s.demoAvailable} of ${s.demoTotal} available` : '']
+        return [
+          MODEL_LABELS[m],
+          String(s.available),
+          String(s.assigned),
+          String(s.revoked),
+          String(s.total),
+          s.demoTotal ? `${s.demoAvailable} of ${s.demoTotal} available` : '',
+        ]
       })
-      let out = formatTable(['Model', 'Available', 'Assigned', 'Revoked', 'Total', 'DEMO keys'], rows)
+      let out = formatTable(
+        ['Model', 'Available', 'Assigned', 'Revoked', 'Total', 'DEMO keys'],
+        rows,
+      )
       if (MODELS.some((m) => stats[m].demoTotal > 0)) {
-        out += '\nDEMO keys were loaded on first start so the trial flow works out of the box; they activate nothing.\n' +
+        out +=
+          '\nDEMO keys were loaded on first start so the trial flow works out of the box; they activate nothing.\n' +
           'Real keys are handed out before demo keys. Import real keys with: npm run admin -- licenses import --model basic|advanced FILE\n'
       }
       return ok(out)
@@ -111,8 +149,17 @@ export async function runAdminCommand(ctx: AdminContext, command: AdminCommand):
     case 'waitlist list': {
       const waiting = await listWaitingSubmissions(ctx.db, command.model)
       if (waiting.length === 0) return ok('Nobody is waiting.\n')
-      const rows = waiting.map((w) => [iso(w.createdAt), w.model, w.email, `${w.firstName} ${w.lastName}`, w.id])
-      return ok(formatTable(['Since', 'Model', 'E-mail', 'Name', 'Submission'], rows) + `\n${waiting.length} waiting.\n`)
+      const rows = waiting.map((w) => [
+        iso(w.createdAt),
+        w.model,
+        w.email,
+        `${w.firstName} ${w.lastName}`,
+        w.id,
+      ])
+      return ok(
+        formatTable(['Since', 'Model', 'E-mail', 'Name', 'Submission'], rows) +
+          `\n${waiting.length} waiting.\n`,
+      )
     }
     case 'waitlist notify': {
       const r = await notifyWaitlist(ctx.db, command.model, ctx.messageIdDomain)
@@ -134,15 +181,25 @@ export async function runAdminCommand(ctx: AdminContext, command: AdminCommand):
           '\nNot delivered yet (newest first, at most 20):\n' +
           formatTable(
             ['Status', 'Kind', 'To', 'Attempts', 'Next attempt', 'Last error'],
-            undelivered.map((m) => [m.status, m.kind, m.to, String(m.attempts), m.status === 'dead' ? '' : iso(m.nextAttemptAt), (m.lastError ?? '').slice(0, 80)]),
+            undelivered.map((m) => [
+              m.status,
+              m.kind,
+              m.to,
+              String(m.attempts),
+              m.status === 'dead' ? '' : iso(m.nextAttemptAt),
+              (m.lastError ?? '').slice(0, 80),
+            ]),
           )
       }
-      if (counts.dead) out += `\n${counts.dead} dead: \`npm run admin -- mail retry\` queues them again.\n`
+      if (counts.dead)
+        out += `\n${counts.dead} dead: \`npm run admin -- mail retry\` queues them again.\n`
       return ok(out)
     }
     case 'mail retry': {
       const n = await requeueMail(ctx.db)
-      return ok(`Queued ${n} failed or dead message${n === 1 ? '' : 's'} again.\n`, { mailQueued: n > 0 })
+      return ok(`Queued ${n} failed or dead message${n === 1 ? '' : 's'} again.\n`, {
+        mailQueued: n > 0,
+      })
     }
   }
 }

@@ -8,7 +8,14 @@ import { createServer, request, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import type { Logger } from '../logger.ts'
-import { AdminCommandError, parseAdminCommand, runAdminCommand, type AdminCommand, type AdminContext, type AdminResult } from './admin-commands.ts'
+import {
+  AdminCommandError,
+  parseAdminCommand,
+  runAdminCommand,
+  type AdminCommand,
+  type AdminContext,
+  type AdminResult,
+} from './admin-commands.ts'
 
 const MAX_BODY = 64 * 1024 * 1024
 
@@ -40,7 +47,10 @@ export async function startAdminSocket(
   ctx: AdminContext & { onMailQueued?: () => void },
   logger: Logger,
 ): Promise<AdminSocket> {
-  if (await isSocketLive(path)) throw new Error(`Another server already serves ${path}; it holds the embedded database in this DATA_DIR`)
+  if (await isSocketLive(path))
+    throw new Error(
+      `Another server already serves ${path}; it holds the embedded database in this DATA_DIR`,
+    )
   await unlink(path).catch(() => {})
 
   const server: Server = createServer((req, res) => {
@@ -48,7 +58,8 @@ export async function startAdminSocket(
       res.writeHead(status, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(result))
     }
-    if (req.method !== 'POST' || req.url !== '/command') return reply(404, { exitCode: 2, stdout: '', stderr: 'unknown admin endpoint\n' })
+    if (req.method !== 'POST' || req.url !== '/command')
+      return reply(404, { exitCode: 2, stdout: '', stderr: 'unknown admin endpoint\n' })
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
@@ -62,7 +73,8 @@ export async function startAdminSocket(
         try {
           command = parseAdminCommand(JSON.parse(Buffer.concat(chunks).toString('utf8')))
         } catch (error) {
-          const message = error instanceof AdminCommandError ? error.message : 'the command is not valid JSON'
+          const message =
+            error instanceof AdminCommandError ? error.message : 'the command is not valid JSON'
           return reply(400, { exitCode: 2, stdout: '', stderr: `${message}\n` })
         }
         try {
@@ -72,7 +84,11 @@ export async function startAdminSocket(
           reply(200, result)
         } catch (error) {
           logger.error({ err: error, command: command.name }, 'admin command failed')
-          reply(500, { exitCode: 1, stdout: '', stderr: `${command.name} failed: ${error instanceof Error ? error.message : String(error)}\n` })
+          reply(500, {
+            exitCode: 1,
+            stdout: '',
+            stderr: `${command.name} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+          })
         }
       })()
     })
@@ -95,11 +111,21 @@ export async function startAdminSocket(
 }
 
 /** Runs a command on the server behind the socket. */
-export function callAdminSocket(path: string, command: AdminCommand, timeoutMs = 120_000): Promise<AdminResult> {
+export function callAdminSocket(
+  path: string,
+  command: AdminCommand,
+  timeoutMs = 120_000,
+): Promise<AdminResult> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(command)
     const req = request(
-      { socketPath: path, path: '/command', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }, timeout: timeoutMs },
+      {
+        socketPath: path,
+        path: '/command',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))

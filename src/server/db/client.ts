@@ -78,8 +78,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      location: redactUrl(options.databaseUrl) + (options.searchPath ? ` (schema ${options.searchPath})` : ''),
-      ping: (timeoutMs = 2_000) => withTimeout(db.execute(sql`select 1`).then(() => undefined), timeoutMs, 'Postgres'),
+      location:
+        redactUrl(options.databaseUrl) +
+        (options.searchPath ? ` (schema ${options.searchPath})` : ''),
+      ping: (timeoutMs = 2_000) =>
+        withTimeout(
+          db.execute(sql`select 1`).then(() => undefined),
+          timeoutMs,
+          'Postgres',
+        ),
       close: async () => {
         if (closed) return
         closed = true
@@ -98,7 +105,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     location: options.dataDir ?? 'memory',
     ping: (timeoutMs = 2_000) => {
       if (client.closed) return Promise.reject(new Error('The embedded database is closed'))
-      return withTimeout(db.execute(sql`select 1`).then(() => undefined), timeoutMs, 'The embedded database')
+      return withTimeout(
+        db.execute(sql`select 1`).then(() => undefined),
+        timeoutMs,
+        'The embedded database',
+      )
     },
     close: async () => {
       if (!client.closed) await client.close()

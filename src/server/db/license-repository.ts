@@ -10,7 +10,11 @@ import { licenses, trialSubmissions, type LicenseRow, type LicenseStatus } from 
  * key and never wait on each other. Real keys go before demo keys, oldest first.
  * Must run inside the submission's transaction.
  */
-export async function claimLicense(tx: Db, model: Model, submissionId: string): Promise<LicenseRow | null> {
+export async function claimLicense(
+  tx: Db,
+  model: Model,
+  submissionId: string,
+): Promise<LicenseRow | null> {
   const [candidate] = await tx
     .select({ id: licenses.id })
     .from(licenses)
@@ -78,7 +82,9 @@ export async function insertLicenses(
   let inserted = 0
   const CHUNK = 500
   for (let i = 0; i < keys.length; i += CHUNK) {
-    const rows = keys.slice(i, i + CHUNK).map((activationKey) => ({ model, activationKey, batch, demo }))
+    const rows = keys
+      .slice(i, i + CHUNK)
+      .map((activationKey) => ({ model, activationKey, batch, demo }))
     const result = await db
       .insert(licenses)
       .values(rows)

@@ -6,10 +6,11 @@ import { loadMigrations, migrate, splitStatements } from './migrate.ts'
 
 describe('splitStatements', () => {
   it('splits at semicolons that end a line and drops comment-only pieces', () => {
-    expect(splitStatements('-- header\nCREATE TABLE a (x int);\n\n-- note\nCREATE INDEX i ON a (x);\n-- trailing\n')).toEqual([
-      '-- header\nCREATE TABLE a (x int)',
-      '-- note\nCREATE INDEX i ON a (x)',
-    ])
+    expect(
+      splitStatements(
+        '-- header\nCREATE TABLE a (x int);\n\n-- note\nCREATE INDEX i ON a (x);\n-- trailing\n',
+      ),
+    ).toEqual(['-- header\nCREATE TABLE a (x int)', '-- note\nCREATE INDEX i ON a (x)'])
   })
 })
 
@@ -32,28 +33,46 @@ describe.each(TEST_DB_KINDS)('migrate on %s', (kind) => {
     const database = await createTestDatabase(kind)
     opened.push(database)
     expect(await migrate(database.db)).toEqual([])
-    const rows = await queryRows<{ version: string }>(database.db, sql`select version from schema_migrations order by version`)
+    const rows = await queryRows<{ version: string }>(
+      database.db,
+      sql`select version from schema_migrations order by version`,
+    )
     expect(rows.map((r) => r.version)).toEqual((await loadMigrations()).map((m) => m.version))
     for (const table of ['trial_submissions', 'licenses', 'mail_outbox', 'rate_limit_counters']) {
-      await expect(database.db.execute(sql.raw(`select count(*) from ${table}`))).resolves.toBeTruthy()
+      await expect(
+        database.db.execute(sql.raw(`select count(*) from ${table}`)),
+      ).resolves.toBeTruthy()
     }
   })
 
-  it.runIf(kind === 'postgres')('lets several instances start at once: the advisory lock makes them take turns', async () => {
-    // A fresh schema with nothing migrated, and four "instances" migrating it together.
-    const holder = await createTestDatabase('postgres')
-    opened.push(holder)
-    await holder.db.execute(sql.raw(`drop schema ${holder.schema} cascade`))
-    await holder.db.execute(sql.raw(`create schema ${holder.schema}`))
-    const instances = await Promise.all(
-      Array.from({ length: 4 }, () => openDatabase({ databaseUrl: holder.url, dataDir: null, searchPath: holder.schema!, poolSize: 1 })),
-    )
-    opened.push(...instances)
-    const results = await Promise.all(instances.map((i) => migrate(i.db)))
-    expect(results.filter((r) => r.length > 0)).toHaveLength(1)
-    const rows = await queryRows<{ n: number }>(holder.db, sql`select count(*)::int as n from schema_migrations`)
-    expect(rows[0]!.n).toBe((await loadMigrations()).length)
-  })
+  it.runIf(kind === 'postgres')(
+    'lets several instances start at once: the advisory lock makes them take turns',
+    async () => {
+      // A fresh schema with nothing migrated, and four "instances" migrating it together.
+      const holder = await createTestDatabase('postgres')
+      opened.push(holder)
+      await holder.db.execute(sql.raw(`drop schema ${holder.schema} cascade`))
+      await holder.db.execute(sql.raw(`create schema ${holder.schema}`))
+      const instances = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          openDatabase({
+            databaseUrl: holder.url,
+            dataDir: null,
+            searchPath: holder.schema!,
+            poolSize: 1,
+          }),
+        ),
+      )
+      opened.push(...instances)
+      const results = await Promise.all(instances.map((i) => migrate(i.db)))
+      expect(results.filter((r) => r.length > 0)).toHaveLength(1)
+      const rows = await queryRows<{ n: number }>(
+        holder.db,
+        sql`select count(*)::int as n from schema_migrations`,
+      )
+      expect(rows[0]!.n).toBe((await loadMigrations()).length)
+    },
+  )
 
   it('rolls a failing migration back whole', async () => {
     const database = await createTestDatabase(kind)
@@ -61,9 +80,18 @@ describe.each(TEST_DB_KINDS)('migrate on %s', (kind) => {
     const schema = database.schema ?? 'public'
     await database.db.execute(sql.raw(`drop schema ${schema} cascade`))
     await database.db.execute(sql.raw(`create schema ${schema}`))
-    const broken = [{ version: '0001', name: '0001_broken', statements: ['create table t (x int)', 'create table t (x int)'] }]
+    const broken = [
+      {
+        version: '0001',
+        name: '0001_broken',
+        statements: ['create table t (x int)', 'create table t (x int)'],
+      },
+    ]
     await expect(migrate(database.db, broken)).rejects.toThrow()
-    const tables = await queryRows(database.db, sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name in ('t', 'schema_migrations')`)
+    const tables = await queryRows(
+      database.db,
+      sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name in ('t', 'schema_migrations')`,
+    )
     expect(tables).toHaveLength(0)
   })
 })

@@ -24,7 +24,9 @@ export function splitStatements(text: string): string[] {
   return text
     .split(/;[ \t]*(?:\r?\n|$)/)
     .map((part) => part.trim())
-    .filter((part) => part.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')))
+    .filter((part) =>
+      part.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')),
+    )
 }
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
@@ -49,12 +51,18 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
         name text not null,
         applied_at timestamptz not null default now()
       )`)
-    const done = new Set((await queryRows<{ version: string }>(tx, sql`select version from schema_migrations`)).map((r) => r.version))
+    const done = new Set(
+      (await queryRows<{ version: string }>(tx, sql`select version from schema_migrations`)).map(
+        (r) => r.version,
+      ),
+    )
     const applied: string[] = []
     for (const migration of all) {
       if (done.has(migration.version)) continue
       for (const statement of migration.statements) await tx.execute(sql.raw(statement))
-      await tx.execute(sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`)
+      await tx.execute(
+        sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`,
+      )
       applied.push(migration.name)
     }
     return applied

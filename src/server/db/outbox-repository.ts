@@ -43,7 +43,10 @@ export async function claimDueMail(db: Db, limit: number, leaseMs: number): Prom
     .from(mailOutbox)
     .where(
       or(
-        and(inArray(mailOutbox.status, ['pending', 'failed']), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(
+          inArray(mailOutbox.status, ['pending', 'failed']),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+        ),
         and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)),
       ),
     )
@@ -65,12 +68,23 @@ export async function claimDueMail(db: Db, limit: number, leaseMs: number): Prom
 export async function markMailSent(db: Db, id: string): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(mailOutbox.id, id))
 }
 
 /** A failed attempt: try again at retryAt, or never (dead) when retryAt is null. */
-export async function markMailFailed(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {
+export async function markMailFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
   await db
     .update(mailOutbox)
     .set({
@@ -84,7 +98,10 @@ export async function markMailFailed(db: Db, id: string, error: string, retryAt:
 }
 
 export async function countMailByStatus(db: Db): Promise<Record<MailStatus, number>> {
-  const rows = await db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status)
+  const rows = await db
+    .select({ status: mailOutbox.status, n: count() })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status)
   const counts: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, dead: 0 }
   for (const row of rows) counts[row.status] = Number(row.n)
   return counts
@@ -104,7 +121,13 @@ export async function listUndeliveredMail(db: Db, limit: number): Promise<Outbox
 export async function requeueMail(db: Db): Promise<number> {
   const rows = await db
     .update(mailOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`now()`,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
     .where(inArray(mailOutbox.status, ['dead', 'failed']))
     .returning({ id: mailOutbox.id })
   return rows.length

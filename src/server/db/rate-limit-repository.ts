@@ -10,7 +10,10 @@ export interface CounterWindow {
 }
 
 /** Adds one hit to each key's window in one atomic statement; returns the new totals. */
-export async function addHits(db: Db, windows: readonly CounterWindow[]): Promise<Map<string, number>> {
+export async function addHits(
+  db: Db,
+  windows: readonly CounterWindow[],
+): Promise<Map<string, number>> {
   const rows = await db
     .insert(rateLimitCounters)
     .values(windows.map((w) => ({ ...w, hits: 1 })))
@@ -23,16 +26,30 @@ export async function addHits(db: Db, windows: readonly CounterWindow[]): Promis
 }
 
 /** The hits of each key in the given (previous) windows; missing ones are 0. */
-export async function readHits(db: Db, windows: readonly { key: string; windowStart: Date }[]): Promise<Map<string, number>> {
+export async function readHits(
+  db: Db,
+  windows: readonly { key: string; windowStart: Date }[],
+): Promise<Map<string, number>> {
   const result = new Map<string, number>()
   for (const w of windows) result.set(w.key, 0)
   if (windows.length === 0) return result
   const rows = await db
-    .select({ key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits })
+    .select({
+      key: rateLimitCounters.key,
+      windowStart: rateLimitCounters.windowStart,
+      hits: rateLimitCounters.hits,
+    })
     .from(rateLimitCounters)
-    .where(inArray(rateLimitCounters.key, windows.map((w) => w.key)))
+    .where(
+      inArray(
+        rateLimitCounters.key,
+        windows.map((w) => w.key),
+      ),
+    )
   for (const row of rows) {
-    const wanted = windows.find((w) => w.key === row.key && w.windowStart.getTime() === row.windowStart.getTime())
+    const wanted = windows.find(
+      (w) => w.key === row.key && w.windowStart.getTime() === row.windowStart.getTime(),
+    )
     if (wanted) result.set(row.key, row.hits)
   }
   return result

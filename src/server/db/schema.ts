@@ -1,5 +1,14 @@
 /** The tables of DESIGN.md §4 for the query builder; migrations/ is what creates them. */
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { Model } from '#src/common/models.ts'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })

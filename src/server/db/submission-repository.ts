@@ -11,7 +11,11 @@ export async function insertSubmission(tx: Db, values: NewSubmission): Promise<S
   return row!
 }
 
-export async function setSubmissionLicense(tx: Db, submissionId: string, licenseId: string): Promise<void> {
+export async function setSubmissionLicense(
+  tx: Db,
+  submissionId: string,
+  licenseId: string,
+): Promise<void> {
   await tx
     .update(trialSubmissions)
     .set({ licenseId, updatedAt: sql`now()` })
@@ -19,7 +23,11 @@ export async function setSubmissionLicense(tx: Db, submissionId: string, license
 }
 
 /** A repeat request gets a fresh token; only its hash is kept, so the old one cannot be shown again. */
-export async function replaceWaitlistTokenHash(tx: Db, submissionId: string, tokenHash: string): Promise<void> {
+export async function replaceWaitlistTokenHash(
+  tx: Db,
+  submissionId: string,
+  tokenHash: string,
+): Promise<void> {
   await tx
     .update(trialSubmissions)
     .set({ waitlistTokenHash: tokenHash, updatedAt: sql`now()` })
@@ -30,7 +38,12 @@ export async function replaceWaitlistTokenHash(tx: Db, submissionId: string, tok
  * Sets the waitlist flag of the submission whose id and token hash both match. Returns false
  * when none does, which the caller answers as 404 whichever part was wrong.
  */
-export async function updateWaitlistFlag(db: Db, id: string, tokenHash: string, waitlist: boolean): Promise<boolean> {
+export async function updateWaitlistFlag(
+  db: Db,
+  id: string,
+  tokenHash: string,
+  waitlist: boolean,
+): Promise<boolean> {
   const rows = await db
     .update(trialSubmissions)
     .set({ waitlist, updatedAt: sql`now()` })

@@ -5,7 +5,12 @@ import { listMail } from '../db/outbox-repository.ts'
 import { findSubmission } from '../db/submission-repository.ts'
 import { queryRows } from '../db/client.ts'
 import { sql } from 'drizzle-orm'
-import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
 import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
 import { hashToken } from '../trials/trial-service.ts'
 
@@ -23,17 +28,30 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
   })
   beforeEach(async () => {
     await resetTables(database)
-    app = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1000/1h' } }).app
+    app = createTestApp(database, {
+      env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1000/1h' },
+    }).app
   })
 
-  const submissions = () => queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from trial_submissions`).then((r) => r[0]!.n)
+  const submissions = () =>
+    queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from trial_submissions`,
+    ).then((r) => r[0]!.n)
   const available = (model: string) =>
-    queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from licenses where model = ${model} and status = 'available'`).then((r) => r[0]!.n)
+    queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from licenses where model = ${model} and status = 'available'`,
+    ).then((r) => r[0]!.n)
 
   describe('POST /api/trial-submissions', () => {
     it('assigns a key, stores the lead lower-cased and queues the e-mail in one go', async () => {
       await insertLicenses(database.db, 'advanced', ['ADV-1', 'ADV-2'], 'test')
-      const res = await postJson(app, PATH, trialRequest({ email: '  Ada.Lovelace@Example.COM ', first_name: '  Ada ' }))
+      const res = await postJson(
+        app,
+        PATH,
+        trialRequest({ email: '  Ada.Lovelace@Example.COM ', first_name: '  Ada ' }),
+      )
       expect(res.status).toBe(201)
       const body = (await res.json()) as Record<string, unknown>
       expect(body).toEqual({
@@ -43,14 +61,24 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         waitlist_token: expect.any(String),
       })
       const row = await findSubmission(database.db, body.submission_id as string)
-      expect(row).toMatchObject({ email: 'ada.lovelace@example.com', firstName: 'Ada', model: 'advanced', waitlist: false })
+      expect(row).toMatchObject({
+        email: 'ada.lovelace@example.com',
+        firstName: 'Ada',
+        model: 'advanced',
+        waitlist: false,
+      })
       expect(row!.licenseId).toBeTruthy()
       // Only the hash of the token is kept.
       expect(row!.waitlistTokenHash).toBe(hashToken(body.waitlist_token as string))
       expect(row!.waitlistTokenHash).not.toContain(body.waitlist_token as string)
       const mail = await listMail(database.db)
       expect(mail).toHaveLength(1)
-      expect(mail[0]).toMatchObject({ kind: 'trial', to: 'ada.lovelace@example.com', status: 'pending', submissionId: row!.id })
+      expect(mail[0]).toMatchObject({
+        kind: 'trial',
+        to: 'ada.lovelace@example.com',
+        status: 'pending',
+        submissionId: row!.id,
+      })
       expect(mail[0]!.payload.activationKey).toBe('ADV-1')
       expect(mail[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@[\w.-]+>$/)
       expect(await available('advanced')).toBe(1)
@@ -68,11 +96,21 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
 
     it('re-sends the same key to the same e-mail and model instead of a second license', async () => {
       await insertLicenses(database.db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
-      const first = (await (await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'basic' }))).json()) as Record<string, unknown>
-      const again = await postJson(app, PATH, trialRequest({ email: 'REPEAT@example.com', model: 'basic' }))
+      const first = (await (
+        await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'basic' }))
+      ).json()) as Record<string, unknown>
+      const again = await postJson(
+        app,
+        PATH,
+        trialRequest({ email: 'REPEAT@example.com', model: 'basic' }),
+      )
       expect(again.status).toBe(201)
       const second = (await again.json()) as Record<string, unknown>
-      expect(second).toMatchObject({ submission_id: first.submission_id, has_license: true, waitlist_eligible: false })
+      expect(second).toMatchObject({
+        submission_id: first.submission_id,
+        has_license: true,
+        waitlist_eligible: false,
+      })
       expect(second.waitlist_token).not.toBe(first.waitlist_token)
       const mail = await listMail(database.db)
       expect(mail.map((m) => m.payload.activationKey)).toEqual(['B-1', 'B-1'])
@@ -81,14 +119,18 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       expect(await available('basic')).toBe(2)
       expect(await submissions()).toBe(1)
       // Another model is another trial.
-      const other = (await (await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'advanced' }))).json()) as Record<string, unknown>
+      const other = (await (
+        await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'advanced' }))
+      ).json()) as Record<string, unknown>
       expect(other.submission_id).not.toBe(first.submission_id)
     })
 
     it('gives a new key once the old one has run out (10 days)', async () => {
       await insertLicenses(database.db, 'basic', ['B-1', 'B-2'], 'test')
       await postJson(app, PATH, trialRequest({ email: 'old@example.com', model: 'basic' }))
-      await database.db.execute(sql`update licenses set assigned_at = now() - interval '11 days' where activation_key = 'B-1'`)
+      await database.db.execute(
+        sql`update licenses set assigned_at = now() - interval '11 days' where activation_key = 'B-1'`,
+      )
       await postJson(app, PATH, trialRequest({ email: 'old@example.com', model: 'basic' }))
       const mail = await listMail(database.db)
       expect(mail.map((m) => m.payload.activationKey)).toEqual(['B-1', 'B-2'])
@@ -97,7 +139,9 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
     it('keeps two quick repeats from taking two keys', async () => {
       await insertLicenses(database.db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => postJson(app, PATH, trialRequest({ email: 'quick@example.com', model: 'basic' }))),
+        Array.from({ length: 5 }, () =>
+          postJson(app, PATH, trialRequest({ email: 'quick@example.com', model: 'basic' })),
+        ),
       )
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
       expect(await available('basic')).toBe(2)
@@ -110,12 +154,20 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         ['missing last name', { last_name: undefined }, /Last name is required/],
         ['missing e-mail', { email: undefined }, /E-mail is required/],
         ['bad e-mail', { email: 'not-an-email' }, /valid e-mail/],
-        ['e-mail with a newline (header injection)', { email: 'a@example.com\nBcc: x@evil.test' }, /valid e-mail/],
+        [
+          'e-mail with a newline (header injection)',
+          { email: 'a@example.com\nBcc: x@evil.test' },
+          /valid e-mail/,
+        ],
         ['unknown model', { model: 'premium' }, /Model must be basic or advanced/],
         ['missing model', { model: undefined }, /Model must be basic or advanced/],
         ['over-long first name', { first_name: 'x'.repeat(101) }, /First name must be at most 100/],
         ['over-long last name', { last_name: 'x'.repeat(101) }, /Last name must be at most 100/],
-        ['over-long e-mail', { email: `${'x'.repeat(250)}@example.com` }, /E-mail must be at most 254/],
+        [
+          'over-long e-mail',
+          { email: `${'x'.repeat(250)}@example.com` },
+          /E-mail must be at most 254/,
+        ],
         ['over-long source', { source: 's'.repeat(65) }, /Source must be at most 64/],
         ['control characters in a name', { last_name: 'Love\r\nlace' }, /control characters/],
         ['a name of the wrong type', { first_name: 42 }, /First name/],
@@ -145,13 +197,50 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       })
 
       const raw: [string, RequestInit, RegExp][] = [
-        ['malformed JSON', { headers: { 'Content-Type': 'application/json' }, body: '{"first_name": "Ada",' }, /valid JSON/],
-        ['a JSON array', { headers: { 'Content-Type': 'application/json' }, body: '[1,2]' }, /JSON object/],
-        ['an empty body', { headers: { 'Content-Type': 'application/json' }, body: '' }, /JSON object/],
-        ['a form content type', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'first_name=Ada' }, /Content-Type must be application\/json/],
-        ['no content type', { body: JSON.stringify(trialRequest()) }, /Content-Type must be application\/json/],
-        ['a body over 16 KB', { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(trialRequest({ website: '', pad: 'x'.repeat(17_000) })) }, /at most 16384 bytes/],
-        ['invalid UTF-8', { headers: { 'Content-Type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }, /UTF-8/],
+        [
+          'malformed JSON',
+          { headers: { 'Content-Type': 'application/json' }, body: '{"first_name": "Ada",' },
+          /valid JSON/,
+        ],
+        [
+          'a JSON array',
+          { headers: { 'Content-Type': 'application/json' }, body: '[1,2]' },
+          /JSON object/,
+        ],
+        [
+          'an empty body',
+          { headers: { 'Content-Type': 'application/json' }, body: '' },
+          /JSON object/,
+        ],
+        [
+          'a form content type',
+          {
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'first_name=Ada',
+          },
+          /Content-Type must be application\/json/,
+        ],
+        [
+          'no content type',
+          { body: JSON.stringify(trialRequest()) },
+          /Content-Type must be application\/json/,
+        ],
+        [
+          'a body over 16 KB',
+          {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(trialRequest({ website: '', pad: 'x'.repeat(17_000) })),
+          },
+          /at most 16384 bytes/,
+        ],
+        [
+          'invalid UTF-8',
+          {
+            headers: { 'Content-Type': 'application/json' },
+            body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+          },
+          /UTF-8/,
+        ],
       ]
       it.each(raw)('%s', async (_name, init, detail) => {
         const res = await app.request(PATH, { method: 'POST', ...init })
@@ -190,8 +279,14 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
 
       it('serves a person: empty honeypot and a plausible fill time, or neither field', async () => {
         await insertLicenses(database.db, 'advanced', ['A-1', 'A-2'], 'test')
-        expect(await (await postJson(app, PATH, trialRequest({ website: '', form_elapsed_ms: 9_000 }))).json()).toMatchObject({ has_license: true })
-        expect(await (await postJson(app, PATH, trialRequest())).json()).toMatchObject({ has_license: true })
+        expect(
+          await (
+            await postJson(app, PATH, trialRequest({ website: '', form_elapsed_ms: 9_000 }))
+          ).json(),
+        ).toMatchObject({ has_license: true })
+        expect(await (await postJson(app, PATH, trialRequest())).json()).toMatchObject({
+          has_license: true,
+        })
         expect(await submissions()).toBe(2)
         expect(await available('advanced')).toBe(0)
       })
@@ -199,7 +294,9 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
 
     describe('rate limits', () => {
       it('limits requests per e-mail (RATE_LIMIT_EMAIL), whatever its case', async () => {
-        const limited = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '2/1h', RATE_LIMIT_IP: '1000/1h' } }).app
+        const limited = createTestApp(database, {
+          env: { RATE_LIMIT_EMAIL: '2/1h', RATE_LIMIT_IP: '1000/1h' },
+        }).app
         const statuses: number[] = []
         for (const email of ['limit@example.com', 'LIMIT@example.com', 'limit@example.com']) {
           statuses.push((await postJson(limited, PATH, trialRequest({ email }))).status)
@@ -207,15 +304,25 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         expect(statuses).toEqual([201, 201, 429])
         const res = await postJson(limited, PATH, trialRequest({ email: 'limit@example.com' }))
         expect(res.status).toBe(429)
-        expect(await res.json()).toMatchObject({ errorCode: 'RATE_LIMIT_EXCEEDED', error: expect.stringMatching(/e-mail/) })
+        expect(await res.json()).toMatchObject({
+          errorCode: 'RATE_LIMIT_EXCEEDED',
+          error: expect.stringMatching(/e-mail/),
+        })
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-        expect((await postJson(limited, PATH, trialRequest({ email: 'other@example.com' }))).status).toBe(201)
+        expect(
+          (await postJson(limited, PATH, trialRequest({ email: 'other@example.com' }))).status,
+        ).toBe(201)
       })
 
       it('limits requests per client address (RATE_LIMIT_IP), from X-Forwarded-For only with TRUST_PROXY', async () => {
-        const proxied = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h', TRUST_PROXY: '1' } }).app
-        const from = (ip: string) => postJson(proxied, PATH, trialRequest(), { 'X-Forwarded-For': ip })
-        expect([(await from('203.0.113.9')).status, (await from('203.0.113.9')).status]).toEqual([201, 201])
+        const proxied = createTestApp(database, {
+          env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h', TRUST_PROXY: '1' },
+        }).app
+        const from = (ip: string) =>
+          postJson(proxied, PATH, trialRequest(), { 'X-Forwarded-For': ip })
+        expect([(await from('203.0.113.9')).status, (await from('203.0.113.9')).status]).toEqual([
+          201, 201,
+        ])
         const third = await from('198.51.100.1, 203.0.113.9')
         expect(third.status).toBe(429)
         expect(await third.json()).toMatchObject({ errorCode: 'RATE_LIMIT_EXCEEDED' })
@@ -223,20 +330,30 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
 
         // Without TRUST_PROXY the header is the client's word and is ignored: one address.
         await resetTables(database)
-        const direct = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h' } }).app
+        const direct = createTestApp(database, {
+          env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h' },
+        }).app
         const statuses: number[] = []
         for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) {
-          statuses.push((await postJson(direct, PATH, trialRequest(), { 'X-Forwarded-For': ip })).status)
+          statuses.push(
+            (await postJson(direct, PATH, trialRequest(), { 'X-Forwarded-For': ip })).status,
+          )
         }
         expect(statuses).toEqual([201, 201, 429])
       })
 
       it('takes the address of the socket when not behind a proxy', async () => {
-        const direct = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1/1h' } }).app
+        const direct = createTestApp(database, {
+          env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1/1h' },
+        }).app
         const fromSocket = (address: string) =>
           direct.request(
             PATH,
-            { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(trialRequest()) },
+            {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(trialRequest()),
+            },
             { incoming: { socket: { remoteAddress: address } } },
           )
         expect((await fromSocket('192.0.2.1')).status).toBe(201)
@@ -254,7 +371,10 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
     const patch = (id: string, token: string | null, body: unknown = { waitlist: true }) =>
       app.request(`/api/trial-submissions/${id}/waitlist`, {
         method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', ...(token !== null ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token !== null ? { Authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       })
 
@@ -295,13 +415,19 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       const s = await waitlisted()
       const res = await patch(s.submission_id, s.waitlist_token, { waitlist: 'yes' })
       expect(res.status).toBe(400)
-      expect(await res.json()).toMatchObject({ errorCode: 'VALIDATION_ERROR', details: [expect.stringMatching(/waitlist/)] })
+      expect(await res.json()).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        details: [expect.stringMatching(/waitlist/)],
+      })
     })
   })
 
   describe('GET /api/license-counts', () => {
     it('counts available keys per model and shows this process’s claims at once', async () => {
-      expect(await (await app.request('/api/license-counts')).json()).toEqual({ basic: 0, advanced: 0 })
+      expect(await (await app.request('/api/license-counts')).json()).toEqual({
+        basic: 0,
+        advanced: 0,
+      })
       await insertLicenses(database.db, 'basic', ['B-1', 'B-2'], 'test')
       await insertLicenses(database.db, 'advanced', ['A-1'], 'test')
       // A fresh app: its cache is empty.
@@ -311,7 +437,10 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       expect(res.headers.get('cache-control')).toBe('no-store')
       expect(await res.json()).toEqual({ basic: 2, advanced: 1 })
       await postJson(fresh, PATH, trialRequest({ model: 'basic' }))
-      expect(await (await fresh.request('/api/license-counts')).json()).toEqual({ basic: 1, advanced: 1 })
+      expect(await (await fresh.request('/api/license-counts')).json()).toEqual({
+        basic: 1,
+        advanced: 1,
+      })
     })
   })
 

@@ -7,12 +7,22 @@ import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
-import { TrialRequestSchema, WaitlistUpdateSchema, describeIssues } from '#src/common/trial-schema.ts'
+import {
+  TrialRequestSchema,
+  WaitlistUpdateSchema,
+  describeIssues,
+} from '#src/common/trial-schema.ts'
 import type { Database } from '../db/client.ts'
 import { findSubmission } from '../db/submission-repository.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
-import { RateLimitedError, hashToken, setWaitlist, submitTrial, type TrialDeps } from '../trials/trial-service.ts'
+import {
+  RateLimitedError,
+  hashToken,
+  setWaitlist,
+  submitTrial,
+  type TrialDeps,
+} from '../trials/trial-service.ts'
 import { ApiProblem, apiError } from './errors.ts'
 import { BODY_LIMIT_BYTES, invalid, readJsonBody } from './read-json.ts'
 
@@ -50,7 +60,9 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 }
 
 function bearerToken(c: Context): string | null {
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})\s*$/i.exec(c.req.header('authorization') ?? '')
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})\s*$/i.exec(
+    c.req.header('authorization') ?? '',
+  )
   return match?.[1] ?? null
 }
 
@@ -120,9 +132,15 @@ export function apiRoutes(deps: ApiDeps): Hono {
     const allow = allowed.find(([pattern]) => pattern.test(c.req.path))?.[1]
     if (allow) {
       c.header('Allow', allow)
-      return apiError(c, 405, { errorCode: ERROR_CODES.methodNotAllowed, error: `${c.req.method} is not allowed here` })
+      return apiError(c, 405, {
+        errorCode: ERROR_CODES.methodNotAllowed,
+        error: `${c.req.method} is not allowed here`,
+      })
     }
-    return apiError(c, 404, { errorCode: ERROR_CODES.notFound, error: `No API route ${c.req.method} ${c.req.path}` })
+    return apiError(c, 404, {
+      errorCode: ERROR_CODES.notFound,
+      error: `No API route ${c.req.method} ${c.req.path}`,
+    })
   })
 
   app.get(api.readyz, async (c) => {
@@ -130,8 +148,14 @@ export function apiRoutes(deps: ApiDeps): Hono {
       await deps.database.ping()
       return c.json({ status: 'ok', database: deps.database.kind })
     } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'readiness check failed')
-      return apiError(c, 503, { errorCode: ERROR_CODES.unavailable, error: 'The database does not answer' })
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'readiness check failed',
+      )
+      return apiError(c, 503, {
+        errorCode: ERROR_CODES.unavailable,
+        error: 'The database does not answer',
+      })
     }
   })
   return app

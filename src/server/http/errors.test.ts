@@ -16,12 +16,17 @@ function appThrowing(error: unknown) {
 
 describe('errorHandler', () => {
   it('turns an unknown error into a logged 500 that says nothing about internals', async () => {
-    const secret = new Error('relation "licenses" violates constraint at /srv/app/src/db.ts:42 password=hunter2')
+    const secret = new Error(
+      'relation "licenses" violates constraint at /srv/app/src/db.ts:42 password=hunter2',
+    )
     const { app, lines } = appThrowing(secret)
     const res = await app.request('/boom')
     expect(res.status).toBe(500)
     const text = await res.text()
-    expect(JSON.parse(text)).toEqual({ errorCode: 'INTERNAL_ERROR', error: 'Internal server error' })
+    expect(JSON.parse(text)).toEqual({
+      errorCode: 'INTERNAL_ERROR',
+      error: 'Internal server error',
+    })
     expect(text).not.toMatch(/licenses|hunter2|db\.ts|stack/)
     const logged = lines.find((l) => l.msg === 'unhandled error')
     expect(logged).toMatchObject({ level: 50, method: 'GET', path: '/boom' })
@@ -29,10 +34,16 @@ describe('errorHandler', () => {
   })
 
   it('keeps the status, code and details of an ApiProblem', async () => {
-    const { app, lines } = appThrowing(new ApiProblem(400, 'VALIDATION_ERROR', 'The request is not valid', ['E-mail is required']))
+    const { app, lines } = appThrowing(
+      new ApiProblem(400, 'VALIDATION_ERROR', 'The request is not valid', ['E-mail is required']),
+    )
     const res = await app.request('/boom')
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ errorCode: 'VALIDATION_ERROR', error: 'The request is not valid', details: ['E-mail is required'] })
+    expect(await res.json()).toEqual({
+      errorCode: 'VALIDATION_ERROR',
+      error: 'The request is not valid',
+      details: ['E-mail is required'],
+    })
     expect(lines.filter((l) => (l.level as number) >= 50)).toHaveLength(0)
   })
 
@@ -44,7 +55,9 @@ describe('errorHandler', () => {
   })
 
   it('answers 503 SERVICE_UNAVAILABLE when the database is away, with a clear message', async () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    })
     const wrapped = new Error('Failed query: select 1', { cause: refused })
     const { app, lines } = appThrowing(wrapped)
     const res = await app.request('/boom')

@@ -15,11 +15,15 @@ export function invalid(details: string[]): ApiProblem {
 
 function isJsonType(header: string | undefined): boolean {
   const type = header?.split(';')[0]?.trim().toLowerCase()
-  return type === 'application/json' || (type?.startsWith('application/') === true && type.endsWith('+json'))
+  return (
+    type === 'application/json' ||
+    (type?.startsWith('application/') === true && type.endsWith('+json'))
+  )
 }
 
 export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<unknown> {
-  if (!isJsonType(c.req.header('content-type'))) throw invalid(['Content-Type must be application/json'])
+  if (!isJsonType(c.req.header('content-type')))
+    throw invalid(['Content-Type must be application/json'])
   const tooLarge = () => invalid([`Request body must be at most ${maxBytes} bytes`])
   const declared = Number(c.req.header('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
@@ -53,6 +57,7 @@ export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Pro
   } catch {
     throw invalid(['Request body must be valid JSON'])
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid(['Request body must be a JSON object'])
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalid(['Request body must be a JSON object'])
   return body
 }

@@ -93,7 +93,12 @@ export interface ImportResult {
   duplicates: number
 }
 
-export async function importLicenseKeys(db: Db, model: Model, fileText: string, batch: string): Promise<ImportResult> {
+export async function importLicenseKeys(
+  db: Db,
+  model: Model,
+  fileText: string,
+  batch: string,
+): Promise<ImportResult> {
   const { keys, duplicatesInFile } = parseKeyFile(fileText)
   const imported = await insertLicenses(db, model, keys, batch)
   const read = keys.length + duplicatesInFile
@@ -111,7 +116,10 @@ export interface ModelStats {
 
 export async function licenseStats(db: Db): Promise<Record<Model, ModelStats>> {
   const stats = Object.fromEntries(
-    MODELS.map((m) => [m, { available: 0, assigned: 0, revoked: 0, demoAvailable: 0, demoTotal: 0, total: 0 }]),
+    MODELS.map((m) => [
+      m,
+      { available: 0, assigned: 0, revoked: 0, demoAvailable: 0, demoTotal: 0, total: 0 },
+    ]),
   ) as Record<Model, ModelStats>
   for (const row of await licenseStatsRows(db)) {
     const s = stats[row.model]
@@ -127,7 +135,10 @@ export async function licenseStats(db: Db): Promise<Record<Model, ModelStats>> {
 }
 
 export function demoKey(model: Model): string {
-  return `DEMO-${model.toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-')}`
+  return `DEMO-${model.toUpperCase()}-${randomBytes(6)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1-')}`
 }
 
 /**
@@ -135,7 +146,10 @@ export function demoKey(model: Model): string {
  * box (DESIGN.md §6). Only models that never had a key get them: a pool the visitors emptied
  * stays empty, so the waitlist still shows.
  */
-export async function seedDemoLicenses(db: Db, perModel = DEMO_KEYS_PER_MODEL): Promise<Partial<Record<Model, number>>> {
+export async function seedDemoLicenses(
+  db: Db,
+  perModel = DEMO_KEYS_PER_MODEL,
+): Promise<Partial<Record<Model, number>>> {
   const seeded: Partial<Record<Model, number>> = {}
   for (const model of MODELS) {
     if ((await countLicensesOfModel(db, model)) > 0) continue

@@ -20,7 +20,10 @@ export function mailIdentity(
   config: Pick<Config, 'mailFrom' | 'publicUrl'>,
   settings: Pick<PublicSettings, 'brandName' | 'supportEmail'>,
 ): MailIdentity {
-  const from = config.mailFrom.trim() || { name: settings.brandName, address: settings.supportEmail }
+  const from = config.mailFrom.trim() || {
+    name: settings.brandName,
+    address: settings.supportEmail,
+  }
   const fromAddress = typeof from === 'string' ? from : from.address
   const messageIdDomain = domainOf(fromAddress) ?? new URL(config.publicUrl).hostname ?? 'localhost'
   return { from, replyTo: settings.supportEmail, messageIdDomain, publicUrl: config.publicUrl }

@@ -6,18 +6,37 @@ import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
 import { claimDueMail, enqueueMail, listMail, requeueMail } from '../db/outbox-repository.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import { memoryLogger } from '../testing/test-app.ts'
-import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
 import { mailIdentity } from './mail-identity.ts'
-import { retryDelayMs, runOutboxPass, startOutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts'
+import {
+  retryDelayMs,
+  runOutboxPass,
+  startOutboxWorker,
+  type OutboxWorkerOptions,
+} from './outbox-worker.ts'
 import { createMailTransport } from './transport.ts'
 
-const identity = mailIdentity({ mailFrom: '', publicUrl: 'https://trial.example.test' }, DEFAULT_SETTINGS)
+const identity = mailIdentity(
+  { mailFrom: '', publicUrl: 'https://trial.example.test' },
+  DEFAULT_SETTINGS,
+)
 
 function trialMail(to: string, overrides: Record<string, unknown> = {}) {
   return {
     kind: 'trial' as const,
     to,
-    payload: { firstName: 'Ada', lastName: 'Lovelace', model: 'basic', activationKey: `KEY-${to}`, ...overrides },
+    payload: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      model: 'basic',
+      activationKey: `KEY-${to}`,
+      ...overrides,
+    },
     messageIdDomain: identity.messageIdDomain,
   }
 }
@@ -25,7 +44,9 @@ function trialMail(to: string, overrides: Record<string, unknown> = {}) {
 describe('retry delays', () => {
   it('doubles from the base up to the cap', () => {
     const none = () => 0
-    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 5000, none))).toEqual([1000, 2000, 4000, 5000])
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000, 5000, none))).toEqual([
+      1000, 2000, 4000, 5000,
+    ])
     expect(retryDelayMs(1, 1000, 5000, () => 1)).toBe(1100)
   })
 })
@@ -61,7 +82,13 @@ describe.each(TEST_DB_KINDS)('outbox worker on %s', (kind) => {
   })
 
   it('sends over SMTP with the stable Message-ID, the right To and safe headers', async () => {
-    const row = await enqueueMail(database.db, trialMail('ada@example.com', { firstName: 'Ada\r\nBcc: evil@example.com', lastName: '"Quoted" <x>' }))
+    const row = await enqueueMail(
+      database.db,
+      trialMail('ada@example.com', {
+        firstName: 'Ada\r\nBcc: evil@example.com',
+        lastName: '"Quoted" <x>',
+      }),
+    )
     expect(await runOutboxPass(options())).toBe(1)
     const [mail] = await smtp.waitFor(1)
     expect(mail!.messageId).toBe(row.messageId)
@@ -85,7 +112,9 @@ describe.each(TEST_DB_KINDS)('outbox worker on %s', (kind) => {
         worker.kick()
       }
       // Let every message fail at least once.
-      await waitUntil(async () => (await listMail(database.db)).every((m) => m.attempts >= 1 && m.status === 'failed'))
+      await waitUntil(async () =>
+        (await listMail(database.db)).every((m) => m.attempts >= 1 && m.status === 'failed'),
+      )
       const failed = await listMail(database.db)
       expect(failed.every((m) => m.lastError && m.nextAttemptAt)).toBe(true)
       await smtp.start()
@@ -119,7 +148,11 @@ describe.each(TEST_DB_KINDS)('outbox worker on %s', (kind) => {
   })
 
   it('gives up at once on a message it cannot render', async () => {
-    await enqueueMail(database.db, { ...trialMail('x@example.com'), kind: 'trial', payload: { model: 'premium' } })
+    await enqueueMail(database.db, {
+      ...trialMail('x@example.com'),
+      kind: 'trial',
+      payload: { model: 'premium' },
+    })
     await runOutboxPass(options())
     expect((await listMail(database.db))[0]).toMatchObject({ status: 'dead' })
   })

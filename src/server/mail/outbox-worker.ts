@@ -50,7 +50,12 @@ export const OUTBOX_DEFAULTS = {
 } as const
 
 /** Delay before attempt n+1 after n failed attempts: base, 2x, 4x ... capped, with 10% jitter. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  baseMs: number,
+  maxMs: number,
+  random = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
   return Math.round(exp * (1 + random() * 0.1))
 }
@@ -66,10 +71,15 @@ function withDefaults(options: OutboxWorkerOptions): Required<OutboxWorkerOption
 }
 
 /** One message: render, send, record. Never throws for a send failure. */
-async function deliver(row: OutboxRow, o: Required<OutboxWorkerOptions>): Promise<'sent' | 'failed' | 'dead'> {
+async function deliver(
+  row: OutboxRow,
+  o: Required<OutboxWorkerOptions>,
+): Promise<'sent' | 'failed' | 'dead'> {
   try {
     const rendered = renderOutboxMail(row.kind, row.payload, o.settings, o.identity.publicUrl)
-    const name = [row.payload.firstName, row.payload.lastName].filter((v) => typeof v === 'string').join(' ')
+    const name = [row.payload.firstName, row.payload.lastName]
+      .filter((v) => typeof v === 'string')
+      .join(' ')
     await o.transport.send({
       from: o.identity.from,
       replyTo: o.identity.replyTo,
@@ -80,16 +90,25 @@ async function deliver(row: OutboxRow, o: Required<OutboxWorkerOptions>): Promis
   } catch (error) {
     const permanent = error instanceof UnknownMailError
     const dead = permanent || row.attempts >= o.maxAttempts
-    const retryAt = dead ? null : new Date(Date.now() + retryDelayMs(row.attempts, o.retryBaseMs, o.retryMaxMs))
+    const retryAt = dead
+      ? null
+      : new Date(Date.now() + retryDelayMs(row.attempts, o.retryBaseMs, o.retryMaxMs))
     await markMailFailed(o.db, row.id, errorText(error), retryAt)
     const log = { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: errorText(error) }
-    if (dead) o.logger.error(log, 'e-mail gave up (dead); `npm run admin -- mail retry` queues it again')
+    if (dead)
+      o.logger.error(log, 'e-mail gave up (dead); `npm run admin -- mail retry` queues it again')
     else o.logger.warn({ ...log, retryAt }, 'e-mail failed; will retry')
     return dead ? 'dead' : 'failed'
   }
   await markMailSent(o.db, row.id)
   o.logger.info(
-    { outboxId: row.id, kind: row.kind, messageId: row.messageId, via: o.transport.kind, where: o.transport.location },
+    {
+      outboxId: row.id,
+      kind: row.kind,
+      messageId: row.messageId,
+      via: o.transport.kind,
+      where: o.transport.location,
+    },
     'e-mail sent',
   )
   return 'sent'

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
-import { escapeHtml, renderOutboxMail, renderTrialMail, renderWaitlistMail, UnknownMailError } from './templates.ts'
+import {
+  escapeHtml,
+  renderOutboxMail,
+  renderTrialMail,
+  renderWaitlistMail,
+  UnknownMailError,
+} from './templates.ts'
 
 const settings = DEFAULT_SETTINGS
 const PUBLIC_URL = 'https://trial.example.test'
 
 describe('trial e-mail', () => {
   const mail = renderTrialMail(
-    { firstName: '<script>alert(1)</script>', lastName: 'O"Brien & Co', model: 'advanced', activationKey: 'ADV-1234-ABCD' },
+    {
+      firstName: '<script>alert(1)</script>',
+      lastName: 'O"Brien & Co',
+      model: 'advanced',
+      activationKey: 'ADV-1234-ABCD',
+    },
     settings,
     PUBLIC_URL,
   )
@@ -32,7 +43,11 @@ describe('trial e-mail', () => {
   })
 
   it('names the Basic model’s cover-sheet instructions and its own download', () => {
-    const basic = renderTrialMail({ firstName: 'A', lastName: 'B', model: 'basic', activationKey: 'K' }, settings, PUBLIC_URL)
+    const basic = renderTrialMail(
+      { firstName: 'A', lastName: 'B', model: 'basic', activationKey: 'K' },
+      settings,
+      PUBLIC_URL,
+    )
     expect(basic.text).toContain(settings.downloadUrls.basic)
     expect(basic.text).toMatch(/cover sheet/)
   })
@@ -40,7 +55,12 @@ describe('trial e-mail', () => {
   it('degrades without a download link or documentation instead of writing an empty link', () => {
     const bare = renderTrialMail(
       { firstName: 'A', lastName: 'B', model: 'basic', activationKey: 'K' },
-      { ...settings, downloadUrls: { basic: '', advanced: '' }, documentationUrl: '', videoTutorialsUrl: '' },
+      {
+        ...settings,
+        downloadUrls: { basic: '', advanced: '' },
+        documentationUrl: '',
+        videoTutorialsUrl: '',
+      },
       PUBLIC_URL,
     )
     expect(bare.html).not.toMatch(/href=""/)
@@ -59,13 +79,21 @@ describe('trial e-mail', () => {
 
 describe('waitlist e-mail', () => {
   it('with a key carries what the trial e-mail carries', () => {
-    const mail = renderWaitlistMail({ firstName: 'Ada', lastName: 'L', model: 'basic', activationKey: 'B-9' }, settings, PUBLIC_URL)
+    const mail = renderWaitlistMail(
+      { firstName: 'Ada', lastName: 'L', model: 'basic', activationKey: 'B-9' },
+      settings,
+      PUBLIC_URL,
+    )
     expect(mail.text).toContain('B-9')
     expect(mail.text).toContain(settings.downloadUrls.basic)
     expect(mail.text).toMatch(/10 days/)
   })
   it('without a key says so and points to support', () => {
-    const mail = renderWaitlistMail({ firstName: 'Ada', lastName: 'L', model: 'basic', activationKey: null }, settings, PUBLIC_URL)
+    const mail = renderWaitlistMail(
+      { firstName: 'Ada', lastName: 'L', model: 'basic', activationKey: null },
+      settings,
+      PUBLIC_URL,
+    )
     expect(mail.text).not.toMatch(/activation key:/i)
     expect(mail.text).toContain(settings.supportEmail)
   })
@@ -73,11 +101,19 @@ describe('waitlist e-mail', () => {
 
 describe('outbox payloads', () => {
   it('refuses a payload it cannot render', () => {
-    expect(() => renderOutboxMail('trial', { model: 'premium' }, settings, PUBLIC_URL)).toThrow(UnknownMailError)
-    expect(() => renderOutboxMail('newsletter', { model: 'basic' }, settings, PUBLIC_URL)).toThrow(UnknownMailError)
-    expect(() => renderOutboxMail('trial', { model: 'basic' }, settings, PUBLIC_URL)).toThrow(UnknownMailError)
+    expect(() => renderOutboxMail('trial', { model: 'premium' }, settings, PUBLIC_URL)).toThrow(
+      UnknownMailError,
+    )
+    expect(() => renderOutboxMail('newsletter', { model: 'basic' }, settings, PUBLIC_URL)).toThrow(
+      UnknownMailError,
+    )
+    expect(() => renderOutboxMail('trial', { model: 'basic' }, settings, PUBLIC_URL)).toThrow(
+      UnknownMailError,
+    )
   })
   it('escapes HTML specials', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    )
   })
 })

@@ -51,7 +51,9 @@ function safeHref(url: string): string | null {
 
 function link(url: string, label: string): string {
   const href = safeHref(url)
-  return href ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(label)}</a>` : escapeHtml(label)
+  return href
+    ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(label)}</a>`
+    : escapeHtml(label)
 }
 
 function layout(brand: string, bodyHtml: string): string {
@@ -68,13 +70,19 @@ function keyBlock(key: string): string {
   return `<p style="margin:16px 0;padding:16px;background:#f1f5f9;border-radius:6px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:18px;letter-spacing:1px;text-align:center">${escapeHtml(key)}</p>`
 }
 
-function resources(model: Model, settings: MailSettings, publicUrl: string): { html: string; text: string[] } {
+function resources(
+  model: Model,
+  settings: MailSettings,
+  publicUrl: string,
+): { html: string; text: string[] } {
   const download = settings.downloadUrls[model]
   const thankYou = publicUrl + routes.thankYou(model)
   const html: string[] = []
   const text: string[] = []
   if (download) {
-    html.push(`<li>${link(download, `Download the ${MODEL_LABELS[model]} trial model`)} (Windows, Excel 365)</li>`)
+    html.push(
+      `<li>${link(download, `Download the ${MODEL_LABELS[model]} trial model`)} (Windows, Excel 365)</li>`,
+    )
     text.push(`- Download the ${MODEL_LABELS[model]} trial model (Windows, Excel 365): ${download}`)
   }
   html.push(`<li>${link(thankYou, 'Your setup steps')}</li>`)
@@ -101,7 +109,11 @@ function support(settings: MailSettings): { html: string; text: string } {
   }
 }
 
-export function renderTrialMail(payload: TrialMailPayload, settings: MailSettings, publicUrl: string): RenderedMail {
+export function renderTrialMail(
+  payload: TrialMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
   const label = MODEL_LABELS[payload.model]
   const brand = settings.brandName
   const r = resources(payload.model, settings, publicUrl)
@@ -141,7 +153,11 @@ ${s.html}
   return { subject, text, html }
 }
 
-export function renderWaitlistMail(payload: WaitlistMailPayload, settings: MailSettings, publicUrl: string): RenderedMail {
+export function renderWaitlistMail(
+  payload: WaitlistMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
   const label = MODEL_LABELS[payload.model]
   const brand = settings.brandName
   const s = support(settings)
@@ -190,7 +206,9 @@ ${s.html}
 ${s.html}
 <p>The ${escapeHtml(brand)} team</p>`,
     ),
-    text: [`Hello ${payload.firstName},`, '', intro, '', s.text, '', `The ${brand} team`, ''].join('\n'),
+    text: [`Hello ${payload.firstName},`, '', intro, '', s.text, '', `The ${brand} team`, ''].join(
+      '\n',
+    ),
   }
 }
 
@@ -209,14 +227,25 @@ export function renderOutboxMail(
   if (kind === 'trial') {
     if (!str('activationKey')) throw new UnknownMailError('trial mail without a key')
     return renderTrialMail(
-      { firstName: str('firstName'), lastName: str('lastName'), model, activationKey: str('activationKey'), resend: payload.resend === true },
+      {
+        firstName: str('firstName'),
+        lastName: str('lastName'),
+        model,
+        activationKey: str('activationKey'),
+        resend: payload.resend === true,
+      },
       settings,
       publicUrl,
     )
   }
   if (kind === 'waitlist') {
     return renderWaitlistMail(
-      { firstName: str('firstName'), lastName: str('lastName'), model, activationKey: str('activationKey') || null },
+      {
+        firstName: str('firstName'),
+        lastName: str('lastName'),
+        model,
+        activationKey: str('activationKey') || null,
+      },
       settings,
       publicUrl,
     )

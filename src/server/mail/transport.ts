@@ -39,7 +39,10 @@ function smtpLocation(url: string): string {
   }
 }
 
-export function createMailTransport(options: { smtpUrl: string | null; dataDir: string }): MailTransport {
+export function createMailTransport(options: {
+  smtpUrl: string | null
+  dataDir: string
+}): MailTransport {
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport({
       url: options.smtpUrl,
@@ -59,7 +62,11 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
   }
 
   const dir = mailDirectory(options.dataDir)
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
   return {
     kind: 'files',
     location: dir,

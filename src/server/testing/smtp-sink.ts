@@ -25,7 +25,9 @@ export interface SmtpSink {
 }
 
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 function header(raw: string, name: string): string {
@@ -81,7 +83,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     waitFor(n, timeoutMs = 15_000) {
       if (received.length >= n) return Promise.resolve(received)
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${n} e-mails arrived`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`only ${received.length} of ${n} e-mails arrived`)),
+          timeoutMs,
+        )
         waiters.push({
           n,
           resolve: () => {

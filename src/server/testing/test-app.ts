@@ -9,12 +9,27 @@ import { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 
 function page(text: string): StaticFile {
-  return { type: 'text/html; charset=utf-8', body: Buffer.from(text), etag: '"t"', cacheControl: 'no-cache' }
+  return {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(text),
+    etag: '"t"',
+    cacheControl: 'no-cache',
+  }
 }
 
 export function placeholderSite(): Site {
   const documents = new Map<string, StaticFile>()
-  for (const name of ['home', 'terms', 'privacy-policy', 'cookie-policy', 'legal-terms', 'thank-you', 'scheduling-thank-you', 'lnf', 'not-found']) {
+  for (const name of [
+    'home',
+    'terms',
+    'privacy-policy',
+    'cookie-policy',
+    'legal-terms',
+    'thank-you',
+    'scheduling-thank-you',
+    'lnf',
+    'not-found',
+  ]) {
     documents.set(name, page(`<!doctype html><title>${name}</title>`))
   }
   return { documents, files: new Map() }
@@ -25,7 +40,8 @@ export function memoryLogger(): { logger: Logger; lines: Record<string, unknown>
   const lines: Record<string, unknown>[] = []
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>)
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>)
       callback()
     },
   })
@@ -33,14 +49,29 @@ export function memoryLogger(): { logger: Logger; lines: Record<string, unknown>
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: '/tmp/h1-test-unused', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://trial.example.test', ...env })
+  return loadConfig({
+    DATA_DIR: '/tmp/h1-test-unused',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://trial.example.test',
+    ...env,
+  })
 }
 
-export function createTestApp(database: Database, options: { env?: Record<string, string>; onMailQueued?: () => void } = {}) {
+export function createTestApp(
+  database: Database,
+  options: { env?: Record<string, string>; onMailQueued?: () => void } = {},
+) {
   const config = testConfig(options.env)
   const { logger, lines } = memoryLogger()
   const counts = new LicenseCountsCache(database.db)
-  const app = createApp({ config, logger, site: placeholderSite(), database, counts, onMailQueued: options.onMailQueued })
+  const app = createApp({
+    config,
+    logger,
+    site: placeholderSite(),
+    database,
+    counts,
+    onMailQueued: options.onMailQueued,
+  })
   return { app, config, logger, logLines: lines, counts }
 }
 
@@ -58,7 +89,12 @@ export function trialRequest(overrides: Record<string, unknown> = {}): Record<st
   }
 }
 
-export function postJson(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }, path: string, body: unknown, headers: Record<string, string> = {}) {
+export function postJson(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.request(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -21,7 +21,10 @@ export interface TestDatabase extends Database {
   url: string | null
 }
 
-export async function createTestDatabase(kind: TestDbKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDbKind,
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ databaseUrl: null, dataDir: null })
     await migrate(database.db)
@@ -33,7 +36,12 @@ export async function createTestDatabase(kind: TestDbKind, options: { poolSize?:
   await admin.connect()
   await admin.query(`create schema ${schema}`)
   await admin.end()
-  const database = await openDatabase({ databaseUrl: postgresUrl, dataDir: null, searchPath: schema, poolSize: options.poolSize ?? 20 })
+  const database = await openDatabase({
+    databaseUrl: postgresUrl,
+    dataDir: null,
+    searchPath: schema,
+    poolSize: options.poolSize ?? 20,
+  })
   await migrate(database.db)
   return {
     ...database,
@@ -52,5 +60,7 @@ export async function createTestDatabase(kind: TestDbKind, options: { poolSize?:
 /** Empties every table, for tests that need a known pool. */
 export async function resetTables(database: Database): Promise<void> {
   const { sql } = await import('drizzle-orm')
-  await database.db.execute(sql`truncate rate_limit_counters, mail_outbox, trial_submissions, licenses cascade`)
+  await database.db.execute(
+    sql`truncate rate_limit_counters, mail_outbox, trial_submissions, licenses cascade`,
+  )
 }

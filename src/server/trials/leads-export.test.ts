@@ -55,6 +55,11 @@ describe('leads export', () => {
 
   it('writes JSON with the same fields', () => {
     const [row] = JSON.parse(leadsToJson([lead])) as Record<string, unknown>[]
-    expect(row).toMatchObject({ first_name: lead.firstName, has_license: true, activation_key: 'B-1', email: 'ada@example.com' })
+    expect(row).toMatchObject({
+      first_name: lead.firstName,
+      has_license: true,
+      activation_key: 'B-1',
+      email: 'ada@example.com',
+    })
   })
 })

@@ -14,7 +14,10 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | Date | null)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | Date | null)[])[],
+): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
-import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
 import { hitRateLimits } from './rate-limiter.ts'
 
 const HOUR = 3_600_000

@@ -27,7 +27,11 @@ export function hashKey(name: string, value: string): string {
   return `${name}:${createHash('sha256').update(value).digest('base64url')}`
 }
 
-export async function hitRateLimits(db: Db, checks: readonly RateLimitCheck[], now = Date.now()): Promise<RateLimitVerdict> {
+export async function hitRateLimits(
+  db: Db,
+  checks: readonly RateLimitCheck[],
+  now = Date.now(),
+): Promise<RateLimitVerdict> {
   const plan = checks.map((check) => {
     const { windowMs } = check.limit
     const start = Math.floor(now / windowMs) * windowMs

@@ -13,7 +13,12 @@ import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import { createTestApp, memoryLogger, postJson, trialRequest } from '../testing/test-app.ts'
-import { createTestDatabase, resetTables, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
 
 describe.each(TEST_DB_KINDS)('trial flow on %s', (kind) => {
   let database: TestDatabase
@@ -60,15 +65,27 @@ describe.each(TEST_DB_KINDS)('trial flow on %s', (kind) => {
     try {
       const responses = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          postJson(app, '/api/trial-submissions', trialRequest({ email: `load${i}@example.com`, model: 'advanced', form_elapsed_ms: 5000 }), {
-            'X-Forwarded-For': `10.0.${Math.floor(i / 4)}.${i % 4}`,
-          }),
+          postJson(
+            app,
+            '/api/trial-submissions',
+            trialRequest({
+              email: `load${i}@example.com`,
+              model: 'advanced',
+              form_elapsed_ms: 5000,
+            }),
+            {
+              'X-Forwarded-For': `10.0.${Math.floor(i / 4)}.${i % 4}`,
+            },
+          ),
         ),
       )
       const statuses = responses.map((r) => r.status)
       expect(statuses.filter((s) => s >= 500)).toEqual([])
       expect(new Set(statuses)).toEqual(new Set([201]))
-      const bodies = (await Promise.all(responses.map((r) => r.json()))) as { has_license: boolean; waitlist_eligible: boolean }[]
+      const bodies = (await Promise.all(responses.map((r) => r.json()))) as {
+        has_license: boolean
+        waitlist_eligible: boolean
+      }[]
       expect(bodies.filter((b) => b.has_license)).toHaveLength(20)
       expect(bodies.filter((b) => !b.has_license && b.waitlist_eligible)).toHaveLength(180)
 
@@ -79,7 +96,10 @@ describe.each(TEST_DB_KINDS)('trial flow on %s', (kind) => {
       expect(assigned).toHaveLength(20)
       expect(new Set(assigned.map((a) => a.activation_key)).size).toBe(20)
       expect(new Set(assigned.map((a) => a.submission_id)).size).toBe(20)
-      expect(await (await app.request('/api/license-counts')).json()).toEqual({ basic: 0, advanced: 0 })
+      expect(await (await app.request('/api/license-counts')).json()).toEqual({
+        basic: 0,
+        advanced: 0,
+      })
 
       const mail = await smtp.waitFor(20, 30_000)
       await new Promise((r) => setTimeout(r, 300))
@@ -93,28 +113,47 @@ describe.each(TEST_DB_KINDS)('trial flow on %s', (kind) => {
   }, 60_000)
 
   it('SMTP down while requests arrive, then up: every e-mail arrives, once', async () => {
-    await insertLicenses(database.db, 'basic', Array.from({ length: 12 }, (_, i) => `DOWN-${i}`), 'down')
+    await insertLicenses(
+      database.db,
+      'basic',
+      Array.from({ length: 12 }, (_, i) => `DOWN-${i}`),
+      'down',
+    )
     await smtp.stop()
     const app = start()
     try {
       const responses = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          postJson(app, '/api/trial-submissions', trialRequest({ email: `down${i}@example.com`, model: 'basic' }), { 'X-Forwarded-For': `10.1.0.${i}` }),
+          postJson(
+            app,
+            '/api/trial-submissions',
+            trialRequest({ email: `down${i}@example.com`, model: 'basic' }),
+            { 'X-Forwarded-For': `10.1.0.${i}` },
+          ),
         ),
       )
       expect(responses.map((r) => r.status)).toEqual(Array(12).fill(201))
-      const failedOnce = async () => (await listMail(database.db)).every((m) => m.status === 'failed' && m.attempts >= 1)
-      for (let i = 0; i < 200 && !(await failedOnce()); i++) await new Promise((r) => setTimeout(r, 25))
+      const failedOnce = async () =>
+        (await listMail(database.db)).every((m) => m.status === 'failed' && m.attempts >= 1)
+      for (let i = 0; i < 200 && !(await failedOnce()); i++)
+        await new Promise((r) => setTimeout(r, 25))
       expect(await failedOnce()).toBe(true)
       expect(smtp.received).toHaveLength(0)
 
       await smtp.start()
       const mail = await smtp.waitFor(12, 30_000)
-      for (let i = 0; i < 100 && !(await listMail(database.db)).every((m) => m.status === 'sent'); i++) await new Promise((r) => setTimeout(r, 25))
+      for (
+        let i = 0;
+        i < 100 && !(await listMail(database.db)).every((m) => m.status === 'sent');
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 25))
       await new Promise((r) => setTimeout(r, 400))
       expect(mail).toHaveLength(12)
       expect(new Set(mail.map((m) => m.messageId)).size).toBe(12)
-      expect(new Set(mail.flatMap((m) => m.to))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => `down${i}@example.com`)))
+      expect(new Set(mail.flatMap((m) => m.to))).toEqual(
+        new Set(Array.from({ length: 12 }, (_, i) => `down${i}@example.com`)),
+      )
     } finally {
       await worker.stop()
     }

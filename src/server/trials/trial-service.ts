@@ -10,7 +10,12 @@ import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicenseForEmail } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
-import { insertSubmission, replaceWaitlistTokenHash, setSubmissionLicense, updateWaitlistFlag } from '../db/submission-repository.ts'
+import {
+  insertSubmission,
+  replaceWaitlistTokenHash,
+  setSubmissionLicense,
+  updateWaitlistFlag,
+} from '../db/submission-repository.ts'
 import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { TrialMailPayload } from '../mail/templates.ts'
@@ -40,7 +45,9 @@ export class RateLimitedError extends Error {
     readonly limit: 'email' | 'ip',
     readonly retryAfterSeconds: number,
   ) {
-    super(`Too many trial requests from this ${limit === 'email' ? 'e-mail address' : 'network address'}`)
+    super(
+      `Too many trial requests from this ${limit === 'email' ? 'e-mail address' : 'network address'}`,
+    )
   }
 }
 
@@ -68,9 +75,16 @@ function decoyResponse(): TrialSubmissionResponse {
   }
 }
 
-export async function submitTrial(deps: TrialDeps, request: TrialRequest, client: ClientInfo): Promise<TrialSubmissionResponse> {
+export async function submitTrial(
+  deps: TrialDeps,
+  request: TrialRequest,
+  client: ClientInfo,
+): Promise<TrialSubmissionResponse> {
   if (looksLikeBot(request)) {
-    deps.logger.info({ reason: request.website ? 'honeypot' : 'too fast', ipHash: hashIp(client.ip).slice(0, 12) }, 'bot turned away')
+    deps.logger.info(
+      { reason: request.website ? 'honeypot' : 'too fast', ipHash: hashIp(client.ip).slice(0, 12) },
+      'bot turned away',
+    )
     return decoyResponse()
   }
 
@@ -81,16 +95,31 @@ export async function submitTrial(deps: TrialDeps, request: TrialRequest, client
   if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
 
   const { token, hash } = newWaitlistToken()
-  const mailBase = { firstName: request.first_name, lastName: request.last_name, model: request.model }
+  const mailBase = {
+    firstName: request.first_name,
+    lastName: request.last_name,
+    model: request.model,
+  }
 
   const result = await deps.db.transaction(async (tx) => {
     // One request per e-mail and model at a time, so two quick repeats cannot both take a key.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${request.model}:${request.email}`}))`)
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`trial:${request.model}:${request.email}`}))`,
+    )
 
-    const existing = await findValidLicenseForEmail(tx, request.email, request.model, TRIAL_VALID_DAYS)
+    const existing = await findValidLicenseForEmail(
+      tx,
+      request.email,
+      request.model,
+      TRIAL_VALID_DAYS,
+    )
     if (existing) {
       await replaceWaitlistTokenHash(tx, existing.submissionId, hash)
-      const payload: TrialMailPayload = { ...mailBase, activationKey: existing.license.activationKey, resend: true }
+      const payload: TrialMailPayload = {
+        ...mailBase,
+        activationKey: existing.license.activationKey,
+        resend: true,
+      }
       await enqueueMail(tx, {
         kind: 'trial',
         to: request.email,
@@ -114,7 +143,8 @@ export async function submitTrial(deps: TrialDeps, request: TrialRequest, client
       termsVersion: TERMS_VERSION,
     })
     const license = await claimLicense(tx, request.model, submission.id)
-    if (!license) return { submissionId: submission.id, hasLicense: false, claimed: false, resent: false }
+    if (!license)
+      return { submissionId: submission.id, hasLicense: false, claimed: false, resent: false }
 
     await setSubmissionLicense(tx, submission.id, license.id)
     const payload: TrialMailPayload = { ...mailBase, activationKey: license.activationKey }
@@ -131,7 +161,12 @@ export async function submitTrial(deps: TrialDeps, request: TrialRequest, client
   if (result.claimed) deps.counts.invalidate()
   if (result.hasLicense) deps.onMailQueued?.()
   deps.logger.info(
-    { submissionId: result.submissionId, model: request.model, hasLicense: result.hasLicense, resent: result.resent },
+    {
+      submissionId: result.submissionId,
+      model: request.model,
+      hasLicense: result.hasLicense,
+      resent: result.resent,
+    },
     'trial request',
   )
   return {
@@ -146,6 +181,11 @@ export async function submitTrial(deps: TrialDeps, request: TrialRequest, client
  * Sets the waitlist flag when the token belongs to the submission. False means "no such
  * submission for this token", whether the id or the token was wrong (DESIGN.md §5).
  */
-export async function setWaitlist(db: Db, submissionId: string, token: string, waitlist: boolean): Promise<boolean> {
+export async function setWaitlist(
+  db: Db,
+  submissionId: string,
+  token: string,
+  waitlist: boolean,
+): Promise<boolean> {
   return updateWaitlistFlag(db, submissionId, hashToken(token), waitlist)
 }

@@ -8,7 +8,11 @@ import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicenseForEmail } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
-import { lockOldestWaiting, markWaitlistNotified, setSubmissionLicense } from '../db/submission-repository.ts'
+import {
+  lockOldestWaiting,
+  markWaitlistNotified,
+  setSubmissionLicense,
+} from '../db/submission-repository.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 import type { WaitlistMailPayload } from '../mail/templates.ts'
 
@@ -22,7 +26,11 @@ export interface NotifyResult {
   skipped: number
 }
 
-export async function notifyWaitlist(db: Db, model: Model, messageIdDomain: string): Promise<NotifyResult> {
+export async function notifyWaitlist(
+  db: Db,
+  model: Model,
+  messageIdDomain: string,
+): Promise<NotifyResult> {
   const result: NotifyResult = { model, withKey: 0, withoutKey: 0, skipped: 0 }
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
@@ -40,7 +48,13 @@ export async function notifyWaitlist(db: Db, model: Model, messageIdDomain: stri
         model,
         activationKey: license?.activationKey ?? null,
       }
-      await enqueueMail(tx, { kind: 'waitlist', to: waiting.email, payload: { ...payload }, submissionId: waiting.id, messageIdDomain })
+      await enqueueMail(tx, {
+        kind: 'waitlist',
+        to: waiting.email,
+        payload: { ...payload },
+        submissionId: waiting.id,
+        messageIdDomain,
+      })
       await markWaitlistNotified(tx, waiting.email, model)
       return license ? ('withKey' as const) : ('withoutKey' as const)
     })
