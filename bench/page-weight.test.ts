@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initialResources } from './page-weight.ts'
+import { initialResources, staticImports } from './page-weight.ts'
 
 describe('initialResources', () => {
   it('finds scripts, module preloads and stylesheets, once each, and skips other links', () => {
@@ -17,5 +17,14 @@ describe('initialResources', () => {
       { url: '/assets/react-2.js', kind: 'js' },
       { url: '/assets/style-3.css', kind: 'css' },
     ])
+  })
+})
+
+describe('staticImports', () => {
+  it('follows static imports and re-exports, not dynamic imports', () => {
+    const code =
+      'import{a as b,c}from"./react-1.js";import"./side-2.js";export{d}from"../x/re-3.js";' +
+      'const l=()=>import("./lazy-4.js");'
+    expect(staticImports(code, '/assets/home.js')).toEqual(['/assets/react-1.js', '/assets/side-2.js', '/x/re-3.js'])
   })
 })

@@ -50,11 +50,30 @@ export function initialResources(html: string): Array<{ url: string; kind: 'js' 
   return found
 }
 
+/** Chunks a module imports statically (import "./x.js", import {a} from "./x.js"); not import(). */
+export function staticImports(code: string, moduleUrl: string): string[] {
+  const found = new Set<string>()
+  for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    found.add(new URL(match[1]!, `http://x${moduleUrl}`).pathname)
+  }
+  return [...found]
+}
+
 export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const [html, text] = await fetchWeight(baseUrl, path, 'html')
   const resources = [html]
-  for (const { url, kind } of initialResources(text)) {
-    resources.push((await fetchWeight(baseUrl, url, kind))[0])
+  const queue = initialResources(text)
+  const seen = new Set(queue.map((r) => r.url))
+  while (queue.length) {
+    const { url, kind } = queue.shift()!
+    const [weight, body] = await fetchWeight(baseUrl, url, kind)
+    resources.push(weight)
+    if (kind !== 'js') continue
+    for (const chunk of staticImports(body, url)) {
+      if (seen.has(chunk)) continue
+      seen.add(chunk)
+      queue.push({ url: chunk, kind: 'js' })
+    }
   }
   const sum = (kinds: ResourceWeight['kind'][]) => {
     const picked = resources.filter((r) => kinds.includes(r.kind))

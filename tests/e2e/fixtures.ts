@@ -18,7 +18,7 @@ export const test = base.extend<Fixtures>({
       const expected: RegExp[] = []
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
+        if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`.trim())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await page.route(

@@ -59,7 +59,6 @@ export function Hero() {
               file="Exposure_Dashboard.png"
               alt={HERO_COPY.imageAlt}
               sizes="(min-width: 1280px) 600px, (min-width: 1024px) 46vw, 92vw"
-              priority
               className="block h-auto w-full"
             />
           </div>

@@ -1,0 +1,198 @@
+/**
+ * The trial flow in the browser against the real server (issue #3): request a trial, land on
+ * /thank-you, find the key in the e-mail; with the pool empty, join the waitlist and see the
+ * row change. The server writes e-mail as .eml files under its data folder.
+ */
+import { execFile } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Page } from '@playwright/test'
+import { E2E } from './env.ts'
+import { expect, test } from './fixtures.ts'
+
+const run = promisify(execFile)
+test.describe.configure({ mode: 'serial' })
+
+async function mailTo(address: string): Promise<string | null> {
+  const dir = join(E2E.dataDir, 'mail')
+  const files = await readdir(dir).catch(() => [] as string[])
+  for (const file of files.filter((f) => f.endsWith('.eml'))) {
+    const text = await readFile(join(dir, file), 'utf8')
+    if (new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) return text
+  }
+  return null
+}
+
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
+    env: { ...process.env, DATA_DIR: E2E.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+  })
+  return stdout
+}
+
+async function fillForm(page: Page, email: string) {
+  const form = page.locator('#trial-form')
+  await form.getByLabel('First name').fill('Grace')
+  await form.getByLabel('Last name').fill('Hopper')
+  await form.getByLabel('Business e-mail').fill(email)
+  await form.getByRole('checkbox', { name: /I agree/ }).check()
+  // A real visitor takes longer than the bot threshold (1.5 s) to fill the form.
+  await page.waitForTimeout(1600)
+  return form
+}
+
+test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail', async ({ page }) => {
+  const email = `grace.${Date.now()}@example.com`
+  await page.goto('/#trial-form-advanced')
+  const form = page.locator('#trial-form')
+  const advanced = form.getByRole('radio', { name: /Advanced model/ })
+  await expect(advanced).toBeEnabled()
+  await expect(advanced).toBeChecked()
+  const option = form.locator('label').filter({ hasText: 'Advanced model' })
+  await expect(option).toContainText('left')
+  const before = Number(/(\d+) licenses? left/.exec((await option.textContent()) ?? '')?.[1])
+  expect(before).toBeGreaterThan(0)
+  await fillForm(page, email)
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await expect(page).toHaveURL(/\/thank-you\?model=advanced$/)
+  await expect(page.getByRole('heading', { name: 'Your free trial is on its way' })).toBeVisible()
+  const download = page.getByRole('link', { name: 'Download the Advanced model' })
+  await expect(download).toHaveAttribute('href', /Advanced/)
+  await expect(download).toHaveAttribute('target', '_blank')
+
+  await expect.poll(() => mailTo(email), { timeout: 15_000 }).not.toBeNull()
+  const mail = (await mailTo(email))!
+  expect(mail).toMatch(/DEMO-ADV-|[A-Z0-9]{4,}-[A-Z0-9]{4,}/)
+  expect(mail).toContain('10 days')
+
+  await page.goto('/')
+  await expect(page.locator('#trial-form label').filter({ hasText: 'Advanced model' })).toContainText(
+    `${before - 1} license`,
+  )
+})
+
+test('with the pool empty the visitor can join the waitlist', async ({ page, request }) => {
+  // Take every remaining Basic key through the API, as other visitors would.
+  for (let i = 0; i < 20; i++) {
+    const counts = (await (await request.get('/api/license-counts')).json()) as { basic: number }
+    if (counts.basic === 0) break
+    const response = await request.post('/api/trial-submissions', {
+      data: { first_name: 'Other', last_name: 'Visitor', email: `other.${Date.now()}.${i}@example.com`, model: 'basic', source: 'e2e' },
+    })
+    expect(response.status()).toBe(201)
+  }
+
+  const email = `waiting.${Date.now()}@example.com`
+  await page.goto('/')
+  const form = page.locator('#trial-form')
+  await expect(form.locator('label').filter({ hasText: 'Basic model' })).toContainText('0 licenses left')
+  await form.locator('label').filter({ hasText: 'Basic model' }).click()
+  await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+  await fillForm(page, email)
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'All BETA trial seats are taken' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('notify you when new slots open')
+  expect(await admin('waitlist', 'list')).not.toContain(email)
+  await dialog.getByRole('button', { name: 'Sure, let me know' }).click()
+  await expect(page.getByText('Added to Waitlist')).toBeVisible()
+  await expect(page.getByText('We’ll notify you when new trial slots become available!')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  expect(await admin('waitlist', 'list')).toContain(email)
+})
+
+test('a rejected submission explains why', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 400/)
+  await page.goto('/')
+  await page.route('**/api/trial-submissions', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorCode: 'VALIDATION_ERROR', error: 'Invalid', details: ['E-mail must be a valid e-mail address'] }),
+    }),
+  )
+  await fillForm(page, 'someone@example.com')
+  await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await expect(page.getByText('Invalid Information')).toBeVisible()
+  await expect(page.getByText('E-mail must be a valid e-mail address')).toBeVisible()
+})
+
+test('too many requests: the toast offers to ask for more', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 429/)
+  await page.goto('/')
+  await page.route('**/api/trial-submissions', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' }),
+    }),
+  )
+  await fillForm(page, 'someone@example.com')
+  await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ask for more' })).toBeVisible()
+})
+
+test('a server failure and a network failure say so', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 503/)
+  expectConsoleError(/ERR_FAILED|Failed to fetch|net::/)
+  await page.goto('/')
+  let mode: 'down' | 'offline' = 'down'
+  await page.route('**/api/trial-submissions', (route) =>
+    mode === 'down'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorCode: 'SERVICE_UNAVAILABLE', error: 'Database unavailable' }) })
+      : route.abort('failed'),
+  )
+  const form = await fillForm(page, 'someone@example.com')
+  const submit = form.getByRole('button', { name: 'Get My Free Trial Model' })
+  await submit.click()
+  await expect(page.getByText('Submission Failed')).toBeVisible()
+  await expect(page.getByText('Database unavailable')).toBeVisible()
+  mode = 'offline'
+  await submit.click()
+  await expect(page.getByText('We could not reach our server. Check your connection and try again.')).toBeVisible()
+})
+
+test('license counts: disabled while loading, a toast when they fail', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 500/)
+  let release: () => void = () => undefined
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/license-counts', async (route) => {
+    await gate
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCode":"INTERNAL_ERROR","error":"x"}' })
+  })
+  await page.goto('/')
+  const basic = page.locator('#trial-form').getByRole('radio', { name: /Basic model/ })
+  await expect(basic).toBeDisabled()
+  await expect(page.locator('#trial-form label').filter({ hasText: 'Basic model' })).not.toContainText('left')
+  release()
+  await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible()
+  await expect(basic).toBeEnabled()
+})
+
+test('the waitlist dialog: a failed join says so and closes', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of (500|201)/)
+  await page.route('**/api/trial-submissions', (route) =>
+    route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({ submission_id: '00000000-0000-4000-8000-000000000000', has_license: false, waitlist_eligible: true, waitlist_token: 't' }),
+    }),
+  )
+  await page.route('**/api/trial-submissions/*/waitlist', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCode":"INTERNAL_ERROR","error":"x"}' }),
+  )
+  await page.goto('/')
+  const form = await fillForm(page, 'someone@example.com')
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  const dialog = page.getByRole('dialog', { name: 'All BETA trial seats are taken' })
+  await dialog.getByRole('button', { name: 'Sure, let me know' }).click()
+  await expect(page.getByText('Failed to join waitlist. Please try again.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByText('Failed to update preferences. Please try again.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+})
