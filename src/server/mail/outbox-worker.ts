@@ -75,12 +75,13 @@ async function deliver(
   row: OutboxRow,
   o: Required<OutboxWorkerOptions>,
 ): Promise<'sent' | 'failed' | 'dead'> {
+  let where: string
   try {
     const rendered = renderOutboxMail(row.kind, row.payload, o.settings, o.identity.publicUrl)
     const name = [row.payload.firstName, row.payload.lastName]
       .filter((v) => typeof v === 'string')
       .join(' ')
-    await o.transport.send({
+    where = await o.transport.send({
       from: o.identity.from,
       replyTo: o.identity.replyTo,
       to: { name, address: row.to },
@@ -107,7 +108,7 @@ async function deliver(
       kind: row.kind,
       messageId: row.messageId,
       via: o.transport.kind,
-      where: o.transport.location,
+      where,
     },
     'e-mail sent',
   )

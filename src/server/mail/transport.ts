@@ -22,7 +22,8 @@ export interface MailTransport {
   kind: 'smtp' | 'files'
   /** For the log: the SMTP host or the mail directory. */
   location: string
-  send(mail: OutgoingMail): Promise<void>
+  /** Resolves with where the message went: the SMTP server, or the file written. */
+  send(mail: OutgoingMail): Promise<string>
   close(): void
 }
 
@@ -56,6 +57,7 @@ export function createMailTransport(options: {
       location: smtpLocation(options.smtpUrl),
       send: async (mail) => {
         await transporter.sendMail(mail)
+        return smtpLocation(options.smtpUrl!)
       },
       close: () => transporter.close(),
     }
@@ -78,6 +80,7 @@ export function createMailTransport(options: {
       const tmp = join(dir, `.${name}.tmp`)
       await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
       await rename(tmp, join(dir, name))
+      return join(dir, name)
     },
     close: () => transporter.close(),
   }
