@@ -1,0 +1,21 @@
+/** Every word the screenshot gallery shows (SPEC.md §2 "Screenshot gallery dialog"). */
+import { MODEL_LABELS, type Model } from '#src/common/models.ts'
+
+export const GALLERY_COPY = {
+  title: (model: Model) => `${MODEL_LABELS[model]} Model Screenshots`,
+  description: (model: Model) =>
+    `Screens of the ${MODEL_LABELS[model]} model. Choose one to view it full size.`,
+  switchLabel: 'Model',
+  count: (n: number) => (n === 1 ? '1 screenshot' : `${n} screenshots`),
+  viewFullSize: 'View Full Size',
+  loading: 'Loading screenshots…',
+  empty: 'No screenshots are available for this model yet.',
+  footer: (model: Model) =>
+    `These screenshots show the actual interface and outputs of the ${MODEL_LABELS[model]} model. Download the free trial model and try it with your own portfolio.`,
+  trialCta: 'Get Free Trial Model',
+  back: 'Back to gallery',
+  previous: 'Previous screenshot',
+  next: 'Next screenshot',
+  counter: (n: number, total: number) => `${n} of ${total}`,
+  close: 'Close screenshots',
+} as const
