@@ -2,7 +2,7 @@
 
 export const CONSENT_COPY = {
   title: 'Your privacy choices',
-  text: 'We use no tracking by default. With your consent, some features load services from other companies. You can change your choice at any time under Cookie settings in the footer.',
+  text: 'No tracking by default. With your consent, some features load services from other companies. Change your choice any time under Cookie settings in the footer.',
   policyLink: 'Cookie Policy',
   necessaryLabel: 'Necessary',
   necessaryText: 'Keeps the site secure and remembers this choice. Always on.',

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
 import { CONSENT_COPY } from '../../content/consent.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
+import { cn } from '../../lib/cn.ts'
 import {
   CONSENT_CATEGORIES,
   NO_CONSENT,
@@ -28,21 +29,24 @@ function PurposeSwitch({
   checked,
   disabled,
   onChange,
+  className,
 }: {
   label: string
   text: string
   checked: boolean
   disabled?: boolean
   onChange?: (checked: boolean) => void
+  className?: string
 }) {
   const id = useId()
   return (
-    <li className="flex items-start justify-between gap-4 py-2.5">
+    <li className={cn('flex items-center justify-between gap-4 py-2 sm:items-start sm:py-2.5', className)}>
       <div className="min-w-0">
         <label htmlFor={id} className="text-sm font-semibold text-brand-900">
           {label}
         </label>
-        <p id={`${id}-text`} className="text-xs leading-snug text-ink-600">
+        {/* Phones get the short form; the description stays for screen readers. */}
+        <p id={`${id}-text`} className="text-xs leading-snug text-ink-600 max-sm:sr-only">
           {text}
         </p>
       </div>
@@ -52,7 +56,7 @@ function PurposeSwitch({
         disabled={disabled}
         onCheckedChange={onChange}
         aria-describedby={`${id}-text`}
-        className="relative mt-0.5 inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-ink-300 transition-colors data-[state=checked]:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70"
+        className="relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-ink-300 transition-colors data-[state=checked]:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:mt-0.5"
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.125rem]" />
       </Switch.Root>
@@ -78,21 +82,27 @@ export default function ConsentBanner({ onDone }: Props) {
   return (
     <section
       aria-labelledby={titleId}
-      className="animate-fade-in fixed inset-x-3 bottom-3 z-40 max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-ink-200 sm:inset-x-auto sm:bottom-5 sm:left-5 sm:w-[26rem] sm:p-6"
+      className="animate-fade-in fixed inset-x-3 bottom-3 z-40 max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-ink-200 sm:inset-x-auto sm:bottom-5 sm:left-5 sm:w-[28rem] sm:p-6"
       data-consent-banner=""
     >
       <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-brand-900">
         <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" />
         {CONSENT_COPY.title}
       </h2>
-      <p className="mt-2 text-sm leading-relaxed text-ink-700">
+      <p className="mt-2 text-sm leading-relaxed text-ink-700 max-sm:text-[0.8125rem] max-sm:leading-snug">
         {CONSENT_COPY.text}{' '}
         <a className="font-semibold text-accent-700 underline underline-offset-2" href={routes.cookiePolicy}>
           {CONSENT_COPY.policyLink}
         </a>
       </p>
       <ul className="mt-3 divide-y divide-ink-100 border-y border-ink-100">
-        <PurposeSwitch label={CONSENT_COPY.necessaryLabel} text={CONSENT_COPY.necessaryText} checked disabled />
+        <PurposeSwitch
+          label={CONSENT_COPY.necessaryLabel}
+          text={CONSENT_COPY.necessaryText}
+          checked
+          disabled
+          className="max-sm:hidden"
+        />
         {CONSENT_CATEGORIES.map((category) => (
           <PurposeSwitch
             key={category}

@@ -6,7 +6,7 @@
  */
 import { Play } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { routes } from '#src/common/paths.ts'
+import { routes, uploads } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { VIDEO_COPY } from '../../content/hero.ts'
 import { settings } from '../../content/settings.ts'
@@ -20,6 +20,8 @@ export const VIDEO_CONSENT_COPY = {
   remember: 'Always play videos without asking',
   unavailable: 'The demo video is not available right now.',
 } as const
+
+const POSTER = `${uploads.screenshots('advanced')}/Exposure_Dashboard.png`
 
 interface Props {
   open: boolean
@@ -61,25 +63,36 @@ export default function VideoDialog({ open, onClose }: Props) {
             allowFullScreen
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-4 bg-[radial-gradient(ellipse_at_top,var(--color-brand-700),var(--color-brand-950)_70%)] p-6 text-center">
+          <div className="relative flex size-full flex-col items-center justify-center gap-4 p-6 text-center">
+            {/* The product itself behind the play button: a first-party image, no third party yet. */}
+            <img
+              src={POSTER}
+              alt=""
+              className="absolute inset-0 size-full object-cover object-top opacity-35"
+              onError={(event) => event.currentTarget.remove()}
+            />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,color-mix(in_oklab,var(--color-brand-950)_55%,transparent),var(--color-brand-950)_85%)]"
+            />
             <button
               type="button"
               onClick={play}
-              className="group inline-flex items-center gap-3 rounded-full bg-white py-2 pr-6 pl-2 text-base font-semibold text-brand-900 shadow-lg transition-colors hover:bg-accent-50"
+              className="group relative inline-flex items-center gap-3 rounded-full bg-white py-2 pr-6 pl-2 text-base font-semibold text-brand-900 shadow-lg transition-colors hover:bg-accent-50"
             >
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-600 text-white group-hover:bg-accent-700">
                 <Play aria-hidden="true" className="size-5 translate-x-px fill-current" />
               </span>
               {VIDEO_CONSENT_COPY.play}
             </button>
-            <p className="hidden max-w-md text-sm text-ink-200 sm:block">{VIDEO_CONSENT_COPY.notice}</p>
+            <p className="relative hidden max-w-md text-sm text-ink-100 sm:block">{VIDEO_CONSENT_COPY.notice}</p>
           </div>
         )}
       </div>
       {src ? (
         <div className="mt-4 flex flex-col gap-3 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
-          <p className={allowed ? '' : 'sm:hidden'}>
-            {VIDEO_CONSENT_COPY.notice}{' '}
+          <p>
+            <span className={allowed ? '' : 'sm:hidden'}>{VIDEO_CONSENT_COPY.notice} </span>
             <a className="font-medium text-accent-700 underline underline-offset-2" href={routes.cookiePolicy}>
               Cookie Policy
             </a>

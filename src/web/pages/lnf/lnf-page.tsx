@@ -38,9 +38,9 @@ export function LnfPage() {
       <header className="flex items-center justify-between gap-4 border-b border-white/10 px-4 py-3 sm:px-6">
         <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
           <LogoMark />
-          <span className="text-lg font-semibold">{settings.brandName}</span>
+          <span className="text-lg font-semibold max-sm:sr-only">{settings.brandName}</span>
         </a>
-        <a href={routes.home} className={buttonClasses('accent', 'md')}>
+        <a href={routes.home} className={buttonClasses('accent', 'md', 'whitespace-nowrap')}>
           {LNF_COPY.learnMore}
           <ArrowRight aria-hidden="true" className="size-4" />
         </a>

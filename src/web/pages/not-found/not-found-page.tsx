@@ -1,6 +1,6 @@
 /** Our 404 page: the server answers unknown paths with it and status 404 (DESIGN.md §2). */
 import { ArrowLeft, Mail } from 'lucide-react'
-import { routes } from '#src/common/paths.ts'
+import { anchors, routes } from '#src/common/paths.ts'
 import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../content/settings.ts'
@@ -12,6 +12,12 @@ export const NOT_FOUND_COPY = {
   home: 'Back to the home page',
   contact: 'Contact support',
 } as const
+
+const NOT_FOUND_LINKS = [
+  { href: `/#${anchors.pricing}`, label: 'Compare the models', text: 'Basic and Advanced, side by side.' },
+  { href: `/#${anchors.trialForm}`, label: 'Free trial', text: 'Run a model on your portfolio for 10 days.' },
+  { href: `/#${anchors.features}`, label: 'Features', text: 'Tracking, forecasts, planning, dashboards.' },
+]
 
 export function NotFoundPage() {
   return (
@@ -41,6 +47,19 @@ export function NotFoundPage() {
               {NOT_FOUND_COPY.contact}
             </a>
           </div>
+          <ul className="mx-auto mt-14 grid max-w-lg gap-3 text-left sm:grid-cols-3">
+            {NOT_FOUND_LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="group block h-full rounded-xl bg-white p-4 shadow-sm ring-1 ring-ink-100 transition-colors hover:ring-accent-300"
+                >
+                  <span className="block text-sm font-semibold text-brand-900 group-hover:text-accent-700">{link.label}</span>
+                  <span className="mt-1 block text-xs leading-snug text-ink-600">{link.text}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </main>
     </div>
