@@ -17,5 +17,7 @@ export const GALLERY_COPY = {
   previous: 'Previous screenshot',
   next: 'Next screenshot',
   counter: (n: number, total: number) => `${n} of ${total}`,
+  openOriginal: 'Open full resolution',
+  newTab: '(opens in a new tab)',
   close: 'Close screenshots',
 } as const

@@ -56,7 +56,7 @@ export function GalleryGrid({ model, items, onOpen, buttonRef }: Props) {
               onClick={() => onOpen(index)}
               aria-label={`${GALLERY_COPY.viewFullSize}: ${item.title}`}
               // The button's ::after covers the card, so a click anywhere on it opens the image.
-              className="mt-3 inline-flex min-h-11 items-center gap-2 self-start rounded-lg text-sm font-semibold text-accent-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent-600 focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-400"
+              className="mt-auto inline-flex min-h-11 items-center gap-2 self-start pt-2 rounded-lg text-sm font-semibold text-accent-700 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-accent-600 focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-400"
             >
               <Maximize2 aria-hidden="true" className="size-4" />
               {GALLERY_COPY.viewFullSize}

@@ -3,7 +3,7 @@
  * description, '{n} of {total}' and 'Back to gallery' (SPEC.md §2). The arrow keys are handled
  * by the dialog, so they work wherever focus is.
  */
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react'
+import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react'
 import type { Ref } from 'react'
 import type { Model } from '#src/common/models.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -64,9 +64,21 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
           </button>
         ) : null}
       </div>
-      <div className="mt-5">
-        <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
-        {item.description ? <p className="mt-1 text-ink-600">{item.description}</p> : null}
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
+          {item.description ? <p className="mt-1 text-ink-600">{item.description}</p> : null}
+        </div>
+        <a
+          href={item.fullSize}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg text-sm font-semibold text-accent-700 hover:text-accent-600"
+        >
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {GALLERY_COPY.openOriginal}
+          <span className="sr-only"> {GALLERY_COPY.newTab}</span>
+        </a>
       </div>
     </div>
   )
