@@ -206,6 +206,12 @@ test.describe('the consent choice', () => {
 
   test('per-purpose choices and Cookie settings in the footer', async ({ page, thirdParty }) => {
     await page.goto('/')
+    // The banner's policy link opens the legal dialog in place.
+    await banner(page).getByRole('link', { name: 'Cookie Policy' }).click()
+    const legal = page.getByRole('dialog')
+    await expect(legal.getByRole('tab', { name: 'Cookie Policy' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page).toHaveURL(`${E2E.baseUrl}/`)
+    await legal.getByRole('button', { name: 'Close' }).click()
     await banner(page).getByRole('switch', { name: 'Video' }).click()
     await banner(page).getByRole('button', { name: 'Save choices' }).click()
     expect(await storedChoice(page)).toEqual({ functional: false, media: true, marketing: false })

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
 import { CONSENT_COPY } from '../../content/consent.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
+import { action } from '../../lib/actions.ts'
 import { cn } from '../../lib/cn.ts'
 import {
   CONSENT_CATEGORIES,
@@ -91,7 +92,12 @@ export default function ConsentBanner({ onDone }: Props) {
       </h2>
       <p className="mt-2 text-sm leading-relaxed text-ink-700 max-sm:text-[0.8125rem] max-sm:leading-snug">
         {CONSENT_COPY.text}{' '}
-        <a className="font-semibold text-accent-700 underline underline-offset-2" href={routes.cookiePolicy}>
+        {/* Opens the legal dialog in place where the page has one (lib/actions.ts), else navigates. */}
+        <a
+          className="font-semibold text-accent-700 underline underline-offset-2"
+          href={routes.cookiePolicy}
+          {...action('open-legal', 'cookies')}
+        >
           {CONSENT_COPY.policyLink}
         </a>
       </p>

@@ -8,6 +8,7 @@ import { Play } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { routes, uploads } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
+import { action } from '../../lib/actions.ts'
 import { VIDEO_COPY } from '../../content/hero.ts'
 import { settings } from '../../content/settings.ts'
 import { grantConsent, hasConsent, onConsentChange } from '../consent/consent-store.ts'
@@ -93,7 +94,11 @@ export default function VideoDialog({ open, onClose }: Props) {
         <div className="mt-4 flex flex-col gap-3 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
           <p>
             <span className={allowed ? '' : 'sm:hidden'}>{VIDEO_CONSENT_COPY.notice} </span>
-            <a className="font-medium text-accent-700 underline underline-offset-2" href={routes.cookiePolicy}>
+            <a
+              className="font-medium text-accent-700 underline underline-offset-2"
+              href={routes.cookiePolicy}
+              {...action('open-legal', 'cookies')}
+            >
               Cookie Policy
             </a>
           </p>
