@@ -5,6 +5,7 @@
  * on a console error it did not provoke on purpose.
  */
 import { test as base, expect, type Page } from '@playwright/test'
+import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
 
 const PNG = Buffer.from(
@@ -357,5 +358,34 @@ test.describe('not found', () => {
     await expect(page).toHaveTitle(/Page not found/)
     await page.getByRole('link', { name: 'Back to the home page' }).click()
     await expect(page).toHaveURL(`${E2E.baseUrl}/`)
+  })
+})
+
+test.describe('accessibility', () => {
+  const pages = [
+    { name: 'scheduling confirmation', path: schedulingUrl(MEETING), ready: 'Meeting Scheduled!' },
+    { name: 'scheduling with an untrusted link', path: schedulingUrl({ ...MEETING, event_url: 'x' }), ready: 'Meeting Scheduled!' },
+    { name: 'missing image', path: '/lnf/no-such-image-4176.png', ready: 'Image not found' },
+    { name: '404 page', path: '/no-such-page', ready: 'Page not found' },
+    { name: 'legal dialog', path: '/privacy-policy', ready: 'Privacy Policy' },
+  ]
+  for (const { name, path, ready } of pages) {
+    test(`${name} has no axe violations`, async ({ page, expectConsoleError }) => {
+      expectConsoleError(/status of 404/)
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible()
+      const results = await new AxeBuilder(page).analyze()
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    })
+  }
+
+  test('the consent banner has no axe violations', async ({ page, expectConsoleError }) => {
+    expectConsoleError(/status of 404/)
+    await page.addInitScript(() => localStorage.removeItem('pacepoint.consent'))
+    await page.goto('/not-a-page-for-the-banner')
+    await expect(page.getByRole('region', { name: 'Your privacy choices' })).toBeVisible()
+    await page.waitForTimeout(300)
+    const results = await new AxeBuilder(page).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 })
