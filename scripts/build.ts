@@ -20,6 +20,9 @@ async function main() {
   // Thumbnails, variants, index.json, og-image and icons first: Vite copies public/ into the build.
   await buildImages({ log: quiet ? () => {} : undefined })
   await build({ configFile: resolve('vite.config.ts'), logLevel })
+  // The server serves uploads from UPLOADS_DIR (so an operator's new screenshots show without a
+  // rebuild); Vite's copy of them would only be dead weight in the build.
+  await rm(join(distDir, 'client', 'custom-uploads'), { recursive: true, force: true })
   await build({
     configFile: resolve('vite.config.ts'),
     logLevel,

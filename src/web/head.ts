@@ -68,7 +68,7 @@ export function renderHead(doc: DocumentSpec): string {
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${url}" />`,
     doc.noindex ? `<meta name="robots" content="noindex" />` : '',
-    `<meta name="theme-color" content="#0b2545" />`,
+    `<meta name="theme-color" content="#0b1f3a" />`,
     `<link rel="icon" href="/favicon.ico" sizes="32x32" />`,
     `<link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />`,
     `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />`,

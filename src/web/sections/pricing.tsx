@@ -57,6 +57,10 @@ function MostPopularBadge() {
   )
 }
 
+function sentenceCase(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** Small screens: one card per model. */
 function PlanCards() {
   return (
@@ -101,7 +105,7 @@ function PlanCards() {
 /** Large screens: both models side by side in one table. */
 function PlanTable() {
   const rows: Array<{ label: string; cell: (plan: Plan) => React.ReactNode }> = [
-    { label: 'Best for', cell: (plan) => <span className="capitalize">{plan.bestFor.replace(/^best for /, '')}</span> },
+    { label: 'Best for', cell: (plan) => sentenceCase(plan.bestFor.replace(/^best for /, '')) },
     { label: 'Time span', cell: (plan) => `${plan.timeSpanYears} years` },
     { label: 'Actuals', cell: (plan) => `Up to ${plan.maxActualsYears} years` },
     {
@@ -200,10 +204,9 @@ function FullComparison() {
   return (
     <details className="group mt-12">
       <summary
-        className={buttonClasses(
-          'secondary',
-          'lg',
-          'mx-auto w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        className={cn(
+          'mx-auto flex min-h-12 w-fit cursor-pointer list-none items-center gap-2 rounded-lg border border-ink-200 bg-white px-6',
+          'font-semibold text-brand-900 shadow-sm hover:border-ink-300 hover:bg-ink-50 [&::-webkit-details-marker]:hidden',
         )}
       >
         <span className="group-open:hidden">{PRICING_COPY.compareToggleOpen}</span>
