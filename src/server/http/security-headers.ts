@@ -23,7 +23,7 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     'form-action': "'self'",
     'frame-ancestors': "'none'",
     'manifest-src': "'self'",
-    'worker-src': "'self'",
+    'worker-src': list(["'self'", ...origins.worker]),
   }
   return Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)

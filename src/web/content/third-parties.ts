@@ -20,15 +20,14 @@ const AD_REPORTING_ORIGINS = [
 ]
 
 /**
- * Hosts a Crisp-style chat loader pulls in after itself (its client bundle, styles, fonts,
- * operator avatars, and the websocket relay). Only used when the loader is on the Crisp host.
+ * Hosts a Crisp-style chat loader pulls in after itself, per Crisp's own CSP list
+ * (docs.crisp.chat, "Crisp Domain Names"): its bundle, styles, fonts and web workers from the
+ * loader's host, the websocket relays, avatars and file storage. Only when the loader is Crisp's.
  */
 const CRISP_HOST = 'client.crisp.chat'
 const CRISP_EXTRA = {
-  script: ['https://settings.crisp.chat'],
-  connect: ['https://client.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat'],
+  connect: ['wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat', 'https://storage.crisp.chat'],
   img: ['https://image.crisp.chat', 'https://storage.crisp.chat'],
-  media: ['https://client.crisp.chat'],
 }
 
 export interface ThirdPartyOrigins {
@@ -39,6 +38,7 @@ export interface ThirdPartyOrigins {
   img: string[]
   font: string[]
   media: string[]
+  worker: string[]
 }
 
 /** The origin of an https URL, or null for anything else (http, relative, garbage). */
@@ -75,6 +75,7 @@ export function thirdPartyOrigins(settings: PublicSettings): ThirdPartyOrigins {
     img: [],
     font: [],
     media: [],
+    worker: [],
   }
   if (settings.demoVideoId) origins.frame.push(VIDEO_EMBED_ORIGIN)
 
@@ -94,11 +95,11 @@ export function thirdPartyOrigins(settings: PublicSettings): ThirdPartyOrigins {
     origins.font.push(chatScript)
     origins.connect.push(chatScript)
     origins.img.push(chatScript)
+    origins.media.push(chatScript)
+    origins.worker.push(chatScript)
     if (new URL(chatScript).host === CRISP_HOST) {
-      origins.script.push(...CRISP_EXTRA.script)
       origins.connect.push(...CRISP_EXTRA.connect)
       origins.img.push(...CRISP_EXTRA.img)
-      origins.media.push(...CRISP_EXTRA.media)
     }
   }
 
