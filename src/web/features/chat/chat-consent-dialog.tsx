@@ -10,7 +10,7 @@ import { showChat, supportMailto } from './open-chat.ts'
 
 export const CHAT_CONSENT_COPY = {
   title: 'Open the live chat?',
-  text: 'Our chat is provided by Crisp. Opening it loads their widget, which stores a session identifier in your browser and sends what you type to Crisp. We then remember that you allowed the chat; you can change that under Cookie settings.',
+  text: 'Our chat is provided by Crisp. Opening it loads their widget, which stores a session identifier in your browser and sends your messages to Crisp. You can change this later under Cookie settings.',
   allow: 'Allow and open chat',
   email: 'E-mail us instead',
 } as const
