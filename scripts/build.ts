@@ -10,6 +10,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { buildImages } from './images.ts'
 import { inlineStylesheets } from './inline-css.ts'
+import { loadDotEnv } from './load-env.ts'
+
+loadDotEnv()
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 const quiet = process.env.BUILD_QUIET === '1'

@@ -1,11 +1,13 @@
 /**
- * `npm start`: builds the site when there is no build (or the build is older than the sources
- * it was made from is not checked: run `npm run build` after changing code), then starts the
- * server in this process.
+ * `npm start`: builds the site when there is no build, then starts the server in this process.
+ * An existing build is used as it is: run `npm run build` after changing code or SITE_* settings.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { loadDotEnv } from './load-env.ts'
+
+loadDotEnv()
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 if (!existsSync(join(distDir, 'build.json'))) {
