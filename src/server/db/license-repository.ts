@@ -5,28 +5,28 @@ import type { Db } from './client.ts'
 import { licenses, trialSubmissions, type LicenseRow, type LicenseStatus } from './schema.ts'
 
 /**
- * Takes one available key of the model for the submission. The row lock skips rows other
- * transactions hold, so concurrent claims (here or on another instance) never get the same
- * key and never wait on each other. Real keys go before demo keys, oldest first.
- * Must run inside the submission's transaction.
+ * Takes one available key of the model for the submission, in one statement. The row lock
+ * skips rows other transactions hold, so concurrent claims (here or on another instance) never
+ * get the same key and never wait on each other. Real keys go before demo keys, in import
+ * order. Must run inside the submission's transaction; the submission row may come later in it
+ * (the owner reference is checked at commit, migration 0002).
  */
 export async function claimLicense(
   tx: Db,
   model: Model,
   submissionId: string,
 ): Promise<LicenseRow | null> {
-  const [candidate] = await tx
+  const candidate = tx
     .select({ id: licenses.id })
     .from(licenses)
     .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
     .orderBy(asc(licenses.demo), asc(licenses.seq))
     .limit(1)
     .for('update', { skipLocked: true })
-  if (!candidate) return null
   const [claimed] = await tx
     .update(licenses)
     .set({ status: 'assigned', submissionId, assignedAt: sql`now()` })
-    .where(eq(licenses.id, candidate.id))
+    .where(sql`${licenses.id} = (${candidate})`)
     .returning()
   return claimed ?? null
 }

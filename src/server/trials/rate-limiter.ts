@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { addHits, readHits } from '../db/rate-limit-repository.ts'
+import { addHits } from '../db/rate-limit-repository.ts'
 
 export interface RateLimitCheck {
   name: 'email' | 'ip'
@@ -44,16 +44,18 @@ export async function hitRateLimits(
       elapsed: (now - start) / windowMs,
     }
   })
-  const previous = await readHits(
+  const hits = await addHits(
     db,
-    plan.map((p) => ({ key: p.key, windowStart: new Date(p.start - p.check.limit.windowMs) })),
-  )
-  const current = await addHits(
-    db,
-    plan.map((p) => ({ key: p.key, windowStart: new Date(p.start), expiresAt: p.expiresAt })),
+    plan.map((p) => ({
+      key: p.key,
+      windowStart: new Date(p.start),
+      previousStart: new Date(p.start - p.check.limit.windowMs),
+      expiresAt: p.expiresAt,
+    })),
   )
   for (const p of plan) {
-    const estimate = (current.get(p.key) ?? 0) + (previous.get(p.key) ?? 0) * (1 - p.elapsed)
+    const hit = hits.get(p.key) ?? { current: 0, previous: 0 }
+    const estimate = hit.current + hit.previous * (1 - p.elapsed)
     if (estimate > p.check.limit.count) {
       return {
         exceeded: p.check,

@@ -13,7 +13,6 @@ import { enqueueMail } from '../db/outbox-repository.ts'
 import {
   insertSubmission,
   replaceWaitlistTokenHash,
-  setSubmissionLicense,
   updateWaitlistFlag,
 } from '../db/submission-repository.ts'
 import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-service.ts'
@@ -130,32 +129,32 @@ export async function submitTrial(
       return { submissionId: existing.submissionId, hasLicense: true, claimed: false, resent: true }
     }
 
-    const submission = await insertSubmission(tx, {
-      id: randomUUID(),
+    const submissionId = randomUUID()
+    const license = await claimLicense(tx, request.model, submissionId)
+    await insertSubmission(tx, {
+      id: submissionId,
       firstName: request.first_name,
       lastName: request.last_name,
       email: request.email,
       model: request.model,
       source: request.source,
+      licenseId: license?.id ?? null,
       waitlistTokenHash: hash,
       ipHash: hashIp(client.ip),
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       termsVersion: TERMS_VERSION,
     })
-    const license = await claimLicense(tx, request.model, submission.id)
-    if (!license)
-      return { submissionId: submission.id, hasLicense: false, claimed: false, resent: false }
+    if (!license) return { submissionId, hasLicense: false, claimed: false, resent: false }
 
-    await setSubmissionLicense(tx, submission.id, license.id)
     const payload: TrialMailPayload = { ...mailBase, activationKey: license.activationKey }
     await enqueueMail(tx, {
       kind: 'trial',
       to: request.email,
       payload: { ...payload },
-      submissionId: submission.id,
+      submissionId,
       messageIdDomain: deps.messageIdDomain,
     })
-    return { submissionId: submission.id, hasLicense: true, claimed: true, resent: false }
+    return { submissionId, hasLicense: true, claimed: true, resent: false }
   })
 
   if (result.claimed) deps.counts.invalidate()
