@@ -124,9 +124,9 @@ export function apiRoutes(deps: ApiDeps): Hono {
   })
 
   const allowed: [RegExp, string][] = [
-    [/^\/api\/trial-submissions\/?$/, 'POST'],
-    [/^\/api\/license-counts\/?$/, 'GET, HEAD'],
-    [/^\/api\/trial-submissions\/[^/]+\/waitlist\/?$/, 'PATCH'],
+    [/^\/api\/trial-submissions$/, 'POST'],
+    [/^\/api\/license-counts$/, 'GET, HEAD'],
+    [/^\/api\/trial-submissions\/[^/]+\/waitlist$/, 'PATCH'],
   ]
   app.all('/api/*', (c) => {
     const allow = allowed.find(([pattern]) => pattern.test(c.req.path))?.[1]
