@@ -2,10 +2,17 @@
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are DESIGN.md §9's; each is marked met or missed.
- *   BENCH_ONLY=page,lighthouse   run only some parts
+ *   BENCH_ONLY=page,lighthouse,api,static   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
+ *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
+ *   BENCH_API_CONNECTIONS=1,16,64
+ *   BENCH_API_POOL=40000         bench keys loaded before the API runs (and for the ceiling)
+ *   TEST_DATABASE_URL=postgres://...   also run the API part on a fresh database there
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { apiBudgets, runApiBench, type ApiReport } from './api.ts'
+import type { Budget } from './budget.ts'
+import { staticCeiling, type StaticComparison } from './ceiling.ts'
 import { runLighthouse, type LighthouseSummary } from './lighthouse.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
 import { buildForBench, startServer } from './server.ts'
@@ -14,24 +21,26 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (part: string) => !only || only.includes(part)
 const KB = 1024
 
-interface Budget {
-  name: string
-  limit: string
-  actual: string
-  met: boolean
+/** Ports 4500-4599 are the bench's: the main server, one per API database, the static ceiling. */
+const PORTS = { main: 4500, apiEmbedded: 4510, apiPostgres: 4511, staticMinimal: 4520 }
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+
+interface Report {
+  startedAt: string
+  pages?: PageWeight[]
+  lighthouse?: LighthouseSummary[]
+  api?: ApiReport[]
+  static?: StaticComparison
+  budgets: Budget[]
+  durationS?: number
 }
 
 async function main() {
   const started = Date.now()
   buildForBench()
-  const server = await startServer(Number(process.env.BENCH_PORT ?? 4400))
-  const report: {
-    startedAt: string
-    pages?: PageWeight[]
-    lighthouse?: LighthouseSummary[]
-    budgets: Budget[]
-    durationS?: number
-  } = { startedAt: new Date(started).toISOString(), budgets: [] }
+  const server = await startServer(Number(process.env.BENCH_PORT ?? PORTS.main))
+  const report: Report = { startedAt: new Date(started).toISOString(), budgets: [] }
+  const load = { warmupS: num('BENCH_API_WARMUP', 1), durationS: num('BENCH_API_DURATION', 5) }
   try {
     if (wants('page')) {
       report.pages = [await measurePageWeight(server.baseUrl, '/'), await measurePageWeight(server.baseUrl, '/thank-you')]
@@ -71,8 +80,24 @@ async function main() {
         { name: 'TBT of / (mobile)', limit: '<= 50 ms', actual: `${mobileHome.metrics.tbtMs} ms`, met: mobileHome.metrics.tbtMs <= 50 },
       )
     }
+    if (wants('static')) {
+      report.static = await staticCeiling(server.baseUrl, PORTS.staticMinimal, { ...load, connections: 16 })
+    }
   } finally {
     await server.stop()
+  }
+  if (wants('api')) {
+    // After the main server stopped, so the API servers have the machine to themselves.
+    const connections = (process.env.BENCH_API_CONNECTIONS ?? '1,16,64').split(',').map(Number)
+    const common = { ...load, connections, poolSize: num('BENCH_API_POOL', 40_000) }
+    report.api = [await runApiBench({ ...common, database: 'embedded', port: PORTS.apiEmbedded })]
+    const postgresUrl = process.env.TEST_DATABASE_URL
+    if (postgresUrl) {
+      report.api.push(await runApiBench({ ...common, database: 'postgres', postgresUrl, port: PORTS.apiPostgres }))
+    } else {
+      console.warn('TEST_DATABASE_URL is not set: the API part ran on the embedded database only')
+    }
+    report.budgets.push(...apiBudgets(report.api))
   }
   report.durationS = Math.round((Date.now() - started) / 1000)
   mkdirSync('bench/results', { recursive: true })
@@ -83,7 +108,7 @@ async function main() {
   console.log(`\nreport: ${file} (${report.durationS} s)`)
 }
 
-function printTables(report: { pages?: PageWeight[]; lighthouse?: LighthouseSummary[]; budgets: Budget[] }) {
+function printTables(report: Report) {
   const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
   if (report.pages) {
     console.log('\nPage weight (first load)')
@@ -114,6 +139,63 @@ function printTables(report: { pages?: PageWeight[]; lighthouse?: LighthouseSumm
         'TBT ms': l.metrics.tbtMs,
         CLS: l.metrics.cls,
         'SI ms': l.metrics.speedIndexMs,
+      })),
+    )
+  }
+  if (report.static) {
+    const s = report.static
+    console.log(`\nStatic ceiling: GET ${s.path} (${s.contentEncoding ?? 'identity'}, ${s.bodyBytes} B) at ${s.server.connections} connections`)
+    console.table([
+      { server: 'ours (Hono)', 'req/s': s.server.rps, 'p50 ms': s.server.p50Ms, 'p99 ms': s.server.p99Ms, 'non-2xx': s.server.non2xx },
+      { server: 'minimal node:http', 'req/s': s.minimal.rps, 'p50 ms': s.minimal.p50Ms, 'p99 ms': s.minimal.p99Ms, 'non-2xx': s.minimal.non2xx },
+    ])
+    console.log(`ours / minimal: ${(s.ratio * 100).toFixed(0)}%`)
+  }
+  if (report.api) {
+    console.log('\nAPI (autocannon)')
+    console.table(
+      report.api.flatMap((a) =>
+        a.runs.map((r) => ({
+          database: a.database,
+          endpoint: r.endpoint,
+          conn: r.connections,
+          'req/s': r.rps,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+          'non-2xx': r.non2xx,
+          errors: r.errors,
+          'server CPU ms/req': r.serverCpuMsPerRequest,
+        })),
+      ),
+    )
+    console.log('\nSubmissions vs the driver ceiling (same transaction, no HTTP)')
+    console.table(
+      report.api.flatMap((a) =>
+        a.ceiling.map((c) => {
+          const ratio = a.ratios.find((r) => r.connections === c.connections)
+          return {
+            database: a.database,
+            driver: c.driver,
+            conn: c.connections,
+            'ceiling tx/s': c.txPerS,
+            'ceiling p50 ms': c.p50Ms,
+            'ceiling p99 ms': c.p99Ms,
+            'submissions/s': ratio?.submissionsRps,
+            'submissions p99 ms': ratio?.submissionsP99Ms,
+            ratio: ratio ? `${(ratio.ratio * 100).toFixed(0)}%` : '',
+            errors: c.errors,
+          }
+        }),
+      ),
+    )
+    console.log('\nServer memory during the API runs (MiB)')
+    console.table(
+      report.api.map((a) => ({
+        database: a.database,
+        'RSS at start': a.memory.startRssMb,
+        'peak RSS': a.memory.peakRssMb,
+        'VmHWM (incl. start-up)': a.memory.hwmMb,
+        'keys left': a.poolLeft,
       })),
     )
   }

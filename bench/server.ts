@@ -21,9 +21,18 @@ export interface BenchServer {
   stop: () => Promise<void>
 }
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pacepoint-bench-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+/**
+ * options.nodeArgs: flags for the server's node, e.g. --cpu-prof to find where a run's time goes.
+ * options.dataDir: a data folder prepared beforehand (the API bench fills the embedded
+ * database's key pool before the server holds it); it is removed on stop like a fresh one.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dataDir?: string; nodeArgs?: string[] } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pacepoint-bench-'))
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/index.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

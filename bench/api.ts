@@ -1,0 +1,255 @@
+/**
+ * API throughput with autocannon (issue #6): GET /api/license-counts and POST
+ * /api/trial-submissions at several connection counts, against the production server on the
+ * embedded database and, when TEST_DATABASE_URL is set, on a fresh Postgres database; with the
+ * driver ceiling of the same run (bench/ceiling.ts) and the server's peak memory.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
+import { migrate } from '#src/server/db/migrate.ts'
+import { createBenchDatabase, seedKeyPool } from './bench-database.ts'
+import type { Budget } from './budget.ts'
+import { pgliteCeiling, postgresCeiling, ratioOf, type CeilingRun } from './ceiling.ts'
+import { readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
+import { runLoad, type LoadResult } from './load.ts'
+import { startServer } from './server.ts'
+
+export type DbKind = 'embedded' | 'postgres'
+export type Endpoint = 'license-counts' | 'trial-submissions'
+
+export interface EndpointRun extends LoadResult {
+  endpoint: Endpoint
+  /** Submissions only: 201 answers that carried no key (the pool ran dry: enlarge it). */
+  withoutKey?: number
+  /** The server process's CPU time per completed request (user + system). */
+  serverCpuMsPerRequest: number | null
+}
+
+export interface SubmissionRatio {
+  connections: number
+  submissionsRps: number
+  ceilingTxPerS: number
+  ratio: number
+  submissionsP99Ms: number
+  ceilingP99Ms: number
+}
+
+export interface ApiReport {
+  database: DbKind
+  runs: EndpointRun[]
+  ceiling: CeilingRun[]
+  ratios: SubmissionRatio[]
+  memory: MemoryReport
+  /** Available keys left after the run; 0 would mean the later submissions got no key. */
+  poolLeft: number | null
+}
+
+/** A valid trial request; `n` makes the e-mail unique, so no repeat or rate limit kicks in. */
+export function trialBody(tag: string, n: number): string {
+  return JSON.stringify({
+    first_name: 'Bench',
+    last_name: `Visitor ${n}`,
+    email: `bench-${tag}-${n}@example.com`,
+    model: 'basic',
+    source: 'bench',
+  })
+}
+
+/** Submission throughput as a share of the driver ceiling at the same connection count. */
+export function submissionRatios(runs: readonly EndpointRun[], ceiling: readonly CeilingRun[]): SubmissionRatio[] {
+  return runs
+    .filter((r) => r.endpoint === 'trial-submissions')
+    .flatMap((run) => {
+      const c = ceiling.find((x) => x.connections === run.connections)
+      if (!c) return []
+      return [
+        {
+          connections: run.connections,
+          submissionsRps: run.rps,
+          ceilingTxPerS: c.txPerS,
+          ratio: ratioOf(run.rps, c.txPerS),
+          submissionsP99Ms: run.p99Ms,
+          ceilingP99Ms: c.p99Ms,
+        },
+      ]
+    })
+}
+
+export interface ApiBenchOptions {
+  database: DbKind
+  /** Postgres only: the server to create the bench database on. */
+  postgresUrl?: string
+  port: number
+  connections: readonly number[]
+  warmupS: number
+  durationS: number
+  /** Keys per model; must outlast every submission of the run. */
+  poolSize: number
+  /** Extra server environment, e.g. LOG_LEVEL=info to measure logging's cost. */
+  serverEnv?: Record<string, string>
+}
+
+export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> {
+  const { connections, warmupS, durationS, poolSize } = options
+  let dataDir: string | undefined
+  let benchDb: { url: string; drop: () => Promise<void> } | null = null
+  const env: Record<string, string> = {
+    // Every request comes from 127.0.0.1 and the test needs thousands: raise both limits.
+    RATE_LIMIT_EMAIL: '1000000/1h',
+    RATE_LIMIT_IP: '1000000/1h',
+    ...options.serverEnv,
+  }
+  // The pool goes in before the server starts: PGlite admits one process at a time.
+  if (options.database === 'embedded') {
+    dataDir = mkdtempSync(join(tmpdir(), 'pacepoint-bench-api-'))
+    const database = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(dataDir) })
+    await migrate(database.db)
+    await seedKeyPool(database.db, poolSize)
+    await database.close()
+  } else {
+    if (!options.postgresUrl) throw new Error('postgres bench needs a URL')
+    benchDb = await createBenchDatabase(options.postgresUrl)
+    const database = await openDatabase({ databaseUrl: benchDb.url, dataDir: null })
+    await migrate(database.db)
+    await seedKeyPool(database.db, poolSize)
+    await database.close()
+    env.DATABASE_URL = benchDb.url
+  }
+
+  try {
+    const server = await startServer(options.port, env, { dataDir })
+    const runs: EndpointRun[] = []
+    let memory: MemoryReport
+    let poolLeft: number | null = null
+    try {
+      const pid = server.child.pid!
+      const sampler = sampleMemory(pid)
+      let cpuAtStart: number | null = null
+      const onMeasureStart = () => {
+        cpuAtStart = readProcCpuMs(pid)
+      }
+      const cpuPerRequest = (requests: number) => {
+        const now = readProcCpuMs(pid)
+        return now === null || cpuAtStart === null || requests === 0 ? null : Math.round(((now - cpuAtStart) / requests) * 100) / 100
+      }
+      for (const c of connections) {
+        const url = `${server.baseUrl}/api/license-counts`
+        const result = await runLoad({ url, connections: c, warmupS, durationS, onMeasureStart })
+        runs.push({ endpoint: 'license-counts', ...result, serverCpuMsPerRequest: cpuPerRequest(result.requests) })
+      }
+      const tag = `${options.database}-${process.pid}`
+      let n = 0
+      for (const c of connections) {
+        let withoutKey = 0
+        const result = await runLoad({
+          url: `${server.baseUrl}/api/trial-submissions`,
+          connections: c,
+          warmupS,
+          durationS,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: () => trialBody(tag, n++),
+          onResponse: (status, text) => {
+            if (status === 201 && !text.includes('"has_license":true')) withoutKey++
+          },
+          onMeasureStart,
+        })
+        runs.push({ endpoint: 'trial-submissions', ...result, withoutKey, serverCpuMsPerRequest: cpuPerRequest(result.requests) })
+      }
+      memory = sampler.stop()
+      // The counts cache holds a value for a second at most; wait it out for a true count.
+      await new Promise((r) => setTimeout(r, 1100))
+      const counts = (await (await fetch(`${server.baseUrl}/api/license-counts`)).json()) as { basic?: number }
+      poolLeft = counts.basic ?? null
+    } finally {
+      await server.stop()
+    }
+
+    // The server is down now, so the ceiling has both cores, as the server had with autocannon.
+    const ceilingOptions = { connections, warmupS, durationS, poolSize }
+    const ceiling =
+      options.database === 'embedded'
+        ? await pgliteCeiling(ceilingOptions)
+        : await postgresCeiling(benchDb!.url, ceilingOptions)
+    return { database: options.database, runs, ceiling, ratios: submissionRatios(runs, ceiling), memory, poolLeft }
+  } finally {
+    await benchDb?.drop()
+  }
+}
+
+/** Budgets of DESIGN.md §9 and issue #6, all at 16 connections. */
+export const API_BUDGETS = {
+  connections: 16,
+  countsMinRps: 5000,
+  maxP99Ms: 50,
+  /** Postgres submissions as a share of the driver ceiling. */
+  minCeilingRatio: 0.5,
+  /** Postgres submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
+  maxP99OverCeiling: 2,
+} as const
+
+export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
+  const b = API_BUDGETS
+  const budgets: Budget[] = []
+  for (const report of reports) {
+    const db = report.database === 'embedded' ? 'embedded' : 'Postgres'
+    const at = (endpoint: Endpoint) =>
+      report.runs.find((r) => r.endpoint === endpoint && r.connections === b.connections)
+    const counts = at('license-counts')
+    const submissions = at('trial-submissions')
+    if (counts) {
+      budgets.push(
+        {
+          name: `License counts req/s at ${b.connections} conn (${db})`,
+          limit: `>= ${b.countsMinRps}`,
+          actual: String(Math.round(counts.rps)),
+          met: counts.rps >= b.countsMinRps,
+        },
+        {
+          name: `License counts p99 at ${b.connections} conn (${db})`,
+          limit: `< ${b.maxP99Ms} ms`,
+          actual: `${counts.p99Ms} ms`,
+          met: counts.p99Ms < b.maxP99Ms,
+        },
+      )
+    }
+    if (submissions) {
+      budgets.push({
+        name: `Submissions p99 at ${b.connections} conn (${db})`,
+        limit: `< ${b.maxP99Ms} ms`,
+        actual: `${submissions.p99Ms} ms`,
+        met: submissions.p99Ms < b.maxP99Ms,
+      })
+    }
+    const ratio = report.ratios.find((r) => r.connections === b.connections)
+    if (ratio && report.database === 'postgres') {
+      budgets.push(
+        {
+          name: `Submissions vs driver ceiling at ${b.connections} conn (${db})`,
+          limit: `>= ${b.minCeilingRatio * 100}%`,
+          actual: `${Math.round(ratio.ratio * 100)}% (${Math.round(ratio.submissionsRps)} / ${Math.round(ratio.ceilingTxPerS)} per s)`,
+          met: ratio.ratio >= b.minCeilingRatio,
+        },
+        {
+          name: `Submissions p99 vs ceiling p99 at ${b.connections} conn (${db})`,
+          limit: `<= ${b.maxP99OverCeiling}x`,
+          actual: `${ratio.submissionsP99Ms} / ${ratio.ceilingP99Ms} ms`,
+          met: ratio.submissionsP99Ms <= b.maxP99OverCeiling * ratio.ceilingP99Ms,
+        },
+      )
+    }
+    // Not a §9 budget but a precondition of every number above: a 4xx/5xx or a keyless answer
+    // is cheaper than the real work and would flatter the result.
+    const failed = report.runs.reduce((n, r) => n + r.non2xx + r.errors, 0)
+    const keyless = report.runs.reduce((n, r) => n + (r.withoutKey ?? 0), 0)
+    budgets.push({
+      name: `Every API answer 2xx, every submission got a key (${db})`,
+      limit: '0 failed',
+      actual: `${failed} non-2xx/errors, ${keyless} without key`,
+      met: failed === 0 && keyless === 0,
+    })
+  }
+  return budgets
+}
