@@ -5,7 +5,11 @@
  * taking connections, lets in-flight requests finish, then stops the worker and closes the
  * database.
  */
-import { serve, type ServerType } from '@hono/node-server'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
+import { Server as NetServer } from 'node:net'
+import { serve } from '@hono/node-server'
+import { ERROR_CODES } from '#src/common/api-types.ts'
+import { api } from '#src/common/paths.ts'
 import { settings } from '#src/web/content/settings.ts'
 import {
   adminSocketPath,
@@ -27,6 +31,11 @@ import { createMailTransport } from './mail/transport.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 const MAINTENANCE_MS = 10 * 60_000
+/** How long an open connection may look idle during a stop before it is closed. */
+const IDLE_SWEEP_MS = 500
+/** How long a stopping server still accepts connections (each answered with Connection: close). */
+const LISTEN_LINGER_MS = 1_000
+const netClose = NetServer.prototype.close
 
 async function main() {
   const config = loadConfig()
@@ -68,6 +77,7 @@ async function main() {
   const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger })
 
   const counts = new LicenseCountsCache(database.db)
+  let stopping = false
   const app = createApp({
     config,
     logger,
@@ -101,17 +111,30 @@ async function main() {
   }, MAINTENANCE_MS)
   maintenance.unref()
 
-  const server: ServerType = serve(
-    { fetch: app.fetch, port: config.port, hostname: config.host },
-    (info) => {
-      logger.info(
-        { url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl },
-        'listening',
-      )
-    },
-  )
+  // A stopping instance is not ready: load balancers send new visitors elsewhere.
+  const fetch = (request: Request, env: unknown) =>
+    stopping && new URL(request.url).pathname === api.readyz
+      ? Response.json(
+          { errorCode: ERROR_CODES.unavailable, error: 'The server is stopping' },
+          { status: 503 },
+        )
+      : app.fetch(request, env)
+  const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl },
+      'listening',
+    )
+  }) as HttpServer
 
-  let stopping = false
+  // Answers still to be written. Once stopping, each closes its connection, so a busy
+  // keep-alive client moves on (to another instance) instead of holding this one open.
+  const unanswered = new Set<ServerResponse>()
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) return void res.setHeader('Connection', 'close')
+    unanswered.add(res)
+    res.once('close', () => unanswered.delete(res))
+  })
+
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
@@ -121,23 +144,37 @@ async function main() {
       process.exit(1)
     }, SHUTDOWN_GRACE_MS)
     force.unref()
-    server.close(() => {
-      // Requests have drained; what they queued stays in the outbox for the next start.
-      void (async () => {
-        clearInterval(maintenance)
-        await worker.stop()
-        await adminSocket?.close()
-        transport.close()
-        await database.close()
-        logger.info('stopped')
-        process.exit(0)
-      })().catch((error: unknown) => {
-        logger.error({ err: error }, 'error while stopping')
-        process.exit(1)
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
+
+    let sweep: NodeJS.Timeout | undefined = undefined
+    // Keep accepting for a moment, answering with Connection: close and /readyz 503: closing
+    // the port at once would reset connections still waiting in the accept queue (the embedded
+    // database's work holds the event loop), and a load balancer needs a moment to look away.
+    // Then stop accepting, but not with http.Server.close(), which also drops every connection
+    // that looks idle: a request already sent may not have been read yet.
+    const closeListener = () =>
+      netClose.call(server, () => {
+        clearInterval(sweep)
+        // Requests have drained; what they queued stays in the outbox for the next start.
+        void (async () => {
+          clearInterval(maintenance)
+          await worker.stop()
+          await adminSocket?.close()
+          transport.close()
+          await database.close()
+          logger.info('stopped')
+          process.exit(0)
+        })().catch((error: unknown) => {
+          logger.error({ err: error }, 'error while stopping')
+          process.exit(1)
+        })
       })
-    })
-    // Idle keep-alive connections would hold close() open; in-flight requests still finish.
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => {
+      closeListener()
+      // Connections still idle after the bytes in flight have been read are closed, repeatedly,
+      // until none is left; those that carried a request close after their answer.
+      sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS)
+    }, LISTEN_LINGER_MS)
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
