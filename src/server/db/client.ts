@@ -62,13 +62,52 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
+/** A query that has not answered by then fails (503), instead of hanging the request. */
+export const QUERY_TIMEOUT_MS = 5_000
+
+const READ_TIMEOUT = 'Query read timeout'
+
+/**
+ * A pg client that drops its connection when a query times out: after a network partition the
+ * query may never have reached the server, and every later query on that connection would queue
+ * behind it forever. A dropped connection is not queryable, so the pool replaces it.
+ */
+class DroppingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config)
+    // A connection lost while checked out fails its query, which the caller handles; the
+    // event itself must not crash the process (the pool listens only while a client is idle).
+    this.on('error', () => {})
+  }
+
+  // pg's query() has many overloads; this wrapper only watches the promise form drizzle uses.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = (super.query as (...a: any[]) => any)(...args)
+    if (result && typeof result.then === 'function') {
+      ;(result as Promise<unknown>).catch((error: unknown) => {
+        if (error instanceof Error && error.message === READ_TIMEOUT) {
+          ;(
+            this as unknown as { connection: { stream: { destroy(): void } } }
+          ).connection.stream.destroy()
+        }
+      })
+    }
+    return result
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      Client: DroppingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // Fail fast when the server is down, so requests answer 503 instead of hanging.
+      // Fail fast when the server is down or silent, so requests answer 503 instead of hanging.
       connectionTimeoutMillis: 5_000,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
       idleTimeoutMillis: 30_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     })

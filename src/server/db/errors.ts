@@ -21,6 +21,7 @@ const MESSAGES = [
   'Client has encountered a connection error',
   'PGlite is closed',
   'did not answer within',
+  'Query read timeout',
 ]
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
