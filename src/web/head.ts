@@ -59,7 +59,7 @@ function structuredData(): unknown[] {
 }
 
 export function renderHead(doc: DocumentSpec): string {
-  const url = `${PUBLIC_URL_PLACEHOLDER}${doc.path}`
+  const url = `${PUBLIC_URL_PLACEHOLDER}${doc.canonicalPath ?? doc.path}`
   const image = `${PUBLIC_URL_PLACEHOLDER}/og-image.png`
   const title = escapeHtml(doc.title)
   const description = escapeHtml(doc.description)

@@ -28,6 +28,8 @@ export interface DocumentSpec {
   noindex?: boolean
   /** Indexable but left out of the sitemap (a second address of the same text). */
   sitemap?: false
+  /** The address search engines should credit, when it is not `path` (a second address). */
+  canonicalPath?: string
 }
 
 /** The documents search engines should find, in the sitemap's order (issue #4). */
@@ -58,6 +60,7 @@ export const DOCUMENTS: readonly DocumentSpec[] = [
     name: 'legal-terms',
     entry: 'home',
     path: routes.legalTerms,
+    canonicalPath: routes.terms,
     title: `Terms & Conditions | ${brand}`,
     description: `The terms that govern ${brand} pacing model licenses, trials and this website.`,
     sitemap: false,

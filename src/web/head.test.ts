@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { DOCUMENTS } from './content/documents.ts'
+import { renderHead } from './head.ts'
+
+const doc = (name: string) => {
+  const found = DOCUMENTS.find((d) => d.name === name)
+  if (!found) throw new Error(`no document ${name}`)
+  return found
+}
+
+describe('renderHead', () => {
+  it('gives each page its own title, description and canonical URL under PUBLIC_URL', () => {
+    const head = renderHead(doc('privacy-policy'))
+    expect(head).toContain('<title>Privacy Policy | PacePoint</title>')
+    expect(head).toContain('<link rel="canonical" href="%PUBLIC_URL%/privacy-policy" />')
+    expect(head).toMatch(/<meta name="description" content="[^"]+" \/>/)
+    expect(head).toContain('<meta property="og:image" content="%PUBLIC_URL%/og-image.png" />')
+  })
+
+  it('credits /terms for the second address of the terms', () => {
+    expect(renderHead(doc('legal-terms'))).toContain('<link rel="canonical" href="%PUBLIC_URL%/terms" />')
+  })
+
+  it('keeps pages that follow an action out of search engines', () => {
+    for (const name of ['thank-you', 'scheduling-thank-you', 'lnf', 'not-found']) {
+      expect(renderHead(doc(name)), name).toContain('<meta name="robots" content="noindex" />')
+    }
+    expect(renderHead(doc('home'))).not.toContain('noindex')
+  })
+
+  it('describes the organisation and both models with their offers on the home page only', () => {
+    const head = renderHead(doc('home'))
+    const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)?.[1]
+    const data = JSON.parse(json!) as Array<Record<string, unknown>>
+    expect(data.map((d) => d['@type'])).toEqual(['Organization', 'Product', 'Product'])
+    const offers = data.slice(1).map((d) => d.offers as { price: string; priceCurrency: string })
+    expect(offers).toEqual([
+      expect.objectContaining({ price: '849', priceCurrency: 'USD' }),
+      expect.objectContaining({ price: '2899', priceCurrency: 'USD' }),
+    ])
+    expect(renderHead(doc('thank-you'))).not.toContain('ld+json')
+  })
+})
