@@ -46,6 +46,8 @@ async function direct(
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : embeddedDataDir(config.dataDir),
       poolSize: 2,
+      // An export or an import of a large file may take longer than a web request may.
+      queryTimeoutMs: 10 * 60_000,
     }))
   try {
     await migrate(database.db)

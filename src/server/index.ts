@@ -55,7 +55,20 @@ async function main() {
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
   })
   logger.info({ database: database.kind, location: database.location }, 'database open')
-  const applied = await migrate(database.db)
+  // Migrations get their own connection without the request-sized query timeout: building an
+  // index on a large table may take minutes.
+  const migrator =
+    database.kind === 'postgres'
+      ? await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: null,
+          poolSize: 1,
+          queryTimeoutMs: 30 * 60_000,
+        })
+      : database
+  const applied = await migrate(migrator.db).finally(() =>
+    migrator === database ? undefined : migrator.close(),
+  )
   if (applied.length) logger.info({ applied }, 'migrations applied')
 
   if (database.kind === 'embedded') {

@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   searchPath?: string
   /** Postgres only: connections in the pool. */
   poolSize?: number
+  /** Postgres only: how long a query may take before it fails (QUERY_TIMEOUT_MS by default). */
+  queryTimeoutMs?: number
   /** Postgres only: errors of idle pooled connections (a restarted server), which must not crash us. */
   onPoolError?: (error: Error) => void
 }
@@ -106,7 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       // Fail fast when the server is down or silent, so requests answer 503 instead of hanging.
       connectionTimeoutMillis: 5_000,
-      query_timeout: QUERY_TIMEOUT_MS,
+      query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
