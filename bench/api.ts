@@ -5,18 +5,20 @@
  * driver ceiling of the same run (bench/ceiling.ts) and the server's peak memory.
  */
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { createBenchDatabase, seedKeyPool } from './bench-database.ts'
 import type { Budget } from './budget.ts'
-import { pgliteCeiling, postgresCeiling, ratioOf, type CeilingRun } from './ceiling.ts'
+import { openPgliteCeiling, openPostgresCeiling, ratioOf, type Ceiling, type CeilingRun } from './ceiling.ts'
 import { readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import { startServer } from './server.ts'
 
 export type DbKind = 'embedded' | 'postgres'
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
 export type Endpoint = 'license-counts' | 'trial-submissions'
 
 export interface EndpointRun extends LoadResult {
@@ -44,6 +46,8 @@ export interface ApiReport {
   memory: MemoryReport
   /** Available keys left after the run; 0 would mean the later submissions got no key. */
   poolLeft: number | null
+  /** The machine's 1-minute load average before and after: these machines are shared. */
+  loadAverage: { before: number; after: number }
 }
 
 /** A valid trial request; `n` makes the e-mail unique, so no repeat or rate limit kicks in. */
@@ -118,9 +122,16 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
     env.DATABASE_URL = benchDb.url
   }
 
+  const loadBefore = loadavg()[0]!
+  let ceilingDb: Ceiling | null = null
   try {
+    ceilingDb =
+      options.database === 'embedded'
+        ? await openPgliteCeiling(poolSize)
+        : await openPostgresCeiling(benchDb!.url, poolSize)
     const server = await startServer(options.port, env, { dataDir })
     const runs: EndpointRun[] = []
+    const ceiling: CeilingRun[] = []
     let memory: MemoryReport
     let poolLeft: number | null = null
     try {
@@ -157,6 +168,11 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
           onMeasureStart,
         })
         runs.push({ endpoint: 'trial-submissions', ...result, withoutKey, serverCpuMsPerRequest: cpuPerRequest(result.requests) })
+        // The ceiling right after the server's run at the same concurrency, so both see the
+        // same neighbours on this shared machine; a second first lets the server's outbox
+        // worker send what the run queued, so it does not eat into the ceiling's CPU.
+        await new Promise((r) => setTimeout(r, 1000))
+        ceiling.push(await ceilingDb.run(c, warmupS, durationS))
       }
       memory = sampler.stop()
       // The counts cache holds a value for a second at most; wait it out for a true count.
@@ -166,27 +182,29 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
     } finally {
       await server.stop()
     }
-
-    // The server is down now, so the ceiling has both cores, as the server had with autocannon.
-    const ceilingOptions = { connections, warmupS, durationS, poolSize }
-    const ceiling =
-      options.database === 'embedded'
-        ? await pgliteCeiling(ceilingOptions)
-        : await postgresCeiling(benchDb!.url, ceilingOptions)
-    return { database: options.database, runs, ceiling, ratios: submissionRatios(runs, ceiling), memory, poolLeft }
+    return {
+      database: options.database,
+      runs,
+      ceiling,
+      ratios: submissionRatios(runs, ceiling),
+      memory,
+      poolLeft,
+      loadAverage: { before: round(loadBefore, 2), after: round(loadavg()[0]!, 2) },
+    }
   } finally {
+    await ceilingDb?.close()
     await benchDb?.drop()
   }
 }
 
-/** Budgets of DESIGN.md §9 and issue #6, all at 16 connections. */
+/** Budgets of DESIGN.md §9 and issue #6, all at 16 connections (docs/decisions/0005). */
 export const API_BUDGETS = {
   connections: 16,
   countsMinRps: 5000,
   maxP99Ms: 50,
-  /** Postgres submissions as a share of the driver ceiling. */
+  /** Submissions as a share of the driver ceiling of the same database. */
   minCeilingRatio: 0.5,
-  /** Postgres submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
+  /** Submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
   maxP99OverCeiling: 2,
 } as const
 
@@ -215,7 +233,10 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         },
       )
     }
-    if (submissions) {
+    // On PGlite one transaction runs at a time, so at 16 connections even the bare driver's p99
+    // is above 50 ms: the embedded database is judged against its own ceiling, as Postgres is
+    // against its own, and the absolute p99 applies to Postgres (docs/decisions/0005).
+    if (submissions && report.database === 'postgres') {
       budgets.push({
         name: `Submissions p99 at ${b.connections} conn (${db})`,
         limit: `< ${b.maxP99Ms} ms`,
@@ -224,16 +245,17 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
       })
     }
     const ratio = report.ratios.find((r) => r.connections === b.connections)
-    if (ratio && report.database === 'postgres') {
+    if (ratio) {
+      const driver = report.database === 'embedded' ? 'PGlite' : 'driver'
       budgets.push(
         {
-          name: `Submissions vs driver ceiling at ${b.connections} conn (${db})`,
+          name: `Submissions vs ${driver} ceiling at ${b.connections} conn (${db})`,
           limit: `>= ${b.minCeilingRatio * 100}%`,
           actual: `${Math.round(ratio.ratio * 100)}% (${Math.round(ratio.submissionsRps)} / ${Math.round(ratio.ceilingTxPerS)} per s)`,
           met: ratio.ratio >= b.minCeilingRatio,
         },
         {
-          name: `Submissions p99 vs ceiling p99 at ${b.connections} conn (${db})`,
+          name: `Submissions p99 vs ${driver} ceiling p99 at ${b.connections} conn (${db})`,
           limit: `<= ${b.maxP99OverCeiling}x`,
           actual: `${ratio.submissionsP99Ms} / ${ratio.ceilingP99Ms} ms`,
           met: ratio.submissionsP99Ms <= b.maxP99OverCeiling * ratio.ceilingP99Ms,

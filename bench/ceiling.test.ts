@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBenchDatabase } from './bench-database.ts'
-import { percentile, pgliteCeiling, postgresCeiling, ratioOf, summarizeLatencies } from './ceiling.ts'
+import { openPgliteCeiling, openPostgresCeiling, percentile, ratioOf, runCeiling, summarizeLatencies } from './ceiling.ts'
 
 describe('percentile', () => {
   it('takes the nearest rank of sorted values', () => {
@@ -34,9 +34,9 @@ describe('ratioOf', () => {
 // schema change that breaks it fails here rather than in a ten-minute bench.
 const quick = { connections: [1, 4], warmupS: 0, durationS: 0.3, poolSize: 500 }
 
-describe('pgliteCeiling', () => {
+describe('the PGlite ceiling', () => {
   it('commits the submission transaction with no errors and a key each time', async () => {
-    const runs = await pgliteCeiling(quick)
+    const runs = await runCeiling(await openPgliteCeiling(quick.poolSize), quick)
     expect(runs.map((r) => r.connections)).toEqual([1, 4])
     for (const run of runs) {
       expect(run).toMatchObject({ driver: 'pglite', errors: 0, withoutKey: 0 })
@@ -46,14 +46,14 @@ describe('pgliteCeiling', () => {
 })
 
 const postgresUrl = process.env.TEST_DATABASE_URL
-describe.runIf(postgresUrl)('postgresCeiling', () => {
+describe.runIf(postgresUrl)('the Postgres ceiling', () => {
   let drop: (() => Promise<void>) | undefined
   afterAll(async () => drop?.())
 
   it('commits the submission transaction on Postgres with no errors and a key each time', async () => {
     const database = await createBenchDatabase(postgresUrl!, 'test')
     drop = database.drop
-    const runs = await postgresCeiling(database.url, quick)
+    const runs = await runCeiling(await openPostgresCeiling(database.url, quick.poolSize), quick)
     for (const run of runs) {
       expect(run).toMatchObject({ driver: 'node-postgres', errors: 0, withoutKey: 0 })
       expect(run.transactions).toBeGreaterThan(0)

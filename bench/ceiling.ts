@@ -165,8 +165,14 @@ export interface CeilingOptions {
   poolSize: number
 }
 
+/** A database set up for the ceiling, run at one connection count at a time. */
+export interface Ceiling {
+  run(connections: number, warmupS: number, durationS: number): Promise<CeilingRun>
+  close(): Promise<void>
+}
+
 /** The ceiling on Postgres, in its own schema of the (fresh) bench database. */
-export async function postgresCeiling(url: string, options: CeilingOptions): Promise<CeilingRun[]> {
+export async function openPostgresCeiling(url: string, poolSize: number): Promise<Ceiling> {
   const schema = 'bench_ceiling'
   const setup = new pg.Client({ connectionString: url })
   await setup.connect()
@@ -175,58 +181,75 @@ export async function postgresCeiling(url: string, options: CeilingOptions): Pro
   await setup.end()
   const database = await openDatabase({ databaseUrl: url, dataDir: null, searchPath: schema })
   await migrate(database.db)
-  await seedKeyPool(database.db, options.poolSize)
+  await seedKeyPool(database.db, poolSize)
   await database.close()
-
-  const runs: CeilingRun[] = []
-  for (const connections of options.connections) {
-    const pool = new pg.Pool({ connectionString: url, max: connections, options: `-c search_path=${schema}` })
-    const work: Work = async (n) => {
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const claimed = await submissionTransaction((text, params) => client.query(text, params), n)
-        await client.query('commit')
-        return claimed
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
+  return {
+    async run(connections, warmupS, durationS) {
+      // As many connections as clients, so none waits for one: this is the ceiling.
+      const pool = new pg.Pool({ connectionString: url, max: connections, options: `-c search_path=${schema}` })
+      const work: Work = async (n) => {
+        const client = await pool.connect()
+        try {
+          await client.query('begin')
+          const claimed = await submissionTransaction((text, params) => client.query(text, params), n)
+          await client.query('commit')
+          return claimed
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined)
+          throw error
+        } finally {
+          client.release()
+        }
       }
-    }
-    runs.push({ driver: 'node-postgres', connections, ...(await drive(work, connections, options.warmupS, options.durationS)) })
-    await pool.end()
+      try {
+        return { driver: 'node-postgres', connections, ...(await drive(work, connections, warmupS, durationS)) }
+      } finally {
+        await pool.end()
+      }
+    },
+    close: async () => undefined,
   }
-  return runs
 }
 
 /**
- * The ceiling on PGlite, on disk like the server's. PGlite runs one transaction at a time in
- * this process, so more connections only queue; they are measured anyway for the comparison.
+ * The ceiling on PGlite, on disk like the server's, in this process. PGlite runs one
+ * transaction at a time, so more connections only queue; they are measured anyway, because
+ * that queue is what the server's requests wait in too.
  */
-export async function pgliteCeiling(options: CeilingOptions): Promise<CeilingRun[]> {
+export async function openPgliteCeiling(poolSize: number): Promise<Ceiling> {
   const dir = mkdtempSync(join(tmpdir(), 'pacepoint-ceiling-'))
-  try {
-    const client = new PGlite(dir)
-    await client.waitReady
-    // The same client for set-up and run: opening PGlite on disk costs seconds.
-    const db = drizzlePglite({ client }) as unknown as Db
-    await migrate(db)
-    await seedKeyPool(db, options.poolSize)
-    const runs: CeilingRun[] = []
-    for (const connections of options.connections) {
-      const work: Work = (n) =>
-        client.transaction((tx: Transaction) =>
-          submissionTransaction((text, params) => tx.query<Record<string, unknown>>(text, params), n),
-        )
-      runs.push({ driver: 'pglite', connections, ...(await drive(work, connections, options.warmupS, options.durationS)) })
-    }
-    await client.close()
-    return runs
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
+  const client = new PGlite(dir)
+  await client.waitReady
+  // The same client for set-up and run: opening PGlite on disk costs seconds.
+  const db = drizzlePglite({ client }) as unknown as Db
+  await migrate(db)
+  await seedKeyPool(db, poolSize)
+  const work: Work = (n) =>
+    client.transaction((tx: Transaction) =>
+      submissionTransaction((text, params) => tx.query<Record<string, unknown>>(text, params), n),
+    )
+  return {
+    run: async (connections, warmupS, durationS) => ({
+      driver: 'pglite',
+      connections,
+      ...(await drive(work, connections, warmupS, durationS)),
+    }),
+    close: async () => {
+      await client.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
+}
+
+/** Every connection count in turn (tests; the bench interleaves them with the server's runs). */
+export async function runCeiling(ceiling: Ceiling, options: CeilingOptions): Promise<CeilingRun[]> {
+  const runs: CeilingRun[] = []
+  try {
+    for (const c of options.connections) runs.push(await ceiling.run(c, options.warmupS, options.durationS))
+  } finally {
+    await ceiling.close()
+  }
+  return runs
 }
 
 // ---- Static ceiling ----

@@ -188,7 +188,7 @@ function printTables(report: Report) {
         }),
       ),
     )
-    console.log('\nServer memory during the API runs (MiB)')
+    console.log('\nServer memory during the API runs (MiB), and the machine\'s load around them')
     console.table(
       report.api.map((a) => ({
         database: a.database,
@@ -196,6 +196,7 @@ function printTables(report: Report) {
         'peak RSS': a.memory.peakRssMb,
         'VmHWM (incl. start-up)': a.memory.hwmMb,
         'keys left': a.poolLeft,
+        'load avg before/after': `${a.loadAverage.before} / ${a.loadAverage.after}`,
       })),
     )
   }
