@@ -2,6 +2,7 @@
 #   docker build -t pacepoint .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e SMTP_URL=smtp://… \
 #     -e PUBLIC_URL=https://www.example.com -v pacepoint-data:/data pacepoint
+#   docker exec <container> npm run admin -- licenses stats
 # Public site settings (SITE_*) are fixed when the pages are built: pass them as build args.
 
 FROM node:20-bookworm-slim AS build
@@ -27,12 +28,18 @@ ARG SITE_DOCUMENTATION_URL
 ARG SITE_VIDEO_TUTORIALS_URL
 ARG SITE_DOWNLOAD_URL_BASIC
 ARG SITE_DOWNLOAD_URL_ADVANCED
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The server and the admin CLI render e-mails and the CSP from the same settings at run time,
+# but build args are gone by then: keep the ones given here in a file every node process loads
+# (NODE_OPTIONS below), so e-mails and headers match the pages. An unset arg stays unset.
+RUN npm run build \
+  && node -e 'const s = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("SITE_"))); require("node:fs").writeFileSync("site-env.mjs", "// The SITE_* values the pages were built with (see Dockerfile).\nfor (const [k, v] of Object.entries(" + JSON.stringify(s) + ")) process.env[k] ??= v\n")' \
+  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data \
+    NODE_OPTIONS=--import=/app/site-env.mjs
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/package.json /app/site-env.mjs ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/src ./src
