@@ -51,6 +51,7 @@ export const api = {
   waitlist: (submissionId: string) =>
     `/api/trial-submissions/${encodeURIComponent(submissionId)}/waitlist`,
   licenseCounts: '/api/license-counts',
+  consents: '/api/consents',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const

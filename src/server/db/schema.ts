@@ -71,6 +71,20 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   expiresAt: ts('expires_at').notNull(),
 })
 
+export const consentRecords = pgTable('consent_records', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  consentId: text('consent_id').notNull(),
+  functional: boolean('functional').notNull(),
+  media: boolean('media').notNull(),
+  marketing: boolean('marketing').notNull(),
+  policyVersion: text('policy_version').notNull(),
+  decidedAt: ts('decided_at').notNull(),
+  recordedAt: ts('recorded_at').notNull().defaultNow(),
+  ipHash: text('ip_hash'),
+  userAgent: text('user_agent'),
+})
+
 export type LicenseRow = typeof licenses.$inferSelect
 export type SubmissionRow = typeof trialSubmissions.$inferSelect
 export type OutboxRow = typeof mailOutbox.$inferSelect
+export type ConsentRow = typeof consentRecords.$inferSelect

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { ERROR_CODES } from '#src/common/api-types.ts'
+import { ConsentRecordSchema } from '#src/common/consent-schema.ts'
 import { api } from '#src/common/paths.ts'
 import {
   TrialRequestSchema,
@@ -13,11 +14,14 @@ import {
   describeIssues,
 } from '#src/common/trial-schema.ts'
 import type { Database } from '../db/client.ts'
+import { insertConsentRecord } from '../db/consent-repository.ts'
 import { findSubmission } from '../db/submission-repository.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
+import { hitRateLimits } from '../trials/rate-limiter.ts'
 import {
   RateLimitedError,
+  hashIp,
   hashToken,
   setWaitlist,
   submitTrial,
@@ -34,6 +38,10 @@ export interface ApiDeps {
   logger: Logger
   bodyLimitBytes?: number
 }
+
+/** Consent records a client address may send: plenty for people, a wall for a flood. */
+export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }
+const CONSENT_BODY_LIMIT_BYTES = 2 * 1024
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -123,7 +131,37 @@ export function apiRoutes(deps: ApiDeps): Hono {
     return c.json({ submission_id: id, waitlist: update.waitlist })
   })
 
+  // The consent banner records each choice (DESIGN.md §8); it sends and forgets, so 204.
+  app.post(api.consents, async (c) => {
+    const parsed = ConsentRecordSchema.safeParse(await readJsonBody(c, CONSENT_BODY_LIMIT_BYTES))
+    if (!parsed.success) throw invalid(describeIssues(parsed.error))
+    const ip = clientAddress(c, deps.trustProxy)
+    const verdict = await hitRateLimits(deps.database.db, [
+      { name: 'consent-ip', value: ip, limit: CONSENT_RATE_LIMIT },
+    ])
+    if (verdict.exceeded) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds))
+      return apiError(c, 429, {
+        errorCode: ERROR_CODES.rateLimit,
+        error: 'Too many consent records from this address',
+      })
+    }
+    const record = parsed.data
+    await insertConsentRecord(deps.database.db, {
+      consentId: record.id,
+      functional: record.categories.functional,
+      media: record.categories.media,
+      marketing: record.categories.marketing,
+      policyVersion: record.policy_version,
+      decidedAt: new Date(record.decided_at),
+      ipHash: hashIp(ip),
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    })
+    return c.body(null, 204)
+  })
+
   const allowed: [RegExp, string][] = [
+    [/^\/api\/consents$/, 'POST'],
     [/^\/api\/trial-submissions$/, 'POST'],
     [/^\/api\/license-counts$/, 'GET, HEAD'],
     [/^\/api\/trial-submissions\/[^/]+\/waitlist$/, 'PATCH'],

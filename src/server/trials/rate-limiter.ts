@@ -10,15 +10,16 @@ import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { addHits } from '../db/rate-limit-repository.ts'
 
-export interface RateLimitCheck {
-  name: 'email' | 'ip'
+export interface RateLimitCheck<Name extends string = string> {
+  /** What is limited; also the prefix of the stored key, so each limit counts separately. */
+  name: Name
   /** Any stable identifier; it is hashed before it is stored. */
   value: string
   limit: RateLimit
 }
 
-export interface RateLimitVerdict {
-  exceeded: RateLimitCheck | null
+export interface RateLimitVerdict<Name extends string = string> {
+  exceeded: RateLimitCheck<Name> | null
   /** Seconds until the exceeded limit's current window ends. */
   retryAfterSeconds: number
 }
@@ -27,11 +28,11 @@ export function hashKey(name: string, value: string): string {
   return `${name}:${createHash('sha256').update(value).digest('base64url')}`
 }
 
-export async function hitRateLimits(
+export async function hitRateLimits<Name extends string>(
   db: Db,
-  checks: readonly RateLimitCheck[],
+  checks: readonly RateLimitCheck<Name>[],
   now = Date.now(),
-): Promise<RateLimitVerdict> {
+): Promise<RateLimitVerdict<Name>> {
   const plan = checks.map((check) => {
     const { windowMs } = check.limit
     const start = Math.floor(now / windowMs) * windowMs

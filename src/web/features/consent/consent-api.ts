@@ -3,10 +3,11 @@
  * forget: the visitor's choice already holds in the browser, so a failed or missing endpoint
  * changes nothing and shows nothing.
  */
+import { api } from '#src/common/paths.ts'
 import type { ConsentRecord } from './consent-store.ts'
 
 /** POST body `{ id, categories: { functional, media, marketing }, policy_version, decided_at }`. */
-export const CONSENTS_API = '/api/consents'
+export const CONSENTS_API = api.consents
 
 export function consentPayload(record: ConsentRecord) {
   return {
