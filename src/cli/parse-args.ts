@@ -12,6 +12,9 @@ Commands:
   licenses stats             Keys per model: available, assigned, revoked, demo.
   leads export [--format csv|json]
                              Every trial request to stdout (CSV by default, formula-safe).
+  leads delete --email ADDRESS --yes
+                             Delete one person's trial requests and e-mails (a deletion
+                             request under the privacy policy). Refuses without --yes.
   waitlist list [--model basic|advanced]
                              Visitors waiting for a key, oldest first.
   waitlist notify --model basic|advanced
@@ -58,6 +61,8 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         help: { type: 'boolean', short: 'h' },
         model: { type: 'string' },
         format: { type: 'string' },
+        email: { type: 'string' },
+        yes: { type: 'boolean' },
       },
     })
   } catch (error) {
@@ -72,8 +77,8 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
 
   const [group, action, ...rest] = positionals
   const name = `${group} ${action ?? ''}`.trim()
-  const allow = (flags: ('model' | 'format')[], positionalCount = 0) => {
-    for (const flag of ['model', 'format'] as const) {
+  const allow = (flags: ('model' | 'format' | 'email' | 'yes')[], positionalCount = 0) => {
+    for (const flag of ['model', 'format', 'email', 'yes'] as const) {
       if (values[flag] !== undefined && !flags.includes(flag))
         throw new UsageError(`${name} takes no --${flag}`)
     }
@@ -100,6 +105,14 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
       if (format !== 'csv' && format !== 'json')
         throw new UsageError(`unknown format "${format}"; use csv or json`)
       return { kind: 'command', command: { name, format } }
+    }
+    case 'leads delete': {
+      allow(['email', 'yes'])
+      const email = values.email?.trim()
+      if (!email || !email.includes('@')) throw new UsageError('leads delete needs --email ADDRESS')
+      if (!values.yes)
+        throw new UsageError(`leads delete removes ${email}'s data for good; add --yes to do it`)
+      return { kind: 'command', command: { name, email } }
     }
     case 'waitlist list': {
       allow(['model'])

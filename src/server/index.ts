@@ -22,6 +22,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { embeddedDataDir, openDatabase } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { deleteExpiredCounters } from './db/rate-limit-repository.ts'
+import { applyRetention } from './privacy/retention.ts'
 import { loadSite } from './http/site.ts'
 import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
 import { createLogger } from './logger.ts'
@@ -120,6 +121,19 @@ async function main() {
         { err: error instanceof Error ? error.message : String(error) },
         'pruning rate-limit counters failed',
       ),
+    )
+    // The retention periods the privacy policy promises; every instance may run it, and a
+    // second run in the same minute finds nothing.
+    applyRetention(database.db).then(
+      (deleted) => {
+        if (deleted.submissions || deleted.mail || deleted.consents)
+          logger.info({ deleted }, 'deleted data past its retention period')
+      },
+      (error: unknown) =>
+        logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'applying retention periods failed',
+        ),
     )
   }, MAINTENANCE_MS)
   maintenance.unref()

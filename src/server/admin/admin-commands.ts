@@ -4,6 +4,7 @@
  * over its admin socket; both paths share this module, so they answer the same.
  */
 import { isModel, MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
+import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { countMailByStatus, listUndeliveredMail, requeueMail } from '../db/outbox-repository.ts'
 import { listLeads, listWaitingSubmissions } from '../db/submission-repository.ts'
@@ -20,6 +21,7 @@ export type AdminCommand =
   | { name: 'licenses import'; model: Model; keysText: string; fileName: string }
   | { name: 'licenses stats' }
   | { name: 'leads export'; format: 'csv' | 'json' }
+  | { name: 'leads delete'; email: string }
   | { name: 'waitlist list'; model?: Model }
   | { name: 'waitlist notify'; model: Model }
   | { name: 'mail status' }
@@ -67,6 +69,10 @@ export function parseAdminCommand(value: unknown): AdminCommand {
       if (v.format !== 'csv' && v.format !== 'json')
         throw new AdminCommandError('format must be csv or json')
       return { name: v.name, format: v.format }
+    case 'leads delete':
+      if (typeof v.email !== 'string' || !v.email.includes('@'))
+        throw new AdminCommandError('leads delete needs an e-mail address')
+      return { name: v.name, email: v.email }
     case 'waitlist list':
       return v.model === undefined ? { name: v.name } : { name: v.name, model: model() }
     case 'waitlist notify':
@@ -194,6 +200,13 @@ export async function runAdminCommand(
       if (counts.dead)
         out += `\n${counts.dead} dead: \`npm run admin -- mail retry\` queues them again.\n`
       return ok(out)
+    }
+    case 'leads delete': {
+      const r = await deletePersonData(ctx.db, command.email)
+      if (r.submissions === 0) return ok(`No trial requests from ${command.email}.\n`)
+      return ok(
+        `Deleted ${r.submissions} trial request${r.submissions === 1 ? '' : 's'} and ${r.mail} e-mail${r.mail === 1 ? '' : 's'} of ${command.email}; keys they held stay in the pool's history without a name.\n`,
+      )
     }
     case 'mail retry': {
       const n = await requeueMail(ctx.db)

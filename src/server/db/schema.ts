@@ -27,6 +27,7 @@ export const licenses = pgTable('licenses', {
   importedAt: ts('imported_at').notNull().defaultNow(),
   batch: text('batch').notNull(),
   demo: boolean('demo').notNull().default(false),
+  ownerErasedAt: ts('owner_erased_at'),
 })
 
 export const trialSubmissions = pgTable('trial_submissions', {

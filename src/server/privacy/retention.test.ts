@@ -1,0 +1,137 @@
+/** The retention periods of the privacy policy, and a person's deletion request. */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseCliArgs, UsageError } from '#src/cli/parse-args.ts'
+import { runAdminCommand } from '../admin/admin-commands.ts'
+import { queryRows } from '../db/client.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
+import { applyRetention, deletePersonData } from './retention.ts'
+
+const NOW = new Date('2026-11-21T12:00:00Z')
+const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
+
+describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
+  let database: TestDatabase
+  let seq = 0
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+  beforeEach(async () => {
+    await resetTables(database)
+  })
+
+  async function submission(email: string, createdAt: Date, withKey = false): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into trial_submissions (first_name, last_name, email, model, source, waitlist_token_hash, created_at)
+          values ('Ann', 'Lee', ${email}, 'basic', 'test', 'h', ${createdAt}) returning id`,
+    )
+    const id = row!.id
+    if (withKey) {
+      await database.db.execute(
+        sql`insert into licenses (model, activation_key, status, submission_id, assigned_at, batch)
+            values ('basic', ${`KEY-${++seq}`}, 'assigned', ${id}::uuid, ${createdAt}, 'test')`,
+      )
+    }
+    await mail(email, 'sent', createdAt, id)
+    return id
+  }
+
+  async function mail(to: string, status: string, settledAt: Date, submissionId: string | null = null) {
+    await database.db.execute(
+      sql`insert into mail_outbox (kind, "to", payload, status, sent_at, updated_at, message_id, submission_id)
+          values ('trial', ${to}, '{}'::jsonb, ${status}, ${status === 'sent' ? settledAt : null}, ${settledAt},
+                  ${`<m${++seq}@test>`}, ${submissionId}::uuid)`,
+    )
+  }
+
+  async function consent(recordedAt: Date) {
+    await database.db.execute(
+      sql`insert into consent_records (consent_id, functional, media, marketing, policy_version, decided_at, recorded_at)
+          values (${`visitor-${++seq}`}, true, false, false, '2025-08-01', ${recordedAt}, ${recordedAt})`,
+    )
+  }
+
+  const count = async (table: string) =>
+    (await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n
+
+  it('deletes trial requests 24 months after the person last asked, and their e-mails', async () => {
+    await submission('gone@example.com', ago(800), true)
+    await submission('stays@example.com', ago(800))
+    await submission('stays@example.com', ago(30))
+    await submission('recent@example.com', ago(10))
+
+    const deleted = await applyRetention(database.db, NOW)
+    expect(deleted.submissions).toBe(1)
+    const emails = await queryRows<{ email: string }>(
+      database.db,
+      sql`select email from trial_submissions order by email`,
+    )
+    expect(emails.map((r) => r.email)).toEqual(['recent@example.com', 'stays@example.com', 'stays@example.com'])
+    // The key stays assigned in the pool's history, with no one attached.
+    const keys = await queryRows<{ status: string; submission_id: string | null; erased: boolean }>(
+      database.db,
+      sql`select status, submission_id, owner_erased_at is not null as erased from licenses`,
+    )
+    expect(keys).toEqual([{ status: 'assigned', submission_id: null, erased: true }])
+    // gone@'s e-mail goes with its request; stays@'s old one is past the 90 days for sent mail.
+    expect(deleted.mail).toBe(2)
+    expect(await count('mail_outbox')).toBe(2)
+  })
+
+  it('deletes settled e-mail after 90 days, never e-mail still to be sent', async () => {
+    await mail('a@example.com', 'sent', ago(91))
+    await mail('b@example.com', 'dead', ago(120))
+    await mail('c@example.com', 'sent', ago(89))
+    await mail('d@example.com', 'pending', ago(400))
+    await mail('e@example.com', 'failed', ago(400))
+
+    expect((await applyRetention(database.db, NOW)).mail).toBe(2)
+    const left = await queryRows<{ to: string }>(database.db, sql`select "to" from mail_outbox order by "to"`)
+    expect(left.map((r) => r.to)).toEqual(['c@example.com', 'd@example.com', 'e@example.com'])
+  })
+
+  it('deletes consent records after 3 years', async () => {
+    await consent(ago(3 * 366))
+    await consent(ago(365))
+    expect((await applyRetention(database.db, NOW)).consents).toBe(1)
+    expect(await count('consent_records')).toBe(1)
+  })
+
+  it('deletes one person on request, through the admin command', async () => {
+    await submission('ann@example.com', ago(5), true)
+    await submission('ann@example.com', ago(2))
+    await submission('bob@example.com', ago(2))
+
+    const result = await runAdminCommand(
+      { db: database.db, messageIdDomain: 'test' },
+      { name: 'leads delete', email: 'Ann@Example.com' },
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toContain('Deleted 2 trial requests and 2 e-mails of Ann@Example.com')
+    expect(await count('trial_submissions')).toBe(1)
+    expect(await count('mail_outbox')).toBe(1)
+    expect(await count('licenses')).toBe(1)
+    expect((await deletePersonData(database.db, 'ann@example.com')).submissions).toBe(0)
+  })
+})
+
+describe('leads delete on the command line', () => {
+  it('refuses without --yes, and without an address', () => {
+    expect(() => parseCliArgs(['leads', 'delete', '--email', 'a@b.co'])).toThrow(/add --yes/)
+    expect(() => parseCliArgs(['leads', 'delete', '--yes'])).toThrow(UsageError)
+    expect(parseCliArgs(['leads', 'delete', '--email', 'a@b.co', '--yes'])).toEqual({
+      kind: 'command',
+      command: { name: 'leads delete', email: 'a@b.co' },
+    })
+  })
+})
