@@ -25,7 +25,12 @@ import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
 import { leafParts, parseMime } from '../testing/mime.ts'
-import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
+import {
+  killAllServers,
+  placeholderBuild,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import {
   createTestApp,
@@ -126,9 +131,17 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
       await app.request('/api/trial-submissions/x/waitlist', { method: 'PATCH' }),
     ])
     answers.push(['counts', await app.request('/api/license-counts')])
+    const consent = {
+      id: 'consent-headers-1',
+      categories: { functional: true, media: false, marketing: false },
+      policy_version: '2025-08-01',
+      decided_at: new Date().toISOString(),
+    }
+    answers.push(['consent 204', await postJson(app, '/api/consents', consent)])
+    answers.push(['consent 400', await postJson(app, '/api/consents', { ...consent, id: '<x>' })])
     answers.push(['healthz', await app.request('/healthz')])
     answers.push(['readyz', await app.request('/readyz')])
-    const expected = [200, 201, 302, 400, 404, 405, 429]
+    const expected = [200, 201, 204, 302, 400, 404, 405, 429]
     for (const [what, res] of answers) {
       expect(expected, what).toContain(res.status)
       expectSecurityHeaders(res, what)
@@ -372,34 +385,13 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
   })
 })
 
-describe('no path traversal through the whole server over a raw socket', () => {
+describe('the whole server over a raw socket', () => {
   const PORT = 4650
   const SECRET = 'secret beside the uploads folder 4650'
   let dir: string
   let distDir: string
-  afterAll(async () => {
-    await killAllServers()
-    if (dir) await rm(dir, { recursive: true, force: true })
-    if (distDir) await rm(distDir, { recursive: true, force: true })
-  })
-
-  /** Sends the path byte for byte (fetch and URL would resolve the dots first). */
-  function rawGet(path: string): Promise<{ status: number; body: string }> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', port: PORT })
-      let answer = ''
-      socket.on('data', (c: Buffer) => (answer += c.toString('latin1')))
-      socket.on('error', reject)
-      socket.on('close', () =>
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer }),
-      )
-      socket.write(
-        Buffer.from(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1'),
-      )
-    })
-  }
-
-  it('never serves a file outside the uploads folder or the build', async () => {
+  let server: ServerProcess
+  beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'traversal-'))
     distDir = await placeholderBuild()
     await mkdir(join(dir, 'uploads', 'screenshots'), { recursive: true })
@@ -410,12 +402,36 @@ describe('no path traversal through the whole server over a raw socket', () => {
     await mkdir(join(distDir, 'client', 'assets'), { recursive: true })
     await writeFile(join(distDir, 'client', 'assets', 'app-1234.js'), 'console.log(1)')
     await writeFile(join(distDir, 'secret.txt'), SECRET)
-    const server = await startServerProcess({
+    server = await startServerProcess({
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: distDir,
       UPLOADS_DIR: join(dir, 'uploads'),
       PORT: String(PORT),
     })
+  }, 60_000)
+  afterAll(async () => {
+    await killAllServers()
+    if (dir) await rm(dir, { recursive: true, force: true })
+    if (distDir) await rm(distDir, { recursive: true, force: true })
+  })
+
+  /** Sends the path byte for byte (fetch and URL would resolve the dots first). */
+  function rawGet(path: string, method = 'GET'): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: PORT })
+      let answer = ''
+      socket.on('data', (c: Buffer) => (answer += c.toString('latin1')))
+      socket.on('error', reject)
+      socket.on('close', () =>
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer }),
+      )
+      socket.write(
+        Buffer.from(`${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 'latin1'),
+      )
+    })
+  }
+
+  it('never serves a file outside the uploads folder or the build', async () => {
     expect((await rawGet('/custom-uploads/chart.png')).status).toBe(200)
     expect((await rawGet('/assets/app-1234.js')).status).toBe(200)
     const attempts = [
@@ -450,7 +466,39 @@ describe('no path traversal through the whole server over a raw socket', () => {
       expect(res.body, path).not.toMatch(/root:x:0:0|"name": "pacing-models-site"/)
       expect([400, 404], `${path}: ${res.status}`).toContain(res.status)
     }
-    server.child.kill('SIGTERM')
-    await server.exited
   }, 60_000)
+
+  // FIXME(issue 7): .fails until the fix after 13:20. Found: HEAD /healthz and /readyz answer
+  // without the security headers: @hono/node-server's Response drops headers a middleware adds
+  // after the handler when Hono turns the GET answer into the HEAD one.
+  it.fails(
+    'puts the security headers on GET and HEAD of every kind of answer',
+    async () => {
+      // The security headers on GET and HEAD of every kind of answer, as the real server writes
+      // them (in-process tests do not run its Response class).
+      for (const path of [
+        '/',
+        '/terms',
+        '/nope',
+        '/sitemap.xml',
+        '/custom-uploads/chart.png',
+        '/assets/app-1234.js',
+        '/healthz',
+        '/readyz',
+        '/api/license-counts',
+        '/api/nope',
+      ])
+        for (const method of ['GET', 'HEAD']) {
+          const res = await rawGet(path, method)
+          const head = res.body.split('\r\n\r\n')[0]!
+          const what = `${method} ${path} (${res.status})`
+          expect(head, what).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im)
+          expect(head, what).toMatch(/^x-content-type-options: nosniff$/im)
+          expect(head, what).toMatch(/^referrer-policy: strict-origin-when-cross-origin$/im)
+          expect(head, what).toMatch(/^x-frame-options: DENY$/im)
+        }
+      expect(server.child.exitCode).toBeNull()
+    },
+    60_000,
+  )
 })
