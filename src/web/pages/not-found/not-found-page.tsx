@@ -1,9 +1,9 @@
 /** Our 404 page: the server answers unknown paths with it and status 404 (DESIGN.md §2). */
 import { ArrowLeft, Mail } from 'lucide-react'
 import { anchors, routes } from '#src/common/paths.ts'
-import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../content/settings.ts'
+import { BrandHeader } from '../../components/brand-header.tsx'
 
 export const NOT_FOUND_COPY = {
   code: '404',
@@ -22,14 +22,7 @@ const NOT_FOUND_LINKS = [
 export function NotFoundPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
-      <header className="border-b border-ink-100 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center px-4 sm:px-6">
-          <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
-            <LogoMark />
-            <span className="text-lg font-semibold text-brand-900">{settings.brandName}</span>
-          </a>
-        </div>
-      </header>
+      <BrandHeader width="max-w-5xl" />
       <main id="main" className="flex flex-1 items-center px-4 py-16 sm:px-6">
         <div className="mx-auto w-full max-w-xl text-center">
           <p className="text-sm font-semibold tracking-[0.2em] text-accent-700">{NOT_FOUND_COPY.code}</p>

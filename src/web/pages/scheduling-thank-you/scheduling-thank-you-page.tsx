@@ -17,8 +17,6 @@ import {
   Video,
 } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { routes } from '#src/common/paths.ts'
-import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { SCHEDULING_COPY as COPY } from '../../content/scheduling.ts'
@@ -34,6 +32,7 @@ import {
   type MeetingParams,
   type MeetingTime,
 } from './meeting-details.ts'
+import { BrandHeader } from '../../components/brand-header.tsx'
 
 interface Booking {
   params: MeetingParams
@@ -227,15 +226,7 @@ export function SchedulingThankYouPage() {
 
   return (
     <div className="min-h-dvh bg-ink-50">
-      <header className="border-b border-ink-100 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6">
-          <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
-            <LogoMark />
-            <span className="text-lg font-semibold text-brand-900">{settings.brandName}</span>
-            <span className="sr-only">{COPY.backHome}</span>
-          </a>
-        </div>
-      </header>
+      <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
       <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
         {booking ? (
           <Confirmation booking={booking} />

@@ -2,13 +2,12 @@
 import { BookOpen, CalendarCheck, Download, MailCheck, MessageCircle, PlayCircle } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { isModel, MODEL_LABELS, type Model } from '#src/common/models.ts'
-import { routes } from '#src/common/paths.ts'
-import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../content/settings.ts'
 import { THANK_YOU_COPY } from '../../content/thank-you.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'
+import { BrandHeader } from '../../components/brand-header.tsx'
 
 /** The model named by ?model=, defaulting to basic (SPEC.md §2). */
 export function modelFromSearch(search: string): Model {
@@ -45,15 +44,7 @@ function ThankYouContent() {
 
   return (
     <div className="min-h-dvh bg-ink-50">
-      <header className="border-b border-ink-100 bg-white">
-        <div className="mx-auto flex h-16 max-w-4xl items-center px-4 sm:px-6">
-          <a href={routes.home} className="flex min-h-11 items-center gap-2.5">
-            <LogoMark />
-            <span className="text-lg font-semibold text-brand-900">{settings.brandName}</span>
-            <span className="sr-only">{THANK_YOU_COPY.backHome}</span>
-          </a>
-        </div>
-      </header>
+      <BrandHeader width="max-w-4xl" homeLabel={THANK_YOU_COPY.backHome} />
       <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
           {THANK_YOU_COPY.heading}
