@@ -68,21 +68,17 @@ interface Query {
 }
 
 /**
- * The work of submitTrial's transaction (src/server/trials/trial-service.ts): the submission,
- * its key, the link between them and the outbox row, in the fewest plain statements, without
- * what only the server adds (the per-e-mail advisory lock, the repeat lookup, the rate-limit
- * counters before it): that extra cost is part of what the ratio measures.
+ * The work of submitTrial's transaction (src/server/trials/trial-service.ts) in the same
+ * statements: claim a key in one statement (lock the first free one, skipping keys other
+ * transactions hold, and assign it to the new submission's id; the owner reference is checked
+ * at commit, migration 0002), insert the submission carrying its key, queue the outbox row.
+ * What only the server adds (the per-e-mail advisory lock, the repeat lookup, the rate-limit
+ * statement before it, HTTP, validation, the mail itself) is left out: that is what the ratio
+ * prices.
  */
 async function submissionTransaction(query: Query, n: number): Promise<boolean> {
   const submissionId = randomUUID()
   const email = `ceiling-${process.pid}-${n}@bench.example`
-  await query(
-    `insert into trial_submissions (id, first_name, last_name, email, model, source, waitlist_token_hash, ip_hash, user_agent, terms_version)
-     values ($1, 'Bench', 'Ceiling', $2, 'basic', 'bench', $3, $4, 'bench', '2025-08-01') returning *`,
-    [submissionId, email, 'x'.repeat(64), 'y'.repeat(64)],
-  )
-  // The claim in one statement, as the server makes it: lock the first free key, skipping
-  // keys other transactions hold, and assign it.
   const { rows: claimed } = await query(
     `update licenses set status = 'assigned', submission_id = $1, assigned_at = now()
      where id = (select id from licenses where model = 'basic' and status = 'available'
@@ -90,12 +86,14 @@ async function submissionTransaction(query: Query, n: number): Promise<boolean> 
      returning *`,
     [submissionId],
   )
-  const licenseId = claimed[0]?.id
-  if (!licenseId) return false
-  await query(`update trial_submissions set license_id = $1, updated_at = now() where id = $2`, [
-    licenseId,
-    submissionId,
-  ])
+  const license = claimed[0]
+  await query(
+    `insert into trial_submissions (id, first_name, last_name, email, model, source, license_id,
+       waitlist_token_hash, ip_hash, user_agent, terms_version)
+     values ($1, 'Bench', 'Ceiling', $2, 'basic', 'bench', $3, $4, $5, 'bench', '2025-08-01') returning *`,
+    [submissionId, email, license?.id ?? null, 'x'.repeat(64), 'y'.repeat(64)],
+  )
+  if (!license) return false
   const outboxId = randomUUID()
   await query(
     `insert into mail_outbox (id, kind, "to", payload, submission_id, message_id)
@@ -103,7 +101,7 @@ async function submissionTransaction(query: Query, n: number): Promise<boolean> 
     [
       outboxId,
       email,
-      JSON.stringify({ firstName: 'Bench', lastName: 'Ceiling', model: 'basic', activationKey: claimed[0]?.activation_key }),
+      JSON.stringify({ firstName: 'Bench', lastName: 'Ceiling', model: 'basic', activationKey: license.activation_key }),
       submissionId,
       `<${outboxId}@bench.example>`,
     ],
