@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { createBenchDatabase, seedKeyPool } from './bench-database.ts'
@@ -27,6 +28,11 @@ export interface EndpointRun extends LoadResult {
   withoutKey?: number
   /** The server process's CPU time per completed request (user + system). */
   serverCpuMsPerRequest: number | null
+  /**
+   * Submissions on Postgres: e-mails not yet sent when the run ended. The server delivers
+   * them in the same process, so a backlog is work the measured window did not pay for.
+   */
+  mailBacklog?: number
 }
 
 export interface SubmissionRatio {
@@ -93,6 +99,24 @@ export interface ApiBenchOptions {
   poolSize: number
   /** Extra server environment, e.g. LOG_LEVEL=info to measure logging's cost. */
   serverEnv?: Record<string, string>
+}
+
+async function countUnsentMail(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from mail_outbox where status <> 'sent'`)
+    return rows[0]?.n ?? 0
+  } finally {
+    await client.end()
+  }
+}
+
+async function waitForMailDrain(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline && (await countUnsentMail(url)) > 0) {
+    await new Promise((r) => setTimeout(r, 250))
+  }
 }
 
 export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> {
@@ -167,11 +191,15 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
           },
           onMeasureStart,
         })
-        runs.push({ endpoint: 'trial-submissions', ...result, withoutKey, serverCpuMsPerRequest: cpuPerRequest(result.requests) })
+        const serverCpuMsPerRequest = cpuPerRequest(result.requests)
+        const mailBacklog = benchDb ? await countUnsentMail(benchDb.url) : undefined
+        runs.push({ endpoint: 'trial-submissions', ...result, withoutKey, serverCpuMsPerRequest, mailBacklog })
         // The ceiling right after the server's run at the same concurrency, so both see the
-        // same neighbours on this shared machine; a second first lets the server's outbox
-        // worker send what the run queued, so it does not eat into the ceiling's CPU.
-        await new Promise((r) => setTimeout(r, 1000))
+        // same neighbours on this shared machine; first the server's outbox worker sends what
+        // the run queued, so it does not eat into the ceiling's CPU (on PGlite we cannot look
+        // into the server's database, so a fixed pause stands in).
+        if (benchDb) await waitForMailDrain(benchDb.url, 15_000)
+        else await new Promise((r) => setTimeout(r, 2000))
         ceiling.push(await ceilingDb.run(c, warmupS, durationS))
       }
       memory = sampler.stop()

@@ -165,6 +165,7 @@ function printTables(report: Report) {
           'non-2xx': r.non2xx,
           errors: r.errors,
           'server CPU ms/req': r.serverCpuMsPerRequest,
+          'mail backlog': r.mailBacklog ?? '',
         })),
       ),
     )
