@@ -155,7 +155,7 @@ test('a server failure and a network failure say so', async ({ page, expectConso
   await expect(page.getByText('We could not reach our server. Check your connection and try again.')).toBeVisible()
 })
 
-test('license counts: disabled while loading, a toast when they fail', async ({ page, expectConsoleError }) => {
+test('license counts: disabled while loading and retrying, a toast when they fail', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 500/)
   let release: () => void = () => undefined
   const gate = new Promise<void>((resolve) => (release = resolve))
@@ -168,7 +168,10 @@ test('license counts: disabled while loading, a toast when they fail', async ({ 
   await expect(basic).toBeDisabled()
   await expect(page.locator('#trial-form label').filter({ hasText: 'Basic model' })).not.toContainText('left')
   release()
-  await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible()
+  // Three retries first (1 s, 2 s, 4 s; SPEC.md §9), still loading meanwhile.
+  await page.waitForTimeout(1500)
+  await expect(basic).toBeDisabled()
+  await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible({ timeout: 15_000 })
   await expect(basic).toBeEnabled()
 })
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { LicenseCounts } from '#src/common/api-types.ts'
 import { notify } from '../../components/toaster.tsx'
 import { FEEDBACK } from './submit-feedback.ts'
+import { withRetry } from './retry.ts'
 import { fetchLicenseCounts } from './trial-api.ts'
 
 export type CountsState =
@@ -16,7 +17,8 @@ export function useLicenseCounts() {
 
   useEffect(() => {
     const controller = new AbortController()
-    fetchLicenseCounts(controller.signal).then(
+    // A blip (a deploy, a dropped connection) should not cost the visitor the counts.
+    withRetry(() => fetchLicenseCounts(controller.signal), controller.signal).then(
       (counts) => setState({ status: 'loaded', counts }),
       (error: unknown) => {
         if (controller.signal.aborted) return
