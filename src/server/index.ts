@@ -138,14 +138,30 @@ async function main() {
   }, MAINTENANCE_MS)
   maintenance.unref()
 
-  // A stopping instance is not ready: load balancers send new visitors elsewhere.
-  const fetch = (request: Request, env: unknown) =>
-    stopping && new URL(request.url).pathname === api.readyz
-      ? Response.json(
-          { errorCode: ERROR_CODES.unavailable, error: 'The server is stopping' },
-          { status: 503 },
-        )
-      : app.fetch(request, env)
+  const fetch = async (request: Request, env: unknown) => {
+    // HEAD is answered here from the GET answer's final headers: when Hono derives it itself,
+    // @hono/node-server's Response drops the headers middleware added after the handler (the
+    // security headers; issue 7's socket tests). Reading res.statusText or res.body first
+    // would drop them too, so only status and headers are read.
+    const head = request.method === 'HEAD'
+    const res = await app.fetch(
+      head ? new Request(request.url, { method: 'GET', headers: request.headers }) : request,
+      env,
+    )
+    // A stopping instance is not ready: load balancers send new visitors elsewhere. The
+    // answer keeps the app's headers (security headers, JSON type).
+    if (stopping && new URL(request.url).pathname === api.readyz) {
+      const headers = new Headers(res.headers)
+      headers.delete('content-length')
+      return new Response(
+        head
+          ? null
+          : JSON.stringify({ errorCode: ERROR_CODES.unavailable, error: 'The server is stopping' }),
+        { status: 503, headers },
+      )
+    }
+    return head ? new Response(null, { status: res.status, headers: res.headers }) : res
+  }
   const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { url: `http://${info.address}:${info.port}`, publicUrl: config.publicUrl },

@@ -26,6 +26,7 @@ interface Outcome {
   error?: string
   sentAt: number
   doneAt?: number
+  csp?: string
 }
 
 afterAll(killAllServers)
@@ -61,6 +62,7 @@ function send(
             body: Buffer.concat(chunks).toString(),
             sentAt,
             doneAt: Date.now(),
+            csp: res.headers['content-security-policy'] as string | undefined,
           }),
         )
         res.on('error', (e: NodeJS.ErrnoException) =>
@@ -142,9 +144,11 @@ describe('SIGTERM under load', () => {
       markStopped()
       // While it drains, the instance tells the load balancer it is not ready.
       const readyAnswers: (number | string)[] = []
+      let stoppingCsp: string | undefined
       for (let i = 0; i < 40 && readyAnswers.at(-1) !== 503; i++) {
         const ready = await send(new Agent(), 'GET', '/readyz', null, 'readyz')
         readyAnswers.push(ready.status ?? ready.error!)
+        stoppingCsp = ready.csp
         if (ready.error) break
         await new Promise((r) => setTimeout(r, 50))
       }
@@ -177,6 +181,8 @@ describe('SIGTERM under load', () => {
       ).toEqual([])
       expect(failed.every((o) => /^(ECONNREFUSED|ECONNRESET)$/.test(o.error!))).toBe(true)
       expect(readyAnswers.at(-1), readyAnswers.join(', ')).toBe(503)
+      // Even that answer carries the security headers.
+      expect(stoppingCsp).toMatch(/frame-ancestors 'none'/)
       expect(exit).toEqual({ code: 0, signal: null })
       expect(server.logs.map((l) => l.msg)).toContain('stopped')
       expect(server.logs.some((l) => l.msg === 'forcing exit after grace period')).toBe(false)

@@ -270,6 +270,41 @@ export function hostileRequests(seed: number, count: number): HostileRequest[] {
       '%E0%A4%A',
     ])
 
+  /** A consent record (POST /api/consents) with a field broken, or not a record at all. */
+  const consentBody = (): { body: Uint8Array; label: string } => {
+    const record: Record<string, unknown> = {
+      id: `c-${hex(16)}`,
+      categories: { functional: true, media: false, marketing: chance(0.5) },
+      policy_version: '2025-08-01',
+      decided_at: new Date(1_790_000_000_000 + Math.floor(random() * 1e9)).toISOString(),
+    }
+    if (chance(0.3)) return trialBody()
+    const field = pick([
+      'id',
+      'categories',
+      'policy_version',
+      'decided_at',
+      'categories.marketing',
+      'none',
+    ] as const)
+    if (field === 'categories.marketing')
+      (record.categories as Record<string, unknown>).marketing = anyValue()
+    else if (field === 'decided_at')
+      record.decided_at = pick([
+        '2026-02-30T00:00:00Z',
+        '+275760-09-13T00:00:00.000Z',
+        'yesterday',
+        '1970-01-01',
+        injection(),
+        0,
+      ])
+    else if (field !== 'none') record[field] = anyValue()
+    return {
+      body: bytes(JSON.stringify(record)),
+      label: `consent ${field}=${JSON.stringify(field === 'none' ? 'valid' : record[field.split('.')[0]!])?.slice(0, 40)}`,
+    }
+  }
+
   const requests: HostileRequest[] = []
   for (let i = 0; i < count; i++) {
     const target = pick([
@@ -279,6 +314,7 @@ export function hostileRequests(seed: number, count: number): HostileRequest[] {
       'submit',
       'waitlist',
       'waitlist',
+      'consent',
       'counts',
       'readyz',
       'api-unknown',
@@ -291,7 +327,14 @@ export function hostileRequests(seed: number, count: number): HostileRequest[] {
     let path = '/'
     let body: Uint8Array | undefined
     let label = target
-    if (target === 'submit' || target === 'waitlist') {
+    if (target === 'consent') {
+      const made = consentBody()
+      body = made.body
+      method = chance(0.85) ? 'POST' : pick(METHODS)
+      path = '/api/consents'
+      headers['content-type'] = chance(0.8) ? 'application/json' : pick(CONTENT_TYPES)
+      label += `: ${made.label}, ${method} ${headers['content-type'] || 'no content type'}`
+    } else if (target === 'submit' || target === 'waitlist') {
       const made = target === 'submit' ? trialBody() : waitlistBody()
       body = made.body
       label += `: ${made.label}`
