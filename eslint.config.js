@@ -6,14 +6,26 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-*', 'data', 'data-*', 'node_modules', 'test-results', 'playwright-report', 'public'],
+    ignores: [
+      'dist',
+      'dist-*',
+      'data',
+      'data-*',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'public',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -26,7 +38,14 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#src/server/*', '**/server/*'], message: 'web/ never imports server/ (STYLE.md).' }] },
+        {
+          patterns: [
+            {
+              group: ['#src/server/*', '**/server/*'],
+              message: 'web/ never imports server/ (STYLE.md).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,31 @@ import type { CeilingRun } from './ceiling.ts'
 import { summarizeAutocannon } from './load.ts'
 
 function histogram(values: Partial<autocannon.Histogram>): autocannon.Histogram {
-  return { total: 0, average: 0, mean: 0, stddev: 0, min: 0, max: 0, p0_001: 0, p0_01: 0, p0_1: 0, p1: 0, p2_5: 0, p10: 0, p25: 0, p50: 0, p75: 0, p90: 0, p97_5: 0, p99: 0, p99_9: 0, p99_99: 0, p99_999: 0, sent: 0, ...values } as autocannon.Histogram
+  return {
+    total: 0,
+    average: 0,
+    mean: 0,
+    stddev: 0,
+    min: 0,
+    max: 0,
+    p0_001: 0,
+    p0_01: 0,
+    p0_1: 0,
+    p1: 0,
+    p2_5: 0,
+    p10: 0,
+    p25: 0,
+    p50: 0,
+    p75: 0,
+    p90: 0,
+    p97_5: 0,
+    p99: 0,
+    p99_9: 0,
+    p99_99: 0,
+    p99_999: 0,
+    sent: 0,
+    ...values,
+  } as autocannon.Histogram
 }
 
 describe('summarizeAutocannon', () => {
@@ -50,7 +74,11 @@ describe('trialBody', () => {
   })
 })
 
-function run(endpoint: EndpointRun['endpoint'], connections: number, values: Partial<EndpointRun> = {}): EndpointRun {
+function run(
+  endpoint: EndpointRun['endpoint'],
+  connections: number,
+  values: Partial<EndpointRun> = {},
+): EndpointRun {
   return {
     endpoint,
     connections,
@@ -70,20 +98,45 @@ function run(endpoint: EndpointRun['endpoint'], connections: number, values: Par
 }
 
 function ceiling(connections: number, txPerS: number, p99Ms: number): CeilingRun {
-  return { driver: 'node-postgres', connections, transactions: 1, txPerS, p50Ms: 1, p99Ms, errors: 0, withoutKey: 0, cpuMsPerTx: 0.5 }
+  return {
+    driver: 'node-postgres',
+    connections,
+    transactions: 1,
+    txPerS,
+    p50Ms: 1,
+    p99Ms,
+    errors: 0,
+    withoutKey: 0,
+    cpuMsPerTx: 0.5,
+  }
 }
 
 describe('submissionRatios', () => {
   it('pairs each submission run with the ceiling at the same connection count', () => {
-    const runs = [run('license-counts', 16, { rps: 9000 }), run('trial-submissions', 1, { rps: 50 }), run('trial-submissions', 16, { rps: 300, p99Ms: 60 })]
+    const runs = [
+      run('license-counts', 16, { rps: 9000 }),
+      run('trial-submissions', 1, { rps: 50 }),
+      run('trial-submissions', 16, { rps: 300, p99Ms: 60 }),
+    ]
     expect(submissionRatios(runs, [ceiling(16, 600, 40), ceiling(64, 700, 90)])).toEqual([
-      { connections: 16, submissionsRps: 300, ceilingTxPerS: 600, ratio: 0.5, submissionsP99Ms: 60, ceilingP99Ms: 40 },
+      {
+        connections: 16,
+        submissionsRps: 300,
+        ceilingTxPerS: 600,
+        ratio: 0.5,
+        submissionsP99Ms: 60,
+        ceilingP99Ms: 40,
+      },
     ])
   })
 })
 
 describe('apiBudgets', () => {
-  const report = (database: ApiReport['database'], runs: EndpointRun[], ceilings: CeilingRun[]): ApiReport => ({
+  const report = (
+    database: ApiReport['database'],
+    runs: EndpointRun[],
+    ceilings: CeilingRun[],
+  ): ApiReport => ({
     database,
     runs,
     ceiling: ceilings,
@@ -95,7 +148,14 @@ describe('apiBudgets', () => {
 
   it('judges Postgres at 16 connections: counts rate and p99, submissions p99 and share of the ceiling', () => {
     const budgets = apiBudgets([
-      report('postgres', [run('license-counts', 16, { rps: 6000, p99Ms: 3 }), run('trial-submissions', 16, { rps: 290, p99Ms: 49 })], [ceiling(16, 600, 30)]),
+      report(
+        'postgres',
+        [
+          run('license-counts', 16, { rps: 6000, p99Ms: 3 }),
+          run('trial-submissions', 16, { rps: 290, p99Ms: 49 }),
+        ],
+        [ceiling(16, 600, 30)],
+      ),
     ])
     expect(budgets.map((b) => [b.name, b.met])).toEqual([
       ['License counts req/s at 16 conn (Postgres)', true],
@@ -110,7 +170,14 @@ describe('apiBudgets', () => {
 
   it('judges embedded submissions against the PGlite ceiling only, and fails on any non-2xx or keyless answer', () => {
     const budgets = apiBudgets([
-      report('embedded', [run('license-counts', 16, { rps: 4000, p99Ms: 50 }), run('trial-submissions', 16, { rps: 200, p99Ms: 120, non2xx: 2, withoutKey: 1 })], [ceiling(16, 300, 150)]),
+      report(
+        'embedded',
+        [
+          run('license-counts', 16, { rps: 4000, p99Ms: 50 }),
+          run('trial-submissions', 16, { rps: 200, p99Ms: 120, non2xx: 2, withoutKey: 1 }),
+        ],
+        [ceiling(16, 300, 150)],
+      ),
     ])
     expect(budgets.map((b) => [b.name, b.met])).toEqual([
       ['License counts req/s at 16 conn (embedded)', false],

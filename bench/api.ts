@@ -12,7 +12,13 @@ import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { createBenchDatabase, seedKeyPool } from './bench-database.ts'
 import type { Budget } from './budget.ts'
-import { openPgliteCeiling, openPostgresCeiling, ratioOf, type Ceiling, type CeilingRun } from './ceiling.ts'
+import {
+  openPgliteCeiling,
+  openPostgresCeiling,
+  ratioOf,
+  type Ceiling,
+  type CeilingRun,
+} from './ceiling.ts'
 import { readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import { startServer } from './server.ts'
@@ -68,7 +74,10 @@ export function trialBody(tag: string, n: number): string {
 }
 
 /** Submission throughput as a share of the driver ceiling at the same connection count. */
-export function submissionRatios(runs: readonly EndpointRun[], ceiling: readonly CeilingRun[]): SubmissionRatio[] {
+export function submissionRatios(
+  runs: readonly EndpointRun[],
+  ceiling: readonly CeilingRun[],
+): SubmissionRatio[] {
   return runs
     .filter((r) => r.endpoint === 'trial-submissions')
     .flatMap((run) => {
@@ -105,7 +114,9 @@ async function countUnsentMail(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from mail_outbox where status <> 'sent'`)
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from mail_outbox where status <> 'sent'`,
+    )
     return rows[0]?.n ?? 0
   } finally {
     await client.end()
@@ -167,12 +178,18 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
       }
       const cpuPerRequest = (requests: number) => {
         const now = readProcCpuMs(pid)
-        return now === null || cpuAtStart === null || requests === 0 ? null : Math.round(((now - cpuAtStart) / requests) * 100) / 100
+        return now === null || cpuAtStart === null || requests === 0
+          ? null
+          : Math.round(((now - cpuAtStart) / requests) * 100) / 100
       }
       for (const c of connections) {
         const url = `${server.baseUrl}/api/license-counts`
         const result = await runLoad({ url, connections: c, warmupS, durationS, onMeasureStart })
-        runs.push({ endpoint: 'license-counts', ...result, serverCpuMsPerRequest: cpuPerRequest(result.requests) })
+        runs.push({
+          endpoint: 'license-counts',
+          ...result,
+          serverCpuMsPerRequest: cpuPerRequest(result.requests),
+        })
       }
       const tag = `${options.database}-${process.pid}`
       let n = 0
@@ -193,7 +210,13 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         })
         const serverCpuMsPerRequest = cpuPerRequest(result.requests)
         const mailBacklog = benchDb ? await countUnsentMail(benchDb.url) : undefined
-        runs.push({ endpoint: 'trial-submissions', ...result, withoutKey, serverCpuMsPerRequest, mailBacklog })
+        runs.push({
+          endpoint: 'trial-submissions',
+          ...result,
+          withoutKey,
+          serverCpuMsPerRequest,
+          mailBacklog,
+        })
         // The ceiling right after the server's run at the same concurrency, so both see the
         // same neighbours on this shared machine; first the server's outbox worker sends what
         // the run queued, so it does not eat into the ceiling's CPU (on PGlite we cannot look
@@ -205,7 +228,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
       memory = sampler.stop()
       // The counts cache holds a value for a second at most; wait it out for a true count.
       await new Promise((r) => setTimeout(r, 1100))
-      const counts = (await (await fetch(`${server.baseUrl}/api/license-counts`)).json()) as { basic?: number }
+      const counts = (await (await fetch(`${server.baseUrl}/api/license-counts`)).json()) as {
+        basic?: number
+      }
       poolLeft = counts.basic ?? null
     } finally {
       await server.stop()

@@ -36,6 +36,8 @@ export async function createBenchDatabase(
   await admin(`create database ${name}`)
   const benchUrl = new URL(url)
   benchUrl.pathname = `/${name}`
-  return { url: benchUrl.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+  return {
+    url: benchUrl.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  }
 }
-

@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBenchDatabase } from './bench-database.ts'
-import { openPgliteCeiling, openPostgresCeiling, percentile, ratioOf, runCeiling, summarizeLatencies } from './ceiling.ts'
+import {
+  openPgliteCeiling,
+  openPostgresCeiling,
+  percentile,
+  ratioOf,
+  runCeiling,
+  summarizeLatencies,
+} from './ceiling.ts'
 
 describe('percentile', () => {
   it('takes the nearest rank of sorted values', () => {
@@ -15,7 +22,12 @@ describe('percentile', () => {
 
 describe('summarizeLatencies', () => {
   it('counts transactions per second and sorts before taking percentiles', () => {
-    expect(summarizeLatencies([30, 10, 20, 40], 2)).toEqual({ transactions: 4, txPerS: 2, p50Ms: 20, p99Ms: 40 })
+    expect(summarizeLatencies([30, 10, 20, 40], 2)).toEqual({
+      transactions: 4,
+      txPerS: 2,
+      p50Ms: 20,
+      p99Ms: 40,
+    })
   })
 
   it('reports no rate for an empty window', () => {

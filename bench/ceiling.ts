@@ -101,7 +101,12 @@ async function submissionTransaction(query: Query, n: number): Promise<boolean> 
     [
       outboxId,
       email,
-      JSON.stringify({ firstName: 'Bench', lastName: 'Ceiling', model: 'basic', activationKey: license.activation_key }),
+      JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Ceiling',
+        model: 'basic',
+        activationKey: license.activation_key,
+      }),
       submissionId,
       `<${outboxId}@bench.example>`,
     ],
@@ -146,7 +151,9 @@ async function drive(work: Work, connections: number, warmupS: number, durationS
   const cpu = cpuAtStart ? process.cpuUsage(cpuAtStart) : null
   const seconds = measuring ? (performance.now() - warmupEnd) / 1000 : 0
   const cpuMsPerTx =
-    cpu && latencies.length ? Math.round(((cpu.user + cpu.system) / 1000 / latencies.length) * 100) / 100 : null
+    cpu && latencies.length
+      ? Math.round(((cpu.user + cpu.system) / 1000 / latencies.length) * 100) / 100
+      : null
   return {
     ...summarizeLatencies(latencies, seconds),
     errors,
@@ -184,12 +191,19 @@ export async function openPostgresCeiling(url: string, poolSize: number): Promis
   return {
     async run(connections, warmupS, durationS) {
       // As many connections as clients, so none waits for one: this is the ceiling.
-      const pool = new pg.Pool({ connectionString: url, max: connections, options: `-c search_path=${schema}` })
+      const pool = new pg.Pool({
+        connectionString: url,
+        max: connections,
+        options: `-c search_path=${schema}`,
+      })
       const work: Work = async (n) => {
         const client = await pool.connect()
         try {
           await client.query('begin')
-          const claimed = await submissionTransaction((text, params) => client.query(text, params), n)
+          const claimed = await submissionTransaction(
+            (text, params) => client.query(text, params),
+            n,
+          )
           await client.query('commit')
           return claimed
         } catch (error) {
@@ -200,7 +214,11 @@ export async function openPostgresCeiling(url: string, poolSize: number): Promis
         }
       }
       try {
-        return { driver: 'node-postgres', connections, ...(await drive(work, connections, warmupS, durationS)) }
+        return {
+          driver: 'node-postgres',
+          connections,
+          ...(await drive(work, connections, warmupS, durationS)),
+        }
       } finally {
         await pool.end()
       }
@@ -243,7 +261,8 @@ export async function openPgliteCeiling(poolSize: number): Promise<Ceiling> {
 export async function runCeiling(ceiling: Ceiling, options: CeilingOptions): Promise<CeilingRun[]> {
   const runs: CeilingRun[] = []
   try {
-    for (const c of options.connections) runs.push(await ceiling.run(c, options.warmupS, options.durationS))
+    for (const c of options.connections)
+      runs.push(await ceiling.run(c, options.warmupS, options.durationS))
   } finally {
     await ceiling.close()
   }
@@ -265,13 +284,21 @@ export interface StaticComparison {
 /** What a browser sends, so both servers pick the same (brotli) body. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
-function fetchRaw(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function fetchRaw(
+  url: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: BROWSER_HEADERS }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        )
         res.on('error', reject)
       })
       .on('error', reject)
@@ -315,12 +342,22 @@ export async function staticCeiling(
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/static-server.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, STATIC_FILE: file, STATIC_HEADERS: JSON.stringify(headers), STATIC_PORT: String(port) },
+    env: {
+      ...process.env,
+      STATIC_FILE: file,
+      STATIC_HEADERS: JSON.stringify(headers),
+      STATIC_PORT: String(port),
+    },
   })
   const minimalUrl = `http://127.0.0.1:${port}`
   try {
     await waitUntilUp(minimalUrl, child)
-    const load = { connections: options.connections, warmupS: options.warmupS, durationS: options.durationS, headers: BROWSER_HEADERS }
+    const load = {
+      connections: options.connections,
+      warmupS: options.warmupS,
+      durationS: options.durationS,
+      headers: BROWSER_HEADERS,
+    }
     const server = await runLoad({ ...load, url: `${serverBaseUrl}${path}` })
     const minimal = await runLoad({ ...load, url: `${minimalUrl}${path}` })
     return {

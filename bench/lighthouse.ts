@@ -44,8 +44,10 @@ export async function runLighthouse(
       if (!result) throw new Error('Lighthouse returned no result')
       results.push(result.lhr)
     }
-    const score = (key: string) => median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
-    const metric = (id: string) => median(results.map((r) => Number(r.audits[id]?.numericValue ?? NaN)))
+    const score = (key: string) =>
+      median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
+    const metric = (id: string) =>
+      median(results.map((r) => Number(r.audits[id]?.numericValue ?? NaN)))
     const perf = results.map((r) => r.categories.performance?.score ?? 0)
     const medianRun = results[perf.indexOf(median(perf))] ?? results[0]!
     return {
@@ -66,7 +68,13 @@ export async function runLighthouse(
         speedIndexMs: Math.round(metric('speed-index')),
       },
       failedAudits: Object.values(medianRun.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => `${a.id} (${a.score})`),
     }
   } finally {

@@ -55,7 +55,11 @@ export interface LoadOptions {
   onMeasureStart?: () => void
 }
 
-function cannon(options: LoadOptions, durationS: number, measured: boolean): Promise<autocannon.Result> {
+function cannon(
+  options: LoadOptions,
+  durationS: number,
+  measured: boolean,
+): Promise<autocannon.Result> {
   const { body, onResponse } = options
   return autocannon({
     url: options.url,
@@ -65,8 +69,12 @@ function cannon(options: LoadOptions, durationS: number, measured: boolean): Pro
     headers: options.headers,
     requests: [
       {
-        ...(body ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) } : {}),
-        ...(onResponse && measured ? { onResponse: (status: number, text: string) => onResponse(status, text) } : {}),
+        ...(body
+          ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }
+          : {}),
+        ...(onResponse && measured
+          ? { onResponse: (status: number, text: string) => onResponse(status, text) }
+          : {}),
       },
     ],
   })
@@ -78,4 +86,3 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   options.onMeasureStart?.()
   return summarizeAutocannon(await cannon(options, options.durationS, true))
 }
-

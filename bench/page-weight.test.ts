@@ -25,6 +25,10 @@ describe('staticImports', () => {
     const code =
       'import{a as b,c}from"./react-1.js";import"./side-2.js";export{d}from"../x/re-3.js";' +
       'const l=()=>import("./lazy-4.js");'
-    expect(staticImports(code, '/assets/home.js')).toEqual(['/assets/react-1.js', '/assets/side-2.js', '/x/re-3.js'])
+    expect(staticImports(code, '/assets/home.js')).toEqual([
+      '/assets/react-1.js',
+      '/assets/side-2.js',
+      '/x/re-3.js',
+    ])
   })
 })

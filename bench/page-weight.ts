@@ -16,10 +16,17 @@ export interface ResourceWeight {
 export interface PageWeight {
   path: string
   resources: ResourceWeight[]
-  totals: Record<'html' | 'js' | 'css' | 'all', { raw: number; gzip: number; transferredBr: number }>
+  totals: Record<
+    'html' | 'js' | 'css' | 'all',
+    { raw: number; gzip: number; transferredBr: number }
+  >
 }
 
-async function fetchWeight(baseUrl: string, url: string, kind: ResourceWeight['kind']): Promise<[ResourceWeight, string]> {
+async function fetchWeight(
+  baseUrl: string,
+  url: string,
+  kind: ResourceWeight['kind'],
+): Promise<[ResourceWeight, string]> {
   const plain = await fetch(new URL(url, baseUrl), { headers: { 'Accept-Encoding': 'identity' } })
   if (!plain.ok) throw new Error(`${url}: HTTP ${plain.status}`)
   const body = Buffer.from(await plain.arrayBuffer())
@@ -27,7 +34,10 @@ async function fetchWeight(baseUrl: string, url: string, kind: ResourceWeight['k
   const brBytes = Buffer.from(await br.arrayBuffer()).length
   // fetch() decodes brotli; the header tells the size on the wire.
   const transferredBr = Number(br.headers.get('content-length') ?? brBytes)
-  return [{ url, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, transferredBr }, body.toString('utf8')]
+  return [
+    { url, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, transferredBr },
+    body.toString('utf8'),
+  ]
 }
 
 /** Scripts, module preloads and stylesheets named by the HTML, in document order. */
@@ -53,7 +63,9 @@ export function initialResources(html: string): Array<{ url: string; kind: 'js' 
 /** Chunks a module imports statically (import "./x.js", import {a} from "./x.js"); not import(). */
 export function staticImports(code: string, moduleUrl: string): string[] {
   const found = new Set<string>()
-  for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+  for (const match of code.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+  )) {
     found.add(new URL(match[1]!, `http://x${moduleUrl}`).pathname)
   }
   return [...found]
@@ -86,6 +98,11 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   return {
     path,
     resources,
-    totals: { html: sum(['html']), js: sum(['js']), css: sum(['css']), all: sum(['html', 'js', 'css']) },
+    totals: {
+      html: sum(['html']),
+      js: sum(['js']),
+      css: sum(['css']),
+      all: sum(['html', 'js', 'css']),
+    },
   }
 }

@@ -43,7 +43,10 @@ async function main() {
   const load = { warmupS: num('BENCH_API_WARMUP', 1), durationS: num('BENCH_API_DURATION', 5) }
   try {
     if (wants('page')) {
-      report.pages = [await measurePageWeight(server.baseUrl, '/'), await measurePageWeight(server.baseUrl, '/thank-you')]
+      report.pages = [
+        await measurePageWeight(server.baseUrl, '/'),
+        await measurePageWeight(server.baseUrl, '/thank-you'),
+      ]
       const home = report.pages[0]!
       report.budgets.push({
         name: 'Initial JavaScript of / (gzip)',
@@ -75,13 +78,31 @@ async function main() {
         })
       }
       report.budgets.push(
-        { name: 'CLS of / (mobile)', limit: '= 0', actual: String(mobileHome.metrics.cls), met: mobileHome.metrics.cls === 0 },
-        { name: 'LCP of / (mobile)', limit: '<= 1000 ms', actual: `${mobileHome.metrics.lcpMs} ms`, met: mobileHome.metrics.lcpMs <= 1000 },
-        { name: 'TBT of / (mobile)', limit: '<= 50 ms', actual: `${mobileHome.metrics.tbtMs} ms`, met: mobileHome.metrics.tbtMs <= 50 },
+        {
+          name: 'CLS of / (mobile)',
+          limit: '= 0',
+          actual: String(mobileHome.metrics.cls),
+          met: mobileHome.metrics.cls === 0,
+        },
+        {
+          name: 'LCP of / (mobile)',
+          limit: '<= 1000 ms',
+          actual: `${mobileHome.metrics.lcpMs} ms`,
+          met: mobileHome.metrics.lcpMs <= 1000,
+        },
+        {
+          name: 'TBT of / (mobile)',
+          limit: '<= 50 ms',
+          actual: `${mobileHome.metrics.tbtMs} ms`,
+          met: mobileHome.metrics.tbtMs <= 50,
+        },
       )
     }
     if (wants('static')) {
-      report.static = await staticCeiling(server.baseUrl, PORTS.staticMinimal, { ...load, connections: 16 })
+      report.static = await staticCeiling(server.baseUrl, PORTS.staticMinimal, {
+        ...load,
+        connections: 16,
+      })
     }
   } finally {
     await server.stop()
@@ -93,7 +114,14 @@ async function main() {
     report.api = [await runApiBench({ ...common, database: 'embedded', port: PORTS.apiEmbedded })]
     const postgresUrl = process.env.TEST_DATABASE_URL
     if (postgresUrl) {
-      report.api.push(await runApiBench({ ...common, database: 'postgres', postgresUrl, port: PORTS.apiPostgres }))
+      report.api.push(
+        await runApiBench({
+          ...common,
+          database: 'postgres',
+          postgresUrl,
+          port: PORTS.apiPostgres,
+        }),
+      )
     } else {
       console.warn('TEST_DATABASE_URL is not set: the API part ran on the embedded database only')
     }
@@ -144,10 +172,24 @@ function printTables(report: Report) {
   }
   if (report.static) {
     const s = report.static
-    console.log(`\nStatic ceiling: GET ${s.path} (${s.contentEncoding ?? 'identity'}, ${s.bodyBytes} B) at ${s.server.connections} connections`)
+    console.log(
+      `\nStatic ceiling: GET ${s.path} (${s.contentEncoding ?? 'identity'}, ${s.bodyBytes} B) at ${s.server.connections} connections`,
+    )
     console.table([
-      { server: 'ours (Hono)', 'req/s': s.server.rps, 'p50 ms': s.server.p50Ms, 'p99 ms': s.server.p99Ms, 'non-2xx': s.server.non2xx },
-      { server: 'minimal node:http', 'req/s': s.minimal.rps, 'p50 ms': s.minimal.p50Ms, 'p99 ms': s.minimal.p99Ms, 'non-2xx': s.minimal.non2xx },
+      {
+        server: 'ours (Hono)',
+        'req/s': s.server.rps,
+        'p50 ms': s.server.p50Ms,
+        'p99 ms': s.server.p99Ms,
+        'non-2xx': s.server.non2xx,
+      },
+      {
+        server: 'minimal node:http',
+        'req/s': s.minimal.rps,
+        'p50 ms': s.minimal.p50Ms,
+        'p99 ms': s.minimal.p99Ms,
+        'non-2xx': s.minimal.non2xx,
+      },
     ])
     console.log(`ours / minimal: ${(s.ratio * 100).toFixed(0)}%`)
   }
@@ -189,7 +231,7 @@ function printTables(report: Report) {
         }),
       ),
     )
-    console.log('\nServer memory during the API runs (MiB), and the machine\'s load around them')
+    console.log("\nServer memory during the API runs (MiB), and the machine's load around them")
     console.table(
       report.api.map((a) => ({
         database: a.database,
@@ -202,7 +244,14 @@ function printTables(report: Report) {
     )
   }
   console.log('\nBudgets')
-  console.table(report.budgets.map((b) => ({ budget: b.name, limit: b.limit, actual: b.actual, status: b.met ? 'met' : 'MISSED' })))
+  console.table(
+    report.budgets.map((b) => ({
+      budget: b.name,
+      limit: b.limit,
+      actual: b.actual,
+      status: b.met ? 'met' : 'MISSED',
+    })),
+  )
 }
 
 main().catch((error: unknown) => {

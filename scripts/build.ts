@@ -51,7 +51,10 @@ async function main() {
   await rm(join(distDir, 'site'), { recursive: true, force: true })
   await mkdir(join(distDir, 'site'), { recursive: true })
   for (const [name, html] of Object.entries(documents)) {
-    await writeFile(join(distDir, 'site', `${name}.html`), await inlineStylesheets(html, join(distDir, 'client')))
+    await writeFile(
+      join(distDir, 'site', `${name}.html`),
+      await inlineStylesheets(html, join(distDir, 'client')),
+    )
   }
   // The page templates are only inputs to the pre-render; the server never serves them.
   for (const name of Object.keys(templates)) {

@@ -53,7 +53,12 @@ async function hashFiles(paths: string[]): Promise<string> {
 }
 
 /** True when the outputs exist and the cache says they were made from inputs with this hash. */
-async function upToDate(cache: Cache, group: string, key: string, outputs: string[]): Promise<boolean> {
+async function upToDate(
+  cache: Cache,
+  group: string,
+  key: string,
+  outputs: string[],
+): Promise<boolean> {
   if (cache[group] !== key) return false
   for (const output of outputs) if (!(await exists(output))) return false
   return true
@@ -111,7 +116,12 @@ async function listSources(dir: string): Promise<string[]> {
     .sort(collator.compare)
 }
 
-async function processModel(publicDir: string, model: Model, counts: Counts, cache: Cache): Promise<string[]> {
+async function processModel(
+  publicDir: string,
+  model: Model,
+  counts: Counts,
+  cache: Cache,
+): Promise<string[]> {
   const uploads = join(publicDir, 'custom-uploads')
   const srcDir = join(uploads, 'screenshots', model)
   const thumbDir = join(uploads, 'thumbnails', model)
@@ -138,12 +148,23 @@ async function processModel(publicDir: string, model: Model, counts: Counts, cac
         const name = `${stem}-${width}.${format}`
         expected.variants.add(name)
         const lossless = format === 'webp' && width >= sourceWidth
-        jobs.push({ out: join(variantDir, name), make: () => sharp(src).resize({ width }), format: lossless ? 'webp-lossless' : format })
+        jobs.push({
+          out: join(variantDir, name),
+          make: () => sharp(src).resize({ width }),
+          format: lossless ? 'webp-lossless' : format,
+        })
       }
     }
     const group = `screenshots/${model}/${file}`
     const key = await hashFiles([src])
-    if (await upToDate(cache, group, key, jobs.map((job) => job.out))) {
+    if (
+      await upToDate(
+        cache,
+        group,
+        key,
+        jobs.map((job) => job.out),
+      )
+    ) {
       counts.skipped += jobs.length
       continue
     }
@@ -154,7 +175,11 @@ async function processModel(publicDir: string, model: Model, counts: Counts, cac
     cache[group] = key
   }
   for (const group of Object.keys(cache)) {
-    if (group.startsWith(`screenshots/${model}/`) && !files.includes(group.slice(`screenshots/${model}/`.length))) delete cache[group]
+    if (
+      group.startsWith(`screenshots/${model}/`) &&
+      !files.includes(group.slice(`screenshots/${model}/`.length))
+    )
+      delete cache[group]
   }
 
   // Outputs of screenshots that were removed or renamed.
@@ -174,7 +199,10 @@ async function processModel(publicDir: string, model: Model, counts: Counts, cac
 }
 
 /** The brand mark of src/web/components/logo.tsx: three rising bars on a navy tile. */
-export function logoSvg({ rounded = true, scale = 1 }: { rounded?: boolean; scale?: number } = {}): string {
+export function logoSvg({
+  rounded = true,
+  scale = 1,
+}: { rounded?: boolean; scale?: number } = {}): string {
   const bars = `<g transform="translate(16 16) scale(${scale}) translate(-16 -16)"><rect x="7" y="17" width="4" height="8" rx="1" fill="#7fcdb8"/><rect x="14" y="12" width="4" height="13" rx="1" fill="#4fb89c"/><rect x="21" y="7" width="4" height="18" rx="1" fill="#ffffff"/></g>`
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32"${rounded ? ' rx="8"' : ''} fill="#10294b"/>${bars}</svg>\n`
 }
@@ -226,7 +254,14 @@ async function makeIcons(publicDir: string, counts: Counts, cache: Cache): Promi
     ],
   ]
   const key = await hashFiles([])
-  if (await upToDate(cache, 'icons', key, outputs.map(([name]) => join(publicDir, name)))) {
+  if (
+    await upToDate(
+      cache,
+      'icons',
+      key,
+      outputs.map(([name]) => join(publicDir, name)),
+    )
+  ) {
     counts.skipped += outputs.length
   } else {
     for (const [name, make] of outputs) {
@@ -248,11 +283,22 @@ async function makeIcons(publicDir: string, counts: Counts, cache: Cache): Promi
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
       { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
     ],
   }
-  if (await writeIfChanged(join(publicDir, 'site.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`)) counts.made++
+  if (
+    await writeIfChanged(
+      join(publicDir, 'site.webmanifest'),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    )
+  )
+    counts.made++
 }
 
 function escapeXml(value: string): string {
@@ -260,7 +306,12 @@ function escapeXml(value: string): string {
 }
 
 /** The social preview: the brand, the promise and two real screenshots (DESIGN.md §12). */
-async function makeOgImage(publicDir: string, sources: string[], counts: Counts, cache: Cache): Promise<void> {
+async function makeOgImage(
+  publicDir: string,
+  sources: string[],
+  counts: Counts,
+  cache: Cache,
+): Promise<void> {
   const out = join(publicDir, 'og-image.png')
   const pick = (name: string) => sources.find((path) => basename(path) === name)
   const front = pick('Exposure_Dashboard.png') ?? sources[0]
@@ -305,7 +356,9 @@ async function makeOgImage(publicDir: string, sources: string[], counts: Counts,
   <rect x="${600}" y="${172 + 30}" width="${shotW}" height="${shotH}" rx="14" fill="#000" opacity="0.5" filter="url(#shadow)"/>
 </svg>`
   const rounded = (w: number, h: number) =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="12" fill="#fff"/></svg>`)
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="12" fill="#fff"/></svg>`,
+    )
   const shot = async (path: string, dim = false) => {
     let image = sharp(path).resize(shotW, shotH, { fit: 'cover', position: 'top' })
     if (dim) image = image.modulate({ brightness: 0.92 })
@@ -337,7 +390,9 @@ export async function buildImages(options: ImagesOptions = {}): Promise<Counts> 
   for (const model of MODELS) sources[model] = await processModel(publicDir, model, counts, cache)
   await makeIcons(publicDir, counts, cache)
   await makeOgImage(publicDir, [...sources.advanced, ...sources.basic], counts, cache)
-  const sorted = Object.fromEntries(Object.entries(cache).sort(([a], [b]) => collator.compare(a, b)))
+  const sorted = Object.fromEntries(
+    Object.entries(cache).sort(([a], [b]) => collator.compare(a, b)),
+  )
   await writeIfChanged(cacheFile, `${JSON.stringify(sorted, null, 2)}\n`)
   log(
     `images: ${counts.made} made, ${counts.skipped} up to date, ${counts.removed} removed ` +

@@ -38,8 +38,18 @@ function niceStep(range: number, ticks: number): number {
   return nice * mag
 }
 
-export function panel(x: number, y: number, w: number, h: number, title?: string, subtitle?: string): string[] {
-  const parts = [rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 4 }), rect(x, y, w, h, C.white, { stroke: '#d5dbe3', rx: 4 })]
+export function panel(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  title?: string,
+  subtitle?: string,
+): string[] {
+  const parts = [
+    rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 4 }),
+    rect(x, y, w, h, C.white, { stroke: '#d5dbe3', rx: 4 }),
+  ]
   if (title) parts.push(text(x + 16, y + 24, title, { size: 14, weight: 'bold', fill: C.navy }))
   if (subtitle) parts.push(text(x + 16, y + 42, subtitle, { size: 11.5, fill: C.ink3 }))
   return parts
@@ -49,7 +59,10 @@ export function chart(o: ChartOptions): string[] {
   const fmt = o.format ?? ((v: number) => v.toFixed(0))
   const parts = panel(o.x, o.y, o.w, o.h, o.title, o.subtitle)
   const left0 = o.x + 56
-  const legendItems = o.legend === false ? [] : (o.legendSeries ?? [...(o.areas ?? []), ...(o.bars ?? []), ...(o.lines ?? [])])
+  const legendItems =
+    o.legend === false
+      ? []
+      : (o.legendSeries ?? [...(o.areas ?? []), ...(o.bars ?? []), ...(o.lines ?? [])])
   const lineNames = new Set((o.lines ?? []).map((s) => s.name))
   // Lay the legend out first, wrapping to as many rows as it needs.
   const legendPos: { s: Series; x: number; row: number }[] = []
@@ -144,7 +157,15 @@ export function chart(o: ChartOptions): string[] {
           const to = from + v
           if (v >= 0) pos = to
           else neg = to
-          parts.push(rect(xOf(i) - groupW / 2, Math.min(yOf(from), yOf(to)), groupW, Math.abs(yOf(to) - yOf(from)), s.color))
+          parts.push(
+            rect(
+              xOf(i) - groupW / 2,
+              Math.min(yOf(from), yOf(to)),
+              groupW,
+              Math.abs(yOf(to) - yOf(from)),
+              s.color,
+            ),
+          )
         } else {
           const bw = groupW / bars.length
           const bx = xOf(i) - groupW / 2 + k * bw
@@ -156,11 +177,13 @@ export function chart(o: ChartOptions): string[] {
   for (const s of o.lines ?? []) {
     const points = s.values.map((v, i) => [xOf(i), yOf(v)] as [number, number])
     parts.push(polyline(points, s.color, 2.5, s.dash))
-    if (!s.dash && n <= 20) for (const [px, py] of points) parts.push(circle(px, py, 2.8, C.white, s.color))
+    if (!s.dash && n <= 20)
+      for (const [px, py] of points) parts.push(circle(px, py, 2.8, C.white, s.color))
   }
   const every = o.labelEvery ?? Math.ceil(n / 16)
   o.categories.forEach((c, i) => {
-    if (i % every === 0) parts.push(text(xOf(i), bottom + 16, c, { size: 10.5, fill: C.ink2, anchor: 'middle' }))
+    if (i % every === 0)
+      parts.push(text(xOf(i), bottom + 16, c, { size: 10.5, fill: C.ink2, anchor: 'middle' }))
   })
   for (const { s, x: lx, row } of legendPos) {
     const isLine = lineNames.has(s.name)
@@ -178,7 +201,15 @@ export interface Slice {
   color: string
 }
 
-export function donut(x: number, y: number, w: number, h: number, title: string, slices: Slice[], center: [string, string]): string[] {
+export function donut(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  title: string,
+  slices: Slice[],
+  center: [string, string],
+): string[] {
   const parts = panel(x, y, w, h, title)
   const r = Math.min(w * 0.26, (h - 70) / 2)
   const cx = x + 24 + r
@@ -188,31 +219,56 @@ export function donut(x: number, y: number, w: number, h: number, title: string,
   for (const sl of slices) {
     const a2 = angle + (sl.value / total) * Math.PI * 2
     const large = a2 - angle > Math.PI ? 1 : 0
-    const p = (a: number, rr: number) => `${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`
+    const p = (a: number, rr: number) =>
+      `${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`
     const inner = r * 0.6
-    parts.push(`<path d="M${p(angle, r)} A${r},${r} 0 ${large} 1 ${p(a2, r)} L${p(a2, inner)} A${inner},${inner} 0 ${large} 0 ${p(angle, inner)} Z" fill="${sl.color}" stroke="#fff" stroke-width="1.5"/>`)
+    parts.push(
+      `<path d="M${p(angle, r)} A${r},${r} 0 ${large} 1 ${p(a2, r)} L${p(a2, inner)} A${inner},${inner} 0 ${large} 0 ${p(angle, inner)} Z" fill="${sl.color}" stroke="#fff" stroke-width="1.5"/>`,
+    )
     angle = a2
   }
-  parts.push(text(cx, cy + 2, center[0], { size: 20, weight: 'bold', fill: C.navy, anchor: 'middle' }))
+  parts.push(
+    text(cx, cy + 2, center[0], { size: 20, weight: 'bold', fill: C.navy, anchor: 'middle' }),
+  )
   parts.push(text(cx, cy + 20, center[1], { size: 11, fill: C.ink3, anchor: 'middle' }))
   let ly = cy - (slices.length * 22) / 2 + 8
   const lx = cx + r + 26
   for (const sl of slices) {
     parts.push(rect(lx, ly - 9, 10, 10, sl.color, { rx: 1.5 }))
     parts.push(text(lx + 16, ly, sl.name, { size: 11.5, fill: C.ink }))
-    parts.push(text(x + w - 16, ly, `${((sl.value / total) * 100).toFixed(1)}%`, { size: 11.5, fill: C.ink2, anchor: 'end' }))
+    parts.push(
+      text(x + w - 16, ly, `${((sl.value / total) * 100).toFixed(1)}%`, {
+        size: 11.5,
+        fill: C.ink2,
+        anchor: 'end',
+      }),
+    )
     ly += 22
   }
   return parts
 }
 
 /** A KPI tile: label, big value, small change line. */
-export function tile(x: number, y: number, w: number, h: number, label: string, value: string, note: string, noteColor: string = C.teal): string[] {
+export function tile(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  label: string,
+  value: string,
+  note: string,
+  noteColor: string = C.teal,
+): string[] {
   return [
     rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 4 }),
     rect(x, y, w, h, C.white, { stroke: '#d5dbe3', rx: 4 }),
     rect(x, y, 4, h, C.tealLight, { rx: 2 }),
-    text(x + 18, y + 24, label.toUpperCase(), { size: 10.5, fill: C.ink3, weight: 'bold', spacing: 0.6 }),
+    text(x + 18, y + 24, label.toUpperCase(), {
+      size: 10.5,
+      fill: C.ink3,
+      weight: 'bold',
+      spacing: 0.6,
+    }),
     text(x + 18, y + 56, value, { size: 26, fill: C.navy, weight: 'bold' }),
     text(x + 18, y + h - 14, note, { size: 11, fill: noteColor }),
   ]

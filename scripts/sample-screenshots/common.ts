@@ -7,7 +7,12 @@ export const CONTENT_X = 40
 export const CONTENT_RIGHT = WIDTH - 14
 
 /** The navy band at the top of every model sheet: title, subtitle and setting chips. */
-export function titleBand(sheet: Sheet, title: string, subtitle: string, chips: string[] = []): void {
+export function titleBand(
+  sheet: Sheet,
+  title: string,
+  subtitle: string,
+  chips: string[] = [],
+): void {
   const y = GRID_Y
   sheet.push(rect(CONTENT_X, y, WIDTH - CONTENT_X, ROW_H * 3, C.navy))
   sheet.push(rect(CONTENT_X, y + ROW_H * 3 - 3, WIDTH - CONTENT_X, 3, C.tealLight))
@@ -42,7 +47,14 @@ export interface TableOptions {
 }
 
 /** A table in pixels with 20 px rows: a navy header row, then rows of strings. */
-export function table(sheet: Sheet, x: number, y: number, columns: Column[], rows: string[][], o: TableOptions = {}): number {
+export function table(
+  sheet: Sheet,
+  x: number,
+  y: number,
+  columns: Column[],
+  rows: string[][],
+  o: TableOptions = {},
+): number {
   const width = columns.reduce((s, c) => s + c.w, 0)
   let cy = y
   if (o.header) {
@@ -54,11 +66,25 @@ export function table(sheet: Sheet, x: number, y: number, columns: Column[], row
   let cx = x
   for (const col of columns) {
     const align = col.align ?? 'right'
-    const tx = align === 'right' ? cx + col.w - (o.filters ? 22 : 6) : align === 'center' ? cx + col.w / 2 : cx + 6
-    sheet.push(text(tx, cy + 14, col.label, { size: 11.5, weight: 'bold', fill: C.navy, anchor: align === 'right' ? 'end' : align === 'center' ? 'middle' : 'start' }))
+    const tx =
+      align === 'right'
+        ? cx + col.w - (o.filters ? 22 : 6)
+        : align === 'center'
+          ? cx + col.w / 2
+          : cx + 6
+    sheet.push(
+      text(tx, cy + 14, col.label, {
+        size: 11.5,
+        weight: 'bold',
+        fill: C.navy,
+        anchor: align === 'right' ? 'end' : align === 'center' ? 'middle' : 'start',
+      }),
+    )
     if (o.filters) {
       sheet.push(rect(cx + col.w - 17, cy + 3, 14, 15, C.white, { stroke: '#aab4c2' }))
-      sheet.push(`<polygon points="${cx + col.w - 14},${cy + 9} ${cx + col.w - 6},${cy + 9} ${cx + col.w - 10},${cy + 13}" fill="#445"/>`)
+      sheet.push(
+        `<polygon points="${cx + col.w - 14},${cy + 9} ${cx + col.w - 6},${cy + 9} ${cx + col.w - 10},${cy + 13}" fill="#445"/>`,
+      )
     }
     cx += col.w
   }
@@ -76,7 +102,8 @@ export function table(sheet: Sheet, x: number, y: number, columns: Column[], row
       const col = columns[c]
       if (!col) return
       const input = !total && o.inputCols?.includes(c)
-      if (input) sheet.push(rect(cx2 + 1, cy + 1, col.w - 2, ROW_H - 2, C.input, { stroke: '#e8d9a0' }))
+      if (input)
+        sheet.push(rect(cx2 + 1, cy + 1, col.w - 2, ROW_H - 2, C.input, { stroke: '#e8d9a0' }))
       const align = col.align ?? 'right'
       let tx = align === 'right' ? cx2 + col.w - 6 : align === 'center' ? cx2 + col.w / 2 : cx2 + 6
       const swatch = c === 0 ? o.swatches?.(r) : undefined
@@ -84,8 +111,16 @@ export function table(sheet: Sheet, x: number, y: number, columns: Column[], row
         sheet.push(rect(cx2 + 6, cy + 5, 10, 10, swatch, { rx: 2 }))
         tx += 16
       }
-      const color = o.colors?.(r, c, value) ?? (input ? C.inputText : value.startsWith('(') ? C.red : C.ink)
-      sheet.push(text(tx, cy + 14.5, value, { size: 11.5, weight: total ? 'bold' : 'normal', fill: color, anchor: align === 'right' ? 'end' : align === 'center' ? 'middle' : 'start' }))
+      const color =
+        o.colors?.(r, c, value) ?? (input ? C.inputText : value.startsWith('(') ? C.red : C.ink)
+      sheet.push(
+        text(tx, cy + 14.5, value, {
+          size: 11.5,
+          weight: total ? 'bold' : 'normal',
+          fill: color,
+          anchor: align === 'right' ? 'end' : align === 'center' ? 'middle' : 'start',
+        }),
+      )
       cx2 += col.w
     })
     sheet.push(line(x, cy + ROW_H - 0.5, x + width, cy + ROW_H - 0.5, '#e6eaef'))
@@ -95,14 +130,30 @@ export function table(sheet: Sheet, x: number, y: number, columns: Column[], row
 }
 
 /** An Excel slicer: a titled box of buttons, some selected. */
-export function slicer(sheet: Sheet, x: number, y: number, w: number, title: string, items: string[], selected: string[]): number {
+export function slicer(
+  sheet: Sheet,
+  x: number,
+  y: number,
+  w: number,
+  title: string,
+  items: string[],
+  selected: string[],
+): number {
   const h = 34 + items.length * 26
-  sheet.push(rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 3 }), rect(x, y, w, h, C.white, { stroke: '#c9d1db', rx: 3 }))
+  sheet.push(
+    rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 3 }),
+    rect(x, y, w, h, C.white, { stroke: '#c9d1db', rx: 3 }),
+  )
   sheet.push(text(x + 10, y + 20, title, { size: 12, weight: 'bold', fill: C.navy }))
   sheet.push(text(x + w - 34, y + 20, '☰  ⊘', { size: 11, fill: C.ink3 }))
   items.forEach((item, i) => {
     const on = selected.includes(item)
-    sheet.push(rect(x + 8, y + 30 + i * 26, w - 16, 22, on ? '#d9e4f3' : '#f5f7fa', { rx: 2, stroke: on ? '#7b9fd0' : '#e1e5ea' }))
+    sheet.push(
+      rect(x + 8, y + 30 + i * 26, w - 16, 22, on ? '#d9e4f3' : '#f5f7fa', {
+        rx: 2,
+        stroke: on ? '#7b9fd0' : '#e1e5ea',
+      }),
+    )
     sheet.push(text(x + 16, y + 45 + i * 26, item, { size: 11.5, fill: on ? C.navy : C.ink3 }))
   })
   return y + h
@@ -116,7 +167,12 @@ export function rowOf(rows: YearRow[], year: number): YearRow {
   return rows[yearIndex(year)]!
 }
 
-export function strategyExposure(p: Programme, strategy: Strategy, year: number, view: 'glide' | 'flight' = 'flight'): number {
+export function strategyExposure(
+  p: Programme,
+  strategy: Strategy,
+  year: number,
+  view: 'glide' | 'flight' = 'flight',
+): number {
   const row = rowOf(p.byStrategy[strategy][view], year)
   return row.nav + row.unfunded
 }
@@ -145,7 +201,22 @@ export const ADVANCED_TABS = [
   'F006',
 ]
 
-export const BASIC_TABS = ['Cover', 'Assumptions', 'Actuals', 'Projected', 'Fund 01', 'Fund 02', 'Fund 03', 'Fund 04', 'Fund 05', 'Fund 06', 'Fund 07', 'Fund 08', 'Fund 09', 'Fund 10']
+export const BASIC_TABS = [
+  'Cover',
+  'Assumptions',
+  'Actuals',
+  'Projected',
+  'Fund 01',
+  'Fund 02',
+  'Fund 03',
+  'Fund 04',
+  'Fund 05',
+  'Fund 06',
+  'Fund 07',
+  'Fund 08',
+  'Fund 09',
+  'Fund 10',
+]
 
 /** Left-margin sheet of a plain model tab: a title in row 1 and a note in row 2. */
 export function sheetTitle(sheet: Sheet, col: number, title: string, note: string): void {

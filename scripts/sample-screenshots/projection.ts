@@ -45,10 +45,34 @@ export interface PacingParams {
 export const PACING: Record<Strategy, PacingParams> = {
   Buyout: { callRates: [0.25, 0.33, 0.5, 0.5], life: 12, bow: 2.5, growth: 0.13, yield: 0 },
   'Growth Equity': { callRates: [0.3, 0.35, 0.5, 0.5], life: 11, bow: 2.6, growth: 0.14, yield: 0 },
-  'Venture Capital': { callRates: [0.2, 0.25, 0.33, 0.4], life: 14, bow: 3.2, growth: 0.16, yield: 0 },
-  'Private Credit': { callRates: [0.45, 0.5, 0.6, 0.6], life: 7, bow: 1.6, growth: 0.09, yield: 0.06 },
-  'Real Estate': { callRates: [0.35, 0.45, 0.5, 0.5], life: 10, bow: 2.2, growth: 0.08, yield: 0.04 },
-  Infrastructure: { callRates: [0.3, 0.4, 0.5, 0.5], life: 13, bow: 2.3, growth: 0.09, yield: 0.035 },
+  'Venture Capital': {
+    callRates: [0.2, 0.25, 0.33, 0.4],
+    life: 14,
+    bow: 3.2,
+    growth: 0.16,
+    yield: 0,
+  },
+  'Private Credit': {
+    callRates: [0.45, 0.5, 0.6, 0.6],
+    life: 7,
+    bow: 1.6,
+    growth: 0.09,
+    yield: 0.06,
+  },
+  'Real Estate': {
+    callRates: [0.35, 0.45, 0.5, 0.5],
+    life: 10,
+    bow: 2.2,
+    growth: 0.08,
+    yield: 0.04,
+  },
+  Infrastructure: {
+    callRates: [0.3, 0.4, 0.5, 0.5],
+    life: 13,
+    bow: 2.3,
+    growth: 0.09,
+    yield: 0.035,
+  },
 }
 
 export const GEOGRAPHIES = ['North America', 'Europe', 'Asia-Pacific', 'Global'] as const
@@ -114,14 +138,30 @@ const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
 export function existingFunds(): Fund[] {
   const rand = random(7)
   const plan: [Strategy, number, number][] = [
-    ['Buyout', 2016, 15], ['Venture Capital', 2017, 8], ['Real Estate', 2017, 12],
-    ['Buyout', 2018, 20], ['Private Credit', 2018, 15], ['Growth Equity', 2019, 12],
-    ['Infrastructure', 2019, 15], ['Buyout', 2020, 20], ['Venture Capital', 2020, 10],
-    ['Private Credit', 2020, 18], ['Real Estate', 2021, 15], ['Growth Equity', 2021, 15],
-    ['Buyout', 2022, 25], ['Infrastructure', 2022, 20], ['Venture Capital', 2022, 10],
-    ['Private Credit', 2023, 20], ['Buyout', 2023, 22], ['Growth Equity', 2023, 15],
-    ['Real Estate', 2024, 12], ['Infrastructure', 2024, 18], ['Buyout', 2024, 25],
-    ['Venture Capital', 2025, 10], ['Private Credit', 2025, 20], ['Growth Equity', 2025, 15],
+    ['Buyout', 2016, 15],
+    ['Venture Capital', 2017, 8],
+    ['Real Estate', 2017, 12],
+    ['Buyout', 2018, 20],
+    ['Private Credit', 2018, 15],
+    ['Growth Equity', 2019, 12],
+    ['Infrastructure', 2019, 15],
+    ['Buyout', 2020, 20],
+    ['Venture Capital', 2020, 10],
+    ['Private Credit', 2020, 18],
+    ['Real Estate', 2021, 15],
+    ['Growth Equity', 2021, 15],
+    ['Buyout', 2022, 25],
+    ['Infrastructure', 2022, 20],
+    ['Venture Capital', 2022, 10],
+    ['Private Credit', 2023, 20],
+    ['Buyout', 2023, 22],
+    ['Growth Equity', 2023, 15],
+    ['Real Estate', 2024, 12],
+    ['Infrastructure', 2024, 18],
+    ['Buyout', 2024, 25],
+    ['Venture Capital', 2025, 10],
+    ['Private Credit', 2025, 20],
+    ['Growth Equity', 2025, 15],
   ]
   const used = new Map<string, number>()
   return plan.map(([strategy, vintage, commitment], index) => {
@@ -129,7 +169,12 @@ export function existingFunds(): Fund[] {
     const gp = gps[index % gps.length]!
     const fundNo = (used.get(gp) ?? Math.floor(rand() * 4) + 2) + 1
     used.set(gp, fundNo)
-    const suffix = strategy === 'Private Credit' ? 'Credit Fund' : strategy === 'Real Estate' ? 'Property Fund' : 'Fund'
+    const suffix =
+      strategy === 'Private Credit'
+        ? 'Credit Fund'
+        : strategy === 'Real Estate'
+          ? 'Property Fund'
+          : 'Fund'
     return {
       id: `F${String(index + 1).padStart(3, '0')}`,
       name: `${gp} ${suffix} ${ROMAN[fundNo - 1] ?? fundNo}`,
@@ -265,7 +310,8 @@ export function byYear(projections: FundProjection[], years: number[]): YearRow[
 
 /** Annualised IRR of quarterly cash flows by bisection; null when it does not bracket. */
 export function irr(flows: number[]): number | null {
-  const npv = (rate: number) => flows.reduce((sum, flow, t) => sum + flow / Math.pow(1 + rate, t), 0)
+  const npv = (rate: number) =>
+    flows.reduce((sum, flow, t) => sum + flow / Math.pow(1 + rate, t), 0)
   let lo = -0.5
   let hi = 1
   if (npv(lo) * npv(hi) > 0) return null
@@ -312,7 +358,10 @@ export function metricsAsOf(projection: FundProjection): FundMetrics {
 export function lifetimeMetrics(projection: FundProjection): { tvpi: number; irr: number | null } {
   const paidIn = projection.quarters.reduce((s, r) => s + r.call, 0)
   const dist = projection.quarters.reduce((s, r) => s + r.dist, 0)
-  return { tvpi: paidIn > 0 ? dist / paidIn : 0, irr: irr(projection.quarters.map((r) => r.dist - r.call)) }
+  return {
+    tvpi: paidIn > 0 ? dist / paidIn : 0,
+    irr: irr(projection.quarters.map((r) => r.dist - r.call)),
+  }
 }
 
 export interface Programme {

@@ -61,18 +61,38 @@ export function rect(
   fill: string,
   extra: { stroke?: string; rx?: number; opacity?: number; strokeWidth?: number } = {},
 ): string {
-  const attrs = [`x="${x.toFixed(1)}"`, `y="${y.toFixed(1)}"`, `width="${Math.max(0, w).toFixed(1)}"`, `height="${Math.max(0, h).toFixed(1)}"`, `fill="${fill}"`]
-  if (extra.stroke) attrs.push(`stroke="${extra.stroke}"`, `stroke-width="${extra.strokeWidth ?? 1}"`)
+  const attrs = [
+    `x="${x.toFixed(1)}"`,
+    `y="${y.toFixed(1)}"`,
+    `width="${Math.max(0, w).toFixed(1)}"`,
+    `height="${Math.max(0, h).toFixed(1)}"`,
+    `fill="${fill}"`,
+  ]
+  if (extra.stroke)
+    attrs.push(`stroke="${extra.stroke}"`, `stroke-width="${extra.strokeWidth ?? 1}"`)
   if (extra.rx) attrs.push(`rx="${extra.rx}"`)
   if (extra.opacity !== undefined) attrs.push(`opacity="${extra.opacity}"`)
   return `<rect ${attrs.join(' ')}/>`
 }
 
-export function line(x1: number, y1: number, x2: number, y2: number, stroke: string, width = 1, dash?: string): string {
+export function line(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stroke: string,
+  width = 1,
+  dash?: string,
+): string {
   return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${stroke}" stroke-width="${width}"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`
 }
 
-export function polyline(points: [number, number][], stroke: string, width = 2, dash?: string): string {
+export function polyline(
+  points: [number, number][],
+  stroke: string,
+  width = 2,
+  dash?: string,
+): string {
   const d = points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')
   return `<polyline points="${d}" fill="none" stroke="${stroke}" stroke-width="${width}" stroke-linejoin="round"${dash ? ` stroke-dasharray="${dash}"` : ''}/>`
 }
@@ -88,7 +108,10 @@ export function circle(cx: number, cy: number, r: number, fill: string, stroke?:
 
 /** $M with one decimal; negatives in parentheses, as a finance model shows them. */
 export function money(value: number, decimals = 1): string {
-  const abs = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+  const abs = Math.abs(value).toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
   if (Math.abs(value) < 0.05 && decimals <= 1) return '-'
   return value < 0 ? `(${abs})` : abs
 }

@@ -18,30 +18,36 @@ export const MIN_FILL_MS = 1500
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
 
 const name = (label: string) =>
-  z.string(`${label} is required`).check(
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
-    z.regex(NO_CONTROL_CHARS, `${label} must not contain control characters`),
-  )
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
+      z.regex(NO_CONTROL_CHARS, `${label} must not contain control characters`),
+    )
 
 export const TrialRequestSchema = z.object({
   first_name: name('First name'),
   last_name: name('Last name'),
-  email: z.string('E-mail is required').check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, 'E-mail is required'),
-    z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
-    z.email('E-mail must be a valid e-mail address'),
-  ),
+  email: z
+    .string('E-mail is required')
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'E-mail is required'),
+      z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
+      z.email('E-mail must be a valid e-mail address'),
+    ),
   model: z.enum(MODELS, 'Model must be basic or advanced'),
   source: z._default(
-    z.string('Source must be text').check(
-      z.trim(),
-      z.maxLength(SOURCE_MAX, `Source must be at most ${SOURCE_MAX} characters`),
-      z.regex(NO_CONTROL_CHARS, 'Source must not contain control characters'),
-    ),
+    z
+      .string('Source must be text')
+      .check(
+        z.trim(),
+        z.maxLength(SOURCE_MAX, `Source must be at most ${SOURCE_MAX} characters`),
+        z.regex(NO_CONTROL_CHARS, 'Source must not contain control characters'),
+      ),
     TRIAL_SOURCE,
   ),
   /** Honeypot: a field people never see and bots fill in. Optional. */
@@ -62,7 +68,9 @@ export function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.join('.')
     if (issue.code === 'invalid_type' && field) {
-      return issue.message.startsWith('Invalid input') ? `${field} has the wrong type` : issue.message
+      return issue.message.startsWith('Invalid input')
+        ? `${field} has the wrong type`
+        : issue.message
     }
     return issue.message
   })

@@ -8,6 +8,8 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>): Lo
   return pino({
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(config.logPretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   })
 }

@@ -18,7 +18,9 @@ describe('renderHead', () => {
   })
 
   it('credits /terms for the second address of the terms', () => {
-    expect(renderHead(doc('legal-terms'))).toContain('<link rel="canonical" href="%PUBLIC_URL%/terms" />')
+    expect(renderHead(doc('legal-terms'))).toContain(
+      '<link rel="canonical" href="%PUBLIC_URL%/terms" />',
+    )
   })
 
   it('keeps pages that follow an action out of search engines', () => {

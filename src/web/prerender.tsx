@@ -21,7 +21,9 @@ const PAGES: Record<PageEntry, () => ReactElement> = {
   'not-found': () => <NotFoundPage />,
 }
 
-export async function renderDocuments(templates: Record<string, string>): Promise<Record<string, string>> {
+export async function renderDocuments(
+  templates: Record<string, string>,
+): Promise<Record<string, string>> {
   const result: Record<string, string> = {}
   for (const doc of DOCUMENTS) {
     const template = templates[doc.entry]
@@ -29,7 +31,9 @@ export async function renderDocuments(templates: Record<string, string>): Promis
     if (!template.includes('<!--app-->') || !template.includes('<!--head-->'))
       throw new Error(`Template of "${doc.entry}" lacks the <!--head--> or <!--app--> marker`)
     const app = renderToString(<PageShell>{PAGES[doc.entry]()}</PageShell>)
-    result[doc.name] = template.replace('<!--head-->', () => renderHead(doc)).replace('<!--app-->', () => app)
+    result[doc.name] = template
+      .replace('<!--head-->', () => renderHead(doc))
+      .replace('<!--app-->', () => app)
   }
   return result
 }

@@ -18,7 +18,10 @@ export default class AxeBuilder {
     return this.page.evaluate(() =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       (window as any).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
       }),
     )
   }

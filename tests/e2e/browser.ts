@@ -15,7 +15,9 @@ export const CHROMIUM_ARGS = [
 export function chromiumPath(): string {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium'
   if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH.`)
+    throw new Error(
+      `Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH.`,
+    )
   }
   return path
 }

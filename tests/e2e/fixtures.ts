@@ -18,7 +18,8 @@ export const test = base.extend<Fixtures>({
       const expected: RegExp[] = []
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`.trim())
+        if (message.type() === 'error')
+          errors.push(`${message.text()} ${message.location().url}`.trim())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await page.route(
@@ -27,7 +28,8 @@ export const test = base.extend<Fixtures>({
       )
       await use((pattern) => expected.push(pattern))
       const unexpected = errors.filter(
-        (text) => !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
+        (text) =>
+          !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
       )
       expect(unexpected, 'unexpected console errors').toEqual([])
     },

@@ -23,8 +23,22 @@ const ADVANCED_SORTED = [
   'Public Market Inputs',
   'Targets Inputs',
 ]
-const BASIC_SORTED = ['Actuals', 'Assumptions Inputs', 'Cover', 'Fund Tab Collapsed', 'Fund Tab Expanded', 'Projected']
-const BASIC_SPEC_ORDER = ['Fund Tab Collapsed', 'Fund Tab Expanded', 'Assumptions Inputs', 'Actuals', 'Projected', 'Cover']
+const BASIC_SORTED = [
+  'Actuals',
+  'Assumptions Inputs',
+  'Cover',
+  'Fund Tab Collapsed',
+  'Fund Tab Expanded',
+  'Projected',
+]
+const BASIC_SPEC_ORDER = [
+  'Fund Tab Collapsed',
+  'Fund Tab Expanded',
+  'Assumptions Inputs',
+  'Actuals',
+  'Projected',
+  'Cover',
+]
 
 const FEATURE_BLOCKS = [
   'Comprehensive investment tracking',
@@ -44,7 +58,9 @@ function cardTitles(dialog: Locator): Locator {
 async function gridColumns(dialog: Locator): Promise<number> {
   return dialog
     .getByTestId('gallery-grid')
-    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length)
+    .evaluate(
+      (grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length,
+    )
 }
 
 async function openFromPricing(page: Page, model: 'Basic' | 'Advanced'): Promise<Locator> {
@@ -134,13 +150,19 @@ test.describe('grid', () => {
       const boxes = await dialog
         .getByTestId('gallery-grid')
         .locator('> li')
-        .evaluateAll((cards, n) => cards.slice(0, n + 1).map((card) => Math.round(card.getBoundingClientRect().top)), columns)
+        .evaluateAll(
+          (cards, n) =>
+            cards.slice(0, n + 1).map((card) => Math.round(card.getBoundingClientRect().top)),
+          columns,
+        )
       expect(new Set(boxes.slice(0, columns)).size).toBe(1)
       expect(boxes[columns]!).toBeGreaterThan(boxes[0]!)
     })
   }
 
-  test('cards have a sized, lazy thumbnail that loads, a title and a View Full Size button', async ({ page }) => {
+  test('cards have a sized, lazy thumbnail that loads, a title and a View Full Size button', async ({
+    page,
+  }) => {
     await page.goto('/')
     const dialog = await openFirstFeature(page)
     const first = dialog.getByTestId('gallery-grid').locator('> li').first()
@@ -148,15 +170,26 @@ test.describe('grid', () => {
     await expect(thumb).toHaveAttribute('width', '640')
     await expect(thumb).toHaveAttribute('height', '400')
     await expect(thumb).toHaveAttribute('loading', 'lazy')
-    await expect(thumb).toHaveAttribute('src', '/custom-uploads/thumbnails/advanced/Actual_Commitments_Inputs.png')
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640)
+    await expect(thumb).toHaveAttribute(
+      'src',
+      '/custom-uploads/thumbnails/advanced/Actual_Commitments_Inputs.png',
+    )
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(640)
     await expect(first.getByRole('heading', { name: 'Actual Commitments Inputs' })).toBeVisible()
-    await expect(first.getByRole('button', { name: 'View Full Size: Actual Commitments Inputs' })).toBeVisible()
-    await expect(dialog.getByText(/actual interface and outputs of the Advanced model/)).toBeVisible()
+    await expect(
+      first.getByRole('button', { name: 'View Full Size: Actual Commitments Inputs' }),
+    ).toBeVisible()
+    await expect(
+      dialog.getByText(/actual interface and outputs of the Advanced model/),
+    ).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Get Free Trial Model' })).toBeVisible()
   })
 
-  test('the footer button closes the gallery and goes to the trial form with the model', async ({ page }) => {
+  test('the footer button closes the gallery and goes to the trial form with the model', async ({
+    page,
+  }) => {
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
     await dialog.getByRole('button', { name: 'Get Free Trial Model' }).click()
@@ -167,11 +200,18 @@ test.describe('grid', () => {
 })
 
 test.describe('full-size view', () => {
-  test('opens from a card click, counts, moves with the arrow keys and hides arrows at the ends', async ({ page }) => {
+  test('opens from a card click, counts, moves with the arrow keys and hides arrows at the ends', async ({
+    page,
+  }) => {
     await page.goto('/')
     const dialog = await openFirstFeature(page)
     // A click anywhere on the card, here on its thumbnail, opens that image.
-    const box = (await dialog.getByTestId('gallery-grid').locator('> li').nth(1).locator('img').boundingBox())!
+    const box = (await dialog
+      .getByTestId('gallery-grid')
+      .locator('> li')
+      .nth(1)
+      .locator('img')
+      .boundingBox())!
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
 
     const viewer = dialog.getByTestId('gallery-viewer')
@@ -183,7 +223,9 @@ test.describe('full-size view', () => {
     await expect(dialog.getByRole('group', { name: 'Model' })).toHaveCount(0)
     const image = viewer.getByRole('img', { name: 'Cash Flow Dashboard' })
     await expect(image).toHaveAttribute('width', '1600')
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
 
     await page.keyboard.press('ArrowLeft')
     await expect(counter).toHaveText('1 of 12')
@@ -204,7 +246,9 @@ test.describe('full-size view', () => {
     await expect(counter).toHaveText('12 of 12')
   })
 
-  test('the arrow buttons move too, and focus stays in the dialog when one disappears', async ({ page }) => {
+  test('the arrow buttons move too, and focus stays in the dialog when one disappears', async ({
+    page,
+  }) => {
     await page.goto('/')
     const dialog = await openFirstFeature(page)
     await dialog.getByRole('button', { name: 'View Full Size: Planned Model 2' }).click()
@@ -220,7 +264,9 @@ test.describe('full-size view', () => {
     await expect(counter).toHaveText('11 of 12')
   })
 
-  test('Escape returns to the grid with focus on the card; Escape in the grid closes', async ({ page }) => {
+  test('Escape returns to the grid with focus on the card; Escape in the grid closes', async ({
+    page,
+  }) => {
     await page.goto('/')
     const dialog = await openFirstFeature(page)
     const card = dialog.getByRole('button', { name: 'View Full Size: KPIs Dashboard' })
@@ -270,9 +316,14 @@ test.describe('model switch', () => {
 })
 
 test.describe('fallbacks (SPEC.md §8)', () => {
-  test('a failed index shows the default list in the order of SPEC.md §3', async ({ page, expectConsoleError }) => {
+  test('a failed index shows the default list in the order of SPEC.md §3', async ({
+    page,
+    expectConsoleError,
+  }) => {
     expectConsoleError(/status of 500/)
-    await page.route('**/custom-uploads/screenshots/basic/index.json', (route) => route.fulfill({ status: 500, body: 'down' }))
+    await page.route('**/custom-uploads/screenshots/basic/index.json', (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    )
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
     await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
@@ -280,7 +331,11 @@ test.describe('fallbacks (SPEC.md §8)', () => {
 
   test('an index of an unknown shape shows the default list', async ({ page }) => {
     await page.route('**/custom-uploads/screenshots/basic/index.json', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ pictures: ['a.png'] }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ pictures: ['a.png'] }),
+      }),
     )
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
@@ -292,11 +347,21 @@ test.describe('fallbacks (SPEC.md §8)', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ items: [{ filename: 'Projected.png' }, { filename: 'Cover.png' }, { filename: 'Actuals.png' }] }),
+        body: JSON.stringify({
+          items: [
+            { filename: 'Projected.png' },
+            { filename: 'Cover.png' },
+            { filename: 'Actuals.png' },
+          ],
+        }),
       }),
     )
     await page.route('**/custom-uploads/screenshots/advanced/index.json', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ path: 'Planned_Model_2.png' }, { name: 'Fund_Tab.png' }]) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify([{ path: 'Planned_Model_2.png' }, { name: 'Fund_Tab.png' }]),
+      }),
     )
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
@@ -305,17 +370,24 @@ test.describe('fallbacks (SPEC.md §8)', () => {
     await expect(cardTitles(gallery(page, 'Advanced'))).toHaveText(['Fund Tab', 'Planned Model 2'])
   })
 
-  test('a thumbnail that fails to load only logs a warning', async ({ page, expectConsoleError }) => {
+  test('a thumbnail that fails to load only logs a warning', async ({
+    page,
+    expectConsoleError,
+  }) => {
     expectConsoleError(/status of 404/)
     const warnings: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
-    await page.route('**/custom-uploads/thumbnails/basic/Cover.*', (route) => route.fulfill({ status: 404, body: '' }))
+    await page.route('**/custom-uploads/thumbnails/basic/Cover.*', (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    )
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
     await expect(cardTitles(dialog)).toHaveCount(6)
-    await expect.poll(() => warnings.some((text) => text.includes('thumbnails/basic/Cover.png'))).toBe(true)
+    await expect
+      .poll(() => warnings.some((text) => text.includes('thumbnails/basic/Cover.png')))
+      .toBe(true)
     await expect(dialog.getByRole('button', { name: 'View Full Size: Cover' })).toBeVisible()
   })
 })
@@ -331,12 +403,25 @@ test('the gallery has no accessibility violations in either view', async ({ page
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const axe = (window as any).axe
       const result = await axe.run(document.querySelector('[role="dialog"]'), {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
       })
-      return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      return result.violations.map(
+        (v: { id: string; nodes: { target: string[] }[] }) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      )
     })
   }
-  await expect.poll(() => dialog.locator('img').first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+  await expect
+    .poll(() =>
+      dialog
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete),
+    )
+    .toBe(true)
   expect(await audit()).toEqual([])
   await dialog.getByRole('button', { name: 'View Full Size: Exposure Dashboard' }).click()
   await expect(dialog.getByTestId('gallery-counter')).toHaveText('3 of 12')

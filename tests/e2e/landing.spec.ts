@@ -71,7 +71,10 @@ test.describe('header', () => {
     await toggle.click()
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     await expect(menu).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
     await menu.getByRole('link', { name: 'Pricing' }).click()
     await expect(menu).toBeHidden()
     await expect(page.locator('#pricing')).toBeInViewport()
@@ -97,7 +100,9 @@ test.describe('choosing a model', () => {
 
   test('arriving at /#trial-form-basic preselects Basic', async ({ page }) => {
     await page.goto('/#trial-form-basic')
-    await expect(page.locator('#trial-form').getByRole('radio', { name: /Basic model/ })).toBeChecked()
+    await expect(
+      page.locator('#trial-form').getByRole('radio', { name: /Basic model/ }),
+    ).toBeChecked()
   })
 
   test('a model-selected event with another value is ignored', async ({ page }) => {
@@ -143,7 +148,9 @@ test.describe('dialogs', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
-    await expect(dialog).toBeFocused({ timeout: 100 }).catch(() => undefined)
+    await expect(dialog)
+      .toBeFocused({ timeout: 100 })
+      .catch(() => undefined)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(trigger).toBeFocused()
@@ -179,7 +186,9 @@ test('submitting without ticking the terms shows the Terms Required toast', asyn
   await form.getByLabel('Business e-mail').fill('ada@example.com')
   await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
   await expect(page.getByText('Terms Required')).toBeVisible()
-  await expect(page.getByText('Please agree to the terms and privacy policy to continue.')).toBeVisible()
+  await expect(
+    page.getByText('Please agree to the terms and privacy policy to continue.'),
+  ).toBeVisible()
 })
 
 test.describe('layout', () => {
@@ -202,12 +211,24 @@ test.describe('layout', () => {
       const targets = document.querySelectorAll<HTMLElement>(
         'main a, main button, main input, main summary, header a, header button, footer a, footer button',
       )
-      return [...targets]
-        // Visible targets only: not hidden, not the visually hidden skip link until it is focused.
-        .filter((el) => el.offsetParent !== null && !el.closest('[aria-hidden="true"]') && el.getBoundingClientRect().width > 1)
-        .filter((el) => !(el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type)))
-        .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || '').trim(), h: el.getBoundingClientRect().height }))
-        .filter((t) => t.h < 44)
+      return (
+        [...targets]
+          // Visible targets only: not hidden, not the visually hidden skip link until it is focused.
+          .filter(
+            (el) =>
+              el.offsetParent !== null &&
+              !el.closest('[aria-hidden="true"]') &&
+              el.getBoundingClientRect().width > 1,
+          )
+          .filter(
+            (el) => !(el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type)),
+          )
+          .map((el) => ({
+            text: (el.textContent || el.getAttribute('aria-label') || '').trim(),
+            h: el.getBoundingClientRect().height,
+          }))
+          .filter((t) => t.h < 44)
+      )
     })
     expect(small).toEqual([])
   })
@@ -215,7 +236,9 @@ test.describe('layout', () => {
   test('respects reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
-    const behavior = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+    const behavior = await page.evaluate(
+      () => getComputedStyle(document.documentElement).scrollBehavior,
+    )
     expect(behavior).toBe('auto')
   })
 })
@@ -224,5 +247,7 @@ test('axe finds no accessibility violations', async ({ page }) => {
   await page.goto('/')
   await page.getByText('Show full feature comparison').click()
   const results = await new AxeBuilder(page).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+  ).toEqual([])
 })

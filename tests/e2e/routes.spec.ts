@@ -41,7 +41,8 @@ const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void }>({
       }, REFUSED)
       await use((pattern) => expected.push(pattern))
       const unexpected = errors.filter(
-        (text) => !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
+        (text) =>
+          !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
       )
       expect(unexpected, 'unexpected console errors').toEqual([])
     },
@@ -63,7 +64,12 @@ const MEETING = {
 }
 
 function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(new Date())
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date())
 }
 
 test.describe('/scheduling-thank-you', () => {
@@ -79,7 +85,12 @@ test.describe('/scheduling-thank-you', () => {
     { timezoneId: 'America/New_York', date: 'Monday, March 2, 2026', time: '9:00am – 9:30am' },
     { timezoneId: 'Europe/Prague', date: 'Monday, March 2, 2026', time: '3:00pm – 3:30pm' },
     // Chromium's ICU names this zone by its older canonical id.
-    { timezoneId: 'Asia/Kolkata', date: 'Monday, March 2, 2026', time: '7:30pm – 8:00pm', shown: /^Asia\/(Kolkata|Calcutta)$/ },
+    {
+      timezoneId: 'Asia/Kolkata',
+      date: 'Monday, March 2, 2026',
+      time: '7:30pm – 8:00pm',
+      shown: /^Asia\/(Kolkata|Calcutta)$/,
+    },
     { timezoneId: 'Pacific/Auckland', date: 'Tuesday, March 3, 2026', time: '3:00am – 3:30am' },
   ]
   for (const zone of zones) {
@@ -88,9 +99,13 @@ test.describe('/scheduling-thank-you', () => {
 
       test('shows the meeting in the browser time zone', async ({ page }) => {
         await page.goto(schedulingUrl(MEETING))
-        await expect(page.getByRole('heading', { level: 1, name: 'Meeting Scheduled!' })).toBeVisible()
         await expect(
-          page.getByText('We emailed you and the other attendees a calendar invitation with all the details.'),
+          page.getByRole('heading', { level: 1, name: 'Meeting Scheduled!' }),
+        ).toBeVisible()
+        await expect(
+          page.getByText(
+            'We emailed you and the other attendees a calendar invitation with all the details.',
+          ),
         ).toBeVisible()
         await expect(page.getByTestId('meeting-date')).toHaveText(zone.date)
         await expect(page.getByTestId('meeting-time')).toHaveText(zone.time)
@@ -110,7 +125,10 @@ test.describe('/scheduling-thank-you', () => {
     await expect(guest).toContainText('Ann Lee')
     await expect(guest).toContainText('ann@example.com')
     await expect(guest).toContainText('A')
-    await expect(page.getByRole('link', { name: 'Invite a guest' })).toHaveAttribute('href', /^mailto:\?subject=/)
+    await expect(page.getByRole('link', { name: 'Invite a guest' })).toHaveAttribute(
+      'href',
+      /^mailto:\?subject=/,
+    )
     await expect(page.getByText('Google Meet')).toBeVisible()
     await page.getByRole('button', { name: 'How to join' }).click()
     await expect(page.getByText('The join link is in your calendar invitation.')).toBeVisible()
@@ -135,11 +153,16 @@ test.describe('/scheduling-thank-you', () => {
     await expect(page.getByTestId('guest')).toHaveCount(0)
   })
 
-  test('renders with empty date, time and zone when a time cannot be parsed', async ({ page, expectConsoleError }) => {
+  test('renders with empty date, time and zone when a time cannot be parsed', async ({
+    page,
+    expectConsoleError,
+  }) => {
     expectConsoleError(/Could not parse the meeting time/)
     const logged: string[] = []
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()))
-    await page.goto(schedulingUrl({ ...MEETING, start_at: 'next tuesday-ish', end_at: '2026-03-02T14:30:00Z' }))
+    await page.goto(
+      schedulingUrl({ ...MEETING, start_at: 'next tuesday-ish', end_at: '2026-03-02T14:30:00Z' }),
+    )
     await expect(page.getByRole('heading', { name: 'Meeting Scheduled!' })).toBeVisible()
     await expect(page.getByTestId('meeting-date')).toHaveText('')
     await expect(page.getByTestId('meeting-time')).toHaveText('')
@@ -173,7 +196,9 @@ test.describe('/scheduling-thank-you', () => {
       void dialog.dismiss()
     })
     const name = '<img src=x onerror=alert(1)>Mallory'
-    await page.goto(schedulingUrl({ ...MEETING, display_name: name, email: '"><script>alert(2)</script>' }))
+    await page.goto(
+      schedulingUrl({ ...MEETING, display_name: name, email: '"><script>alert(2)</script>' }),
+    )
     await expect(page.getByTestId('guest')).toContainText(name)
     await expect(page.getByTestId('guest')).toContainText('"><script>alert(2)</script>')
     expect(await page.locator('main img').count()).toBe(0)
@@ -203,7 +228,10 @@ test.describe('/lnf/:filename', () => {
     await page.goto('/lnf/no-such-image-4176.png')
     await expect(page.getByText('Image not found')).toBeVisible()
     await expect(page.getByRole('img')).toHaveCount(0)
-    await expect(page.getByRole('link', { name: 'Learn more about the product' })).toHaveAttribute('href', '/')
+    await expect(page.getByRole('link', { name: 'Learn more about the product' })).toHaveAttribute(
+      'href',
+      '/',
+    )
   })
 
   test('redirects to / without a file name', async ({ page }) => {
@@ -221,7 +249,10 @@ test.describe('/lnf/:filename', () => {
     '/lnf/chart.png%00.txt',
     '/lnf/screenshots%2fbasic',
   ]) {
-    test(`refuses ${path} in the browser and on the server`, async ({ page, expectConsoleError }) => {
+    test(`refuses ${path} in the browser and on the server`, async ({
+      page,
+      expectConsoleError,
+    }) => {
       // The shell itself comes with status 404, which Chromium reports on the console.
       expectConsoleError(/status of 404/)
       const uploads: string[] = []
@@ -266,7 +297,11 @@ test.describe('legal routes', () => {
   const cases = [
     { path: '/terms', tab: 'Terms & Conditions', text: 'law of the Czech Republic' },
     { path: '/legal/terms', tab: 'Terms & Conditions', text: 'license deactivation certificate' },
-    { path: '/privacy-policy', tab: 'Privacy Policy', text: 'changes take effect 180 days after they are posted' },
+    {
+      path: '/privacy-policy',
+      tab: 'Privacy Policy',
+      text: 'changes take effect 180 days after they are posted',
+    },
     { path: '/cookie-policy', tab: 'Cookie Policy', text: 'pacepoint.consent' },
   ]
   for (const { path, tab, text } of cases) {
@@ -280,7 +315,9 @@ test.describe('legal routes', () => {
       await expect(dialog).toBeHidden()
       await expect(page).toHaveURL(`${E2E.baseUrl}/`)
       // Closing replaces the address; it does not load the page again.
-      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+        true,
+      )
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     })
   }
@@ -288,11 +325,25 @@ test.describe('legal routes', () => {
   test('the texts carry the business terms of SPEC.md §9', async ({ page }) => {
     await page.goto('/terms')
     const dialog = await expectLegalDialog(page, 'Terms & Conditions', 'one machine')
-    for (const text of ['non-transferable', '30 days', 'license deactivation certificate', '10 days', 'capped at the amount you paid us', 'Czech Republic']) {
+    for (const text of [
+      'non-transferable',
+      '30 days',
+      'license deactivation certificate',
+      '10 days',
+      'capped at the amount you paid us',
+      'Czech Republic',
+    ]) {
       await expect(dialog.getByRole('tabpanel')).toContainText(text)
     }
     await dialog.getByRole('tab', { name: 'Privacy Policy' }).click()
-    for (const text of ['hash of your IP address', 'user-agent', 'export', 'deletion', 'support@pacepoint.io', '180 days']) {
+    for (const text of [
+      'hash of your IP address',
+      'user-agent',
+      'export',
+      'deletion',
+      'support@pacepoint.io',
+      '180 days',
+    ]) {
       await expect(dialog.getByRole('tabpanel')).toContainText(text)
     }
     await dialog.getByRole('tab', { name: 'Cookie Policy' }).click()
@@ -349,7 +400,10 @@ test.describe('static files', () => {
 })
 
 test.describe('not found', () => {
-  test('an unknown path gets the 404 page with a way home', async ({ page, expectConsoleError }) => {
+  test('an unknown path gets the 404 page with a way home', async ({
+    page,
+    expectConsoleError,
+  }) => {
     // Chromium reports the 404 status of the document itself as a console error.
     expectConsoleError(/status of 404/)
     const response = await page.goto('/no-such-page/at-all')
@@ -364,7 +418,11 @@ test.describe('not found', () => {
 test.describe('accessibility', () => {
   const pages = [
     { name: 'scheduling confirmation', path: schedulingUrl(MEETING), ready: 'Meeting Scheduled!' },
-    { name: 'scheduling with an untrusted link', path: schedulingUrl({ ...MEETING, event_url: 'x' }), ready: 'Meeting Scheduled!' },
+    {
+      name: 'scheduling with an untrusted link',
+      path: schedulingUrl({ ...MEETING, event_url: 'x' }),
+      ready: 'Meeting Scheduled!',
+    },
     { name: 'missing image', path: '/lnf/no-such-image-4176.png', ready: 'Image not found' },
     { name: '404 page', path: '/no-such-page', ready: 'Page not found' },
     { name: 'legal dialog', path: '/privacy-policy', ready: 'Privacy Policy' },
@@ -375,7 +433,11 @@ test.describe('accessibility', () => {
       await page.goto(path)
       await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible()
       const results = await new AxeBuilder(page).analyze()
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(
+        results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([])
     })
   }
 
@@ -386,6 +448,10 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('region', { name: 'Your privacy choices' })).toBeVisible()
     await page.waitForTimeout(300)
     const results = await new AxeBuilder(page).analyze()
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([])
   })
 })

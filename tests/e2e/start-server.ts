@@ -8,7 +8,10 @@ import { E2E } from './env.ts'
 
 const env = { ...process.env, DIST_DIR: E2E.distDir, BUILD_QUIET: '1' }
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', env })
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    stdio: 'inherit',
+    env,
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 rmSync(E2E.dataDir, { recursive: true, force: true })

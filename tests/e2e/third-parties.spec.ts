@@ -22,10 +22,26 @@ const STUBS: Array<{ match: RegExp; type: string; body: string }> = [
       var f = document.createElement('iframe'); f.title = 'Booking calendar';
       f.src = o.url + '&embed_type=Inline'; o.parentElement.appendChild(f) } };`,
   },
-  { match: /^https:\/\/calendly\.com\//, type: 'text/html', body: '<!doctype html><p>Pick a time</p>' },
-  { match: /^https:\/\/client\.crisp\.chat\/l\.js$/, type: 'text/javascript', body: 'window.__chatLoads = (window.__chatLoads || 0) + 1;' },
-  { match: /^https:\/\/www\.youtube-nocookie\.com\/embed\//, type: 'text/html', body: '<!doctype html><p>Player</p>' },
-  { match: /^https:\/\/www\.googletagmanager\.com\/gtag\/js/, type: 'text/javascript', body: 'window.__tagLoads = (window.__tagLoads || 0) + 1;' },
+  {
+    match: /^https:\/\/calendly\.com\//,
+    type: 'text/html',
+    body: '<!doctype html><p>Pick a time</p>',
+  },
+  {
+    match: /^https:\/\/client\.crisp\.chat\/l\.js$/,
+    type: 'text/javascript',
+    body: 'window.__chatLoads = (window.__chatLoads || 0) + 1;',
+  },
+  {
+    match: /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    type: 'text/html',
+    body: '<!doctype html><p>Player</p>',
+  },
+  {
+    match: /^https:\/\/www\.googletagmanager\.com\/gtag\/js/,
+    type: 'text/javascript',
+    body: 'window.__tagLoads = (window.__tagLoads || 0) + 1;',
+  },
 ]
 
 interface Fixtures {
@@ -41,13 +57,16 @@ const test = base.extend<Fixtures>({
     const requests: string[] = []
     page.on('request', (request) => {
       const url = request.url()
-      if (!url.startsWith(E2E.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) requests.push(url)
+      if (!url.startsWith(E2E.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:'))
+        requests.push(url)
     })
     await page.route(
       (url) => url.origin !== E2E.baseUrl,
       (route: Route) => {
         const stub = STUBS.find((s) => s.match.test(route.request().url()))
-        return stub ? route.fulfill({ status: 200, contentType: stub.type, body: stub.body }) : route.abort('blockedbyclient')
+        return stub
+          ? route.fulfill({ status: 200, contentType: stub.type, body: stub.body })
+          : route.abort('blockedbyclient')
       },
     )
     await use(requests)
@@ -65,7 +84,8 @@ const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => errors.push(error.message))
       await use((pattern) => expected.push(pattern))
       const unexpected = errors.filter(
-        (text) => !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
+        (text) =>
+          !expected.some((pattern) => pattern.test(text)) && !/ERR_BLOCKED_BY_CLIENT/.test(text),
       )
       expect(unexpected, 'unexpected console errors').toEqual([])
     },
@@ -83,7 +103,12 @@ async function storeChoice(page: Page, categories: Choices) {
     if (!sessionStorage.getItem('e2e-choice-stored')) {
       localStorage.setItem(
         'pacepoint.consent',
-        JSON.stringify({ id: 'e2e', categories: value, policyVersion: '2025-08-01', decidedAt: new Date().toISOString() }),
+        JSON.stringify({
+          id: 'e2e',
+          categories: value,
+          policyVersion: '2025-08-01',
+          decidedAt: new Date().toISOString(),
+        }),
       )
       sessionStorage.setItem('e2e-choice-stored', '1')
     }
@@ -113,8 +138,16 @@ async function settle(page: Page, ms = 1200) {
 }
 
 test.describe('before any consent', () => {
-  test('no page requests anything from a third party, and the banner asks', async ({ page, thirdParty }) => {
-    for (const path of ['/', '/thank-you?model=advanced', `/scheduling-thank-you${MEETING_QUERY}`, '/terms']) {
+  test('no page requests anything from a third party, and the banner asks', async ({
+    page,
+    thirdParty,
+  }) => {
+    for (const path of [
+      '/',
+      '/thank-you?model=advanced',
+      `/scheduling-thank-you${MEETING_QUERY}`,
+      '/terms',
+    ]) {
       await page.goto(path)
       // On /terms the legal dialog is modal and hides the page, banner included, from the tree.
       await expect(page.locator('[data-consent-banner]')).toBeVisible()
@@ -133,13 +166,21 @@ test.describe('before any consent', () => {
     expect(await storedChoice(page)).toBeNull()
   })
 
-  test('the video asks before loading the player, and can remember the answer', async ({ page, thirdParty }) => {
+  test('the video asks before loading the player, and can remember the answer', async ({
+    page,
+    thirdParty,
+  }) => {
     await page.goto('/')
     const dialog = page.getByRole('dialog', { name: 'Product demo' })
-    await clickUntil(() => page.getByRole('button', { name: 'Watch Demo (2 min)' }).first().click(), () =>
-      expect(dialog).toBeVisible({ timeout: 1000 }),
+    await clickUntil(
+      () => page.getByRole('button', { name: 'Watch Demo (2 min)' }).first().click(),
+      () => expect(dialog).toBeVisible({ timeout: 1000 }),
     )
-    await expect(dialog.getByText('Playing the video loads YouTube’s player from youtube-nocookie.com').first()).toBeVisible()
+    await expect(
+      dialog
+        .getByText('Playing the video loads YouTube’s player from youtube-nocookie.com')
+        .first(),
+    ).toBeVisible()
     await settle(page, 500)
     expect(thirdParty).toEqual([])
 
@@ -150,20 +191,29 @@ test.describe('before any consent', () => {
     expect((await storedChoice(page))?.media).toBe(true)
   })
 
-  test('the chat asks first, offers e-mail, and loads only after a yes', async ({ page, thirdParty }) => {
+  test('the chat asks first, offers e-mail, and loads only after a yes', async ({
+    page,
+    thirdParty,
+  }) => {
     await page.goto('/')
     const ask = page.getByRole('dialog', { name: 'Open the live chat?' })
-    await clickUntil(() => page.getByRole('button', { name: 'Contact support chat' }).click(), () =>
-      expect(ask).toBeVisible({ timeout: 1000 }),
+    await clickUntil(
+      () => page.getByRole('button', { name: 'Contact support chat' }).click(),
+      () => expect(ask).toBeVisible({ timeout: 1000 }),
     )
-    await expect(ask.getByRole('link', { name: 'E-mail us instead' })).toHaveAttribute('href', 'mailto:support@pacepoint.io')
+    await expect(ask.getByRole('link', { name: 'E-mail us instead' })).toHaveAttribute(
+      'href',
+      'mailto:support@pacepoint.io',
+    )
     await settle(page, 500)
     expect(thirdParty).toEqual([])
     await ask.getByRole('button', { name: 'Allow and open chat' }).click()
     await expect.poll(() => thirdParty).toContain(CHAT_SCRIPT)
-    expect(await page.evaluate(() => (window as unknown as { CRISP_WEBSITE_ID?: string }).CRISP_WEBSITE_ID)).toBe(
-      '5f1c2a9e-7d3b-4c1a-9f0e-2b6d8c4e1a77',
-    )
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { CRISP_WEBSITE_ID?: string }).CRISP_WEBSITE_ID,
+      ),
+    ).toBe('5f1c2a9e-7d3b-4c1a-9f0e-2b6d8c4e1a77')
     expect((await storedChoice(page))?.functional).toBe(true)
   })
 })
@@ -192,9 +242,14 @@ test.describe('the consent choice', () => {
     expect(thirdParty).toEqual([])
   })
 
-  test('a missing consent endpoint is harmless and silent', async ({ page, expectConsoleError }) => {
+  test('a missing consent endpoint is harmless and silent', async ({
+    page,
+    expectConsoleError,
+  }) => {
     await page.unroute(`${E2E.baseUrl}/api/consents`)
-    await page.route(`${E2E.baseUrl}/api/consents`, (route) => route.fulfill({ status: 404, body: '' }))
+    await page.route(`${E2E.baseUrl}/api/consents`, (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    )
     // Chromium itself reports the 404 of the beacon; the site's code logs nothing.
     expectConsoleError(/status of 404 .* @ .*\/api\/consents$/)
     await page.goto('/')
@@ -209,7 +264,10 @@ test.describe('the consent choice', () => {
     // The banner's policy link opens the legal dialog in place.
     await banner(page).getByRole('link', { name: 'Cookie Policy' }).click()
     const legal = page.getByRole('dialog')
-    await expect(legal.getByRole('tab', { name: 'Cookie Policy' })).toHaveAttribute('aria-selected', 'true')
+    await expect(legal.getByRole('tab', { name: 'Cookie Policy' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     await expect(page).toHaveURL(`${E2E.baseUrl}/`)
     await legal.getByRole('button', { name: 'Close' }).click()
     await banner(page).getByRole('switch', { name: 'Video' }).click()
@@ -224,7 +282,9 @@ test.describe('the consent choice', () => {
     // Withdrawing a purpose reloads the page, so nothing that already ran keeps running.
     await page.evaluate(() => ((window as unknown as { before: boolean }).before = true))
     await banner(page).getByRole('button', { name: 'Reject all' }).click()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { before?: boolean }).before))
+      .toBeUndefined()
     expect(await storedChoice(page)).toEqual({ functional: false, media: false, marketing: false })
     expect(thirdParty).toEqual([])
   })
@@ -272,7 +332,10 @@ test.describe('with consent', () => {
     expect(thirdParty.filter((u) => AD_TAG.test(u))).toEqual([])
   })
 
-  test('the conversion tag fires once per confirmation page, only with marketing consent', async ({ page, thirdParty }) => {
+  test('the conversion tag fires once per confirmation page, only with marketing consent', async ({
+    page,
+    thirdParty,
+  }) => {
     await storeChoice(page, { functional: true, media: true, marketing: true })
     await page.goto('/thank-you?model=advanced')
     await expect.poll(() => thirdParty.filter((u) => AD_TAG.test(u)).length).toBe(1)
@@ -282,12 +345,21 @@ test.describe('with consent', () => {
     await settle(page, 500)
     expect(thirdParty.filter((u) => AD_TAG.test(u))).toHaveLength(2)
     const queued = await page.evaluate(() =>
-      ((window as unknown as { dataLayer: IArguments[] }).dataLayer ?? []).map((args) => Array.from(args)),
+      ((window as unknown as { dataLayer: IArguments[] }).dataLayer ?? []).map((args) =>
+        Array.from(args),
+      ),
     )
-    expect(queued).toContainEqual(['event', 'conversion', { send_to: 'AW-000000000/trial_request', event_category: 'scheduling' }])
+    expect(queued).toContainEqual([
+      'event',
+      'conversion',
+      { send_to: 'AW-000000000/trial_request', event_category: 'scheduling' },
+    ])
   })
 
-  test('without marketing consent there is no conversion, until the visitor accepts', async ({ page, thirdParty }) => {
+  test('without marketing consent there is no conversion, until the visitor accepts', async ({
+    page,
+    thirdParty,
+  }) => {
     await page.goto('/thank-you?model=basic')
     await expect(banner(page)).toBeVisible()
     await settle(page, 500)
@@ -297,7 +369,10 @@ test.describe('with consent', () => {
     await expect.poll(() => thirdParty.filter((u) => AD_TAG.test(u)).length).toBe(1)
   })
 
-  test('a refusal of ad measurement sends nothing on the confirmation pages', async ({ page, thirdParty }) => {
+  test('a refusal of ad measurement sends nothing on the confirmation pages', async ({
+    page,
+    thirdParty,
+  }) => {
     await storeChoice(page, { functional: true, media: true, marketing: false })
     await page.goto('/thank-you?model=basic')
     await settle(page)
@@ -314,15 +389,19 @@ test.describe('when a provider is unreachable', () => {
     await storeChoice(page, { functional: false, media: false, marketing: false })
     await page.goto('/thank-you?model=basic')
     const booking = page.getByRole('dialog', { name: 'Schedule Your Consultation' })
-    await clickUntil(() => page.getByRole('button', { name: 'Book a free consultation' }).click(), () =>
-      expect(booking).toBeVisible({ timeout: 1000 }),
+    await clickUntil(
+      () => page.getByRole('button', { name: 'Book a free consultation' }).click(),
+      () => expect(booking).toBeVisible({ timeout: 1000 }),
     )
     await expect(booking.getByText('The booking calendar could not load.')).toBeVisible()
     await expect(booking.getByRole('link', { name: 'Open the booking page' })).toHaveAttribute(
       'href',
       'https://calendly.com/pacepoint/intro-15',
     )
-    await expect(booking.getByRole('link', { name: 'E-mail us' })).toHaveAttribute('href', 'mailto:support@pacepoint.io')
+    await expect(booking.getByRole('link', { name: 'E-mail us' })).toHaveAttribute(
+      'href',
+      'mailto:support@pacepoint.io',
+    )
     expect(thirdParty).toEqual([SCHEDULER_SCRIPT])
   })
 
@@ -330,8 +409,9 @@ test.describe('when a provider is unreachable', () => {
     await page.route(CHAT_SCRIPT, (route) => route.abort('blockedbyclient'))
     await storeChoice(page, { functional: true, media: false, marketing: false })
     await page.goto('/thank-you?model=basic')
-    await clickUntil(() => page.getByRole('button', { name: 'Contact support' }).click(), () =>
-      expect(page.getByText('The chat could not load')).toBeVisible({ timeout: 1500 }),
+    await clickUntil(
+      () => page.getByRole('button', { name: 'Contact support' }).click(),
+      () => expect(page.getByText('The chat could not load')).toBeVisible({ timeout: 1500 }),
     )
     await expect(page.getByText('Write to us at support@pacepoint.io')).toBeVisible()
     expect(new Set(thirdParty)).toEqual(new Set([CHAT_SCRIPT]))

@@ -42,7 +42,9 @@ async function fillForm(page: Page, email: string) {
   return form
 }
 
-test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail', async ({ page }) => {
+test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail', async ({
+  page,
+}) => {
   const email = `grace.${Date.now()}@example.com`
   await page.goto('/#trial-form-advanced')
   const form = page.locator('#trial-form')
@@ -67,9 +69,9 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   expect(mail).toContain('10 days')
 
   await page.goto('/')
-  await expect(page.locator('#trial-form label').filter({ hasText: 'Advanced model' })).toContainText(
-    `${before - 1} license`,
-  )
+  await expect(
+    page.locator('#trial-form label').filter({ hasText: 'Advanced model' }),
+  ).toContainText(`${before - 1} license`)
 })
 
 test('with the pool empty the visitor can join the waitlist', async ({ page, request }) => {
@@ -78,7 +80,13 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
     const counts = (await (await request.get('/api/license-counts')).json()) as { basic: number }
     if (counts.basic === 0) break
     const response = await request.post('/api/trial-submissions', {
-      data: { first_name: 'Other', last_name: 'Visitor', email: `other.${Date.now()}.${i}@example.com`, model: 'basic', source: 'e2e' },
+      data: {
+        first_name: 'Other',
+        last_name: 'Visitor',
+        email: `other.${Date.now()}.${i}@example.com`,
+        model: 'basic',
+        source: 'e2e',
+      },
     })
     expect(response.status()).toBe(201)
   }
@@ -86,7 +94,9 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
   const email = `waiting.${Date.now()}@example.com`
   await page.goto('/')
   const form = page.locator('#trial-form')
-  await expect(form.locator('label').filter({ hasText: 'Basic model' })).toContainText('0 licenses left')
+  await expect(form.locator('label').filter({ hasText: 'Basic model' })).toContainText(
+    '0 licenses left',
+  )
   await form.locator('label').filter({ hasText: 'Basic model' }).click()
   await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
   await fillForm(page, email)
@@ -98,7 +108,9 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
   expect(await admin('waitlist', 'list')).not.toContain(email)
   await dialog.getByRole('button', { name: 'Sure, let me know' }).click()
   await expect(page.getByText('Added to Waitlist')).toBeVisible()
-  await expect(page.getByText('We’ll notify you when new trial slots become available!')).toBeVisible()
+  await expect(
+    page.getByText('We’ll notify you when new trial slots become available!'),
+  ).toBeVisible()
   await expect(dialog).toBeHidden()
   expect(await admin('waitlist', 'list')).toContain(email)
 })
@@ -110,7 +122,11 @@ test('a rejected submission explains why', async ({ page, expectConsoleError }) 
     route.fulfill({
       status: 400,
       contentType: 'application/json',
-      body: JSON.stringify({ errorCode: 'VALIDATION_ERROR', error: 'Invalid', details: ['E-mail must be a valid e-mail address'] }),
+      body: JSON.stringify({
+        errorCode: 'VALIDATION_ERROR',
+        error: 'Invalid',
+        details: ['E-mail must be a valid e-mail address'],
+      }),
     }),
   )
   await fillForm(page, 'someone@example.com')
@@ -119,7 +135,10 @@ test('a rejected submission explains why', async ({ page, expectConsoleError }) 
   await expect(page.getByText('E-mail must be a valid e-mail address')).toBeVisible()
 })
 
-test('too many requests: the toast offers to ask for more', async ({ page, expectConsoleError }) => {
+test('too many requests: the toast offers to ask for more', async ({
+  page,
+  expectConsoleError,
+}) => {
   expectConsoleError(/status of 429/)
   await page.goto('/')
   await page.route('**/api/trial-submissions', (route) =>
@@ -142,7 +161,11 @@ test('a server failure and a network failure say so', async ({ page, expectConso
   let mode: 'down' | 'offline' = 'down'
   await page.route('**/api/trial-submissions', (route) =>
     mode === 'down'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorCode: 'SERVICE_UNAVAILABLE', error: 'Database unavailable' }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ errorCode: 'SERVICE_UNAVAILABLE', error: 'Database unavailable' }),
+        })
       : route.abort('failed'),
   )
   const form = await fillForm(page, 'someone@example.com')
@@ -152,40 +175,65 @@ test('a server failure and a network failure say so', async ({ page, expectConso
   await expect(page.getByText('Database unavailable')).toBeVisible()
   mode = 'offline'
   await submit.click()
-  await expect(page.getByText('We could not reach our server. Check your connection and try again.')).toBeVisible()
+  await expect(
+    page.getByText('We could not reach our server. Check your connection and try again.'),
+  ).toBeVisible()
 })
 
-test('license counts: disabled while loading and retrying, a toast when they fail', async ({ page, expectConsoleError }) => {
+test('license counts: disabled while loading and retrying, a toast when they fail', async ({
+  page,
+  expectConsoleError,
+}) => {
   expectConsoleError(/status of 500/)
   let release: () => void = () => undefined
   const gate = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/license-counts', async (route) => {
     await gate
-    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCode":"INTERNAL_ERROR","error":"x"}' })
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"errorCode":"INTERNAL_ERROR","error":"x"}',
+    })
   })
   await page.goto('/')
   const basic = page.locator('#trial-form').getByRole('radio', { name: /Basic model/ })
   await expect(basic).toBeDisabled()
-  await expect(page.locator('#trial-form label').filter({ hasText: 'Basic model' })).not.toContainText('left')
+  await expect(
+    page.locator('#trial-form label').filter({ hasText: 'Basic model' }),
+  ).not.toContainText('left')
   release()
   // Three retries first (1 s, 2 s, 4 s; SPEC.md §9), still loading meanwhile.
   await page.waitForTimeout(1500)
   await expect(basic).toBeDisabled()
-  await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible({
+    timeout: 15_000,
+  })
   await expect(basic).toBeEnabled()
 })
 
-test('the waitlist dialog: a failed join says so and closes', async ({ page, expectConsoleError }) => {
+test('the waitlist dialog: a failed join says so and closes', async ({
+  page,
+  expectConsoleError,
+}) => {
   expectConsoleError(/status of (500|201)/)
   await page.route('**/api/trial-submissions', (route) =>
     route.fulfill({
       status: 201,
       contentType: 'application/json',
-      body: JSON.stringify({ submission_id: '00000000-0000-4000-8000-000000000000', has_license: false, waitlist_eligible: true, waitlist_token: 't' }),
+      body: JSON.stringify({
+        submission_id: '00000000-0000-4000-8000-000000000000',
+        has_license: false,
+        waitlist_eligible: true,
+        waitlist_token: 't',
+      }),
     }),
   )
   await page.route('**/api/trial-submissions/*/waitlist', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCode":"INTERNAL_ERROR","error":"x"}' }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"errorCode":"INTERNAL_ERROR","error":"x"}',
+    }),
   )
   await page.goto('/')
   const form = await fillForm(page, 'someone@example.com')

@@ -67,8 +67,16 @@ describe.each(TEST_DB_KINDS)('consent records on %s', (kind) => {
   })
 
   it.each([
-    ['a missing category', consent({ categories: { functional: true, media: false } }), 'categories.marketing'],
-    ['a category that is not a boolean', consent({ categories: { functional: 'yes', media: false, marketing: false } }), 'categories.functional'],
+    [
+      'a missing category',
+      consent({ categories: { functional: true, media: false } }),
+      'categories.marketing',
+    ],
+    [
+      'a category that is not a boolean',
+      consent({ categories: { functional: 'yes', media: false, marketing: false } }),
+      'categories.functional',
+    ],
     ['an id with odd characters', consent({ id: '<script>alert(1)</script>' }), 'id must be'],
     ['a date that is not a date', consent({ decided_at: 'yesterday' }), 'decided_at must be'],
     ['a long version tag', consent({ policy_version: 'x'.repeat(40) }), 'policy_version must be'],

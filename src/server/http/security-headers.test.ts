@@ -45,7 +45,11 @@ describe('thirdPartyOrigins and the CSP', () => {
     expect(booking.script).toEqual(['https://assets.calendly.com'])
     expect(booking.frame).toEqual(['https://calendly.com'])
 
-    const chat = thirdPartyOrigins({ ...none, chatWidgetId: 'id', chatScriptUrl: 'https://client.crisp.chat/l.js' })
+    const chat = thirdPartyOrigins({
+      ...none,
+      chatWidgetId: 'id',
+      chatScriptUrl: 'https://client.crisp.chat/l.js',
+    })
     expect(chat.script).toContain('https://client.crisp.chat')
     expect(chat.connect).toContain('wss://client.relay.crisp.chat')
     expect(chat.frame).toEqual([])

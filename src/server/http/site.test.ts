@@ -55,7 +55,9 @@ const app = () => siteRoutes(site, { uploadsDir })
 describe('safeJoin', () => {
   it('resolves plain names and sub-folders inside the root', () => {
     expect(safeJoin(uploadsDir, 'chart.png')).toBe(join(uploadsDir, 'chart.png'))
-    expect(safeJoin(uploadsDir, 'screenshots/fund.png')).toBe(join(uploadsDir, 'screenshots', 'fund.png'))
+    expect(safeJoin(uploadsDir, 'screenshots/fund.png')).toBe(
+      join(uploadsDir, 'screenshots', 'fund.png'),
+    )
     expect(safeJoin(uploadsDir, 'with%20space.png')).toBe(join(uploadsDir, 'with space.png'))
   })
 
@@ -96,7 +98,9 @@ describe('safeJoin', () => {
   })
 
   it('decodes once only, so double-encoded dots stay a literal name', () => {
-    expect(safeJoin(uploadsDir, '%252e%252e%252fsecret.txt')).toBe(join(uploadsDir, '%2e%2e%2fsecret.txt'))
+    expect(safeJoin(uploadsDir, '%252e%252e%252fsecret.txt')).toBe(
+      join(uploadsDir, '%2e%2e%2fsecret.txt'),
+    )
   })
 })
 
@@ -210,7 +214,8 @@ describe('sitemap, robots and static files', () => {
     const dist = join(dir, 'dist')
     await mkdir(join(dist, 'site'), { recursive: true })
     await mkdir(join(dist, 'client'), { recursive: true })
-    for (const d of DOCUMENTS) await writeFile(join(dist, 'site', `${d.name}.html`), `<p>${d.name}</p>`)
+    for (const d of DOCUMENTS)
+      await writeFile(join(dist, 'site', `${d.name}.html`), `<p>${d.name}</p>`)
     for (const name of ['robots.txt', 'test-static.txt']) {
       await writeFile(join(dist, 'client', name), await readFile(join('public', name)))
     }

@@ -35,7 +35,18 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.xml', '.svg', '.map', '.ico'])
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.svg',
+  '.map',
+  '.ico',
+])
 /** Text files whose absolute links carry the PUBLIC_URL placeholder. */
 const TEMPLATED = new Set(['.html', '.txt', '.xml', '.webmanifest'])
 
@@ -63,11 +74,17 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
 }
 
-function makeFile(path: string, body: Buffer, cacheControl: string, pre?: { br?: Buffer; gzip?: Buffer }): StaticFile {
+function makeFile(
+  path: string,
+  body: Buffer,
+  cacheControl: string,
+  pre?: { br?: Buffer; gzip?: Buffer },
+): StaticFile {
   const ext = extname(path).toLowerCase()
   const file: StaticFile = { type: contentType(path), body, etag: etagOf(body), cacheControl }
   if (COMPRESSIBLE.has(ext) && body.length > 512) {
-    file.br = pre?.br ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    file.br =
+      pre?.br ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
     file.gzip = pre?.gzip ?? gzipSync(body, { level: 9 })
   }
   return file

@@ -46,7 +46,12 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     return id
   }
 
-  async function mail(to: string, status: string, settledAt: Date, submissionId: string | null = null) {
+  async function mail(
+    to: string,
+    status: string,
+    settledAt: Date,
+    submissionId: string | null = null,
+  ) {
     await database.db.execute(
       sql`insert into mail_outbox (kind, "to", payload, status, sent_at, updated_at, message_id, submission_id)
           values ('trial', ${to}, '{}'::jsonb, ${status}, ${status === 'sent' ? settledAt : null}, ${settledAt},
@@ -62,7 +67,12 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
   }
 
   const count = async (table: string) =>
-    (await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql.raw(`select count(*)::int as n from ${table}`),
+      )
+    )[0]!.n
 
   it('deletes trial requests 24 months after the person last asked, and their e-mails', async () => {
     await submission('gone@example.com', ago(800), true)
@@ -76,7 +86,11 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
       database.db,
       sql`select email from trial_submissions order by email`,
     )
-    expect(emails.map((r) => r.email)).toEqual(['recent@example.com', 'stays@example.com', 'stays@example.com'])
+    expect(emails.map((r) => r.email)).toEqual([
+      'recent@example.com',
+      'stays@example.com',
+      'stays@example.com',
+    ])
     // The key stays assigned in the pool's history, with no one attached.
     const keys = await queryRows<{ status: string; submission_id: string | null; erased: boolean }>(
       database.db,
@@ -96,7 +110,10 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     await mail('e@example.com', 'failed', ago(400))
 
     expect((await applyRetention(database.db, NOW)).mail).toBe(2)
-    const left = await queryRows<{ to: string }>(database.db, sql`select "to" from mail_outbox order by "to"`)
+    const left = await queryRows<{ to: string }>(
+      database.db,
+      sql`select "to" from mail_outbox order by "to"`,
+    )
     expect(left.map((r) => r.to)).toEqual(['c@example.com', 'd@example.com', 'e@example.com'])
   })
 

@@ -22,7 +22,10 @@ export interface Deleted {
 }
 
 /** Removes the given submissions with their e-mails; their keys keep no link to them. */
-async function deleteSubmissions(tx: Db, ids: string[]): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
+async function deleteSubmissions(
+  tx: Db,
+  ids: string[],
+): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
   if (ids.length === 0) return { submissions: 0, mail: 0 }
   const list = sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -67,12 +70,19 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
             where recorded_at < ${now}::timestamptz - make_interval(years => ${RETENTION.consentYears})
           returning id`,
     )
-    return { submissions: removed.submissions, mail: removed.mail + mail.length, consents: consents.length }
+    return {
+      submissions: removed.submissions,
+      mail: removed.mail + mail.length,
+      consents: consents.length,
+    }
   })
 }
 
 /** A person's deletion request: every trial request of that e-mail address and its e-mails. */
-export async function deletePersonData(db: Db, email: string): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
+export async function deletePersonData(
+  db: Db,
+  email: string,
+): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
   const normalised = email.trim().toLowerCase()
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(

@@ -33,9 +33,9 @@ describe('ErrorFallback', () => {
   })
 
   it('shows a status', () => {
-    expect(renderToStaticMarkup(<ErrorFallback error={{ status: 404, statusText: 'Not Found' }} />)).toContain(
-      '404 Not Found',
-    )
+    expect(
+      renderToStaticMarkup(<ErrorFallback error={{ status: 404, statusText: 'Not Found' }} />),
+    ).toContain('404 Not Found')
   })
 })
 
@@ -43,7 +43,13 @@ describe('ErrorBoundary', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('renders its children while nothing failed', () => {
-    expect(renderToStaticMarkup(<ErrorBoundary><p>page</p></ErrorBoundary>)).toBe('<p>page</p>')
+    expect(
+      renderToStaticMarkup(
+        <ErrorBoundary>
+          <p>page</p>
+        </ErrorBoundary>,
+      ),
+    ).toBe('<p>page</p>')
   })
 
   it('turns a thrown error into the fallback and logs it', () => {

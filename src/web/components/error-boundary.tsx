@@ -9,7 +9,9 @@ export function describeError(error: unknown): string {
       message?: unknown
     }
     if (typeof status === 'number')
-      return typeof statusText === 'string' && statusText ? `${status} ${statusText}` : String(status)
+      return typeof statusText === 'string' && statusText
+        ? `${status} ${statusText}`
+        : String(status)
     if (typeof message === 'string' && message) return message
   }
   return typeof error === 'string' && error ? error : 'Unknown error'
@@ -23,7 +25,10 @@ export function ErrorFallback({ error }: { error: unknown }) {
         <h1 className="mt-3 text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
           Unexpected Application Error!
         </h1>
-        <p className="mt-4 rounded-lg bg-ink-50 px-4 py-3 font-mono text-sm break-words text-ink-700" data-error-detail="">
+        <p
+          className="mt-4 rounded-lg bg-ink-50 px-4 py-3 font-mono text-sm break-words text-ink-700"
+          data-error-detail=""
+        >
           {describeError(error)}
         </p>
         <p className="mt-8">

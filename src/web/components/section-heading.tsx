@@ -10,7 +10,14 @@ interface Props {
   tone?: 'light' | 'dark'
 }
 
-export function SectionHeading({ id, eyebrow, heading, intro, align = 'center', tone = 'light' }: Props) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  align = 'center',
+  tone = 'light',
+}: Props) {
   return (
     <div className={cn('max-w-3xl', align === 'center' && 'mx-auto text-center')}>
       <p

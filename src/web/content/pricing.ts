@@ -60,14 +60,7 @@ export function formatPrice(usd: number): string {
 
 /** What a comparison cell says (SPEC.md §3, "Feature comparison row"). */
 export type ComparisonValue =
-  | 'yes'
-  | 'no'
-  | 'partly'
-  | 'coming-soon'
-  | 'calls-only'
-  | 'quarterly'
-  | 'ledger'
-  | { text: string }
+  'yes' | 'no' | 'partly' | 'coming-soon' | 'calls-only' | 'quarterly' | 'ledger' | { text: string }
 
 export interface ComparisonRow {
   name: string
@@ -81,16 +74,15 @@ export interface ComparisonGroup {
 }
 
 /** The words a screen reader and a sighted reader get for each value kind. */
-export const COMPARISON_VALUE_LABELS: Record<Exclude<ComparisonValue, { text: string }>, string> =
-  {
-    yes: 'Included',
-    no: 'Not included',
-    partly: 'Partly',
-    'coming-soon': 'Coming soon',
-    'calls-only': 'Calls only',
-    quarterly: 'Quarterly',
-    ledger: 'Daily ledger or quarterly',
-  }
+export const COMPARISON_VALUE_LABELS: Record<Exclude<ComparisonValue, { text: string }>, string> = {
+  yes: 'Included',
+  no: 'Not included',
+  partly: 'Partly',
+  'coming-soon': 'Coming soon',
+  'calls-only': 'Calls only',
+  quarterly: 'Quarterly',
+  ledger: 'Daily ledger or quarterly',
+}
 
 export const COMPARISON: readonly ComparisonGroup[] = [
   {
@@ -104,7 +96,11 @@ export const COMPARISON: readonly ComparisonGroup[] = [
       },
       { name: 'Runs on Windows with Excel 365', basic: 'yes', advanced: 'yes' },
       { name: 'Takahashi-Alexander pacing engine', basic: 'yes', advanced: 'yes' },
-      { name: 'Number of commitments', basic: { text: 'Unlimited' }, advanced: { text: 'Unlimited' } },
+      {
+        name: 'Number of commitments',
+        basic: { text: 'Unlimited' },
+        advanced: { text: 'Unlimited' },
+      },
       { name: 'Multi-currency commitments', basic: 'no', advanced: 'coming-soon' },
     ],
   },

@@ -26,7 +26,11 @@ const AD_REPORTING_ORIGINS = [
  */
 const CRISP_HOST = 'client.crisp.chat'
 const CRISP_EXTRA = {
-  connect: ['wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat', 'https://storage.crisp.chat'],
+  connect: [
+    'wss://client.relay.crisp.chat',
+    'wss://stream.relay.crisp.chat',
+    'https://storage.crisp.chat',
+  ],
   img: ['https://image.crisp.chat', 'https://storage.crisp.chat'],
 }
 
@@ -58,7 +62,9 @@ export function schedulerHost(settings: Pick<PublicSettings, 'schedulerUrl'>): s
 }
 
 /** Is this a live-chat setup the site can load (an id and an https loader)? */
-export function chatConfigured(settings: Pick<PublicSettings, 'chatWidgetId' | 'chatScriptUrl'>): boolean {
+export function chatConfigured(
+  settings: Pick<PublicSettings, 'chatWidgetId' | 'chatScriptUrl'>,
+): boolean {
   return Boolean(settings.chatWidgetId && httpsOrigin(settings.chatScriptUrl))
 }
 

@@ -1,5 +1,13 @@
 /** One comparison cell: an icon plus words a screen reader reads (SPEC.md §3 value kinds). */
-import { CalendarClock, Check, CircleDashed, Clock3, Minus, PhoneCall, ScrollText } from 'lucide-react'
+import {
+  CalendarClock,
+  Check,
+  CircleDashed,
+  Clock3,
+  Minus,
+  PhoneCall,
+  ScrollText,
+} from 'lucide-react'
 import { COMPARISON_VALUE_LABELS, type ComparisonValue } from '../content/pricing.ts'
 
 const ICONS = {

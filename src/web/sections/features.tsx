@@ -22,7 +22,11 @@ const CARD_ICONS: Record<FeatureCard['icon'], typeof Check> = {
 
 export function Features() {
   return (
-    <section id={anchors.features} aria-labelledby="features-heading" className="bg-white py-20 sm:py-28">
+    <section
+      id={anchors.features}
+      aria-labelledby="features-heading"
+      className="bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="features-heading"
@@ -49,7 +53,10 @@ export function Features() {
                 <ul className="mt-6 space-y-3">
                   {block.points.map((point) => (
                     <li key={point} className="flex gap-3 text-ink-700">
-                      <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-600" />
+                      <Check
+                        aria-hidden="true"
+                        className="mt-0.5 size-5 shrink-0 text-accent-600"
+                      />
                       <span>{point}</span>
                     </li>
                   ))}
@@ -85,10 +92,16 @@ export function Features() {
 
 export function MoreFeatures() {
   return (
-    <section aria-labelledby="more-features-heading" className="bg-brand-900 py-20 text-white sm:py-24">
+    <section
+      aria-labelledby="more-features-heading"
+      className="bg-brand-900 py-20 text-white sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="more-features-heading" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+          <h2
+            id="more-features-heading"
+            className="text-3xl font-semibold tracking-tight sm:text-4xl"
+          >
             {MORE_FEATURES_COPY.heading}
           </h2>
           <p className="mt-4 text-lg text-ink-200">{MORE_FEATURES_COPY.intro}</p>
@@ -116,16 +129,10 @@ export function MoreFeatures() {
           })}
         </ul>
         <div className="mt-12 flex flex-col justify-center gap-3 sm:flex-row">
-          <a
-            href={`#${anchors.trialForm}`}
-            className={buttonClasses('accent', 'lg')}
-          >
+          <a href={`#${anchors.trialForm}`} className={buttonClasses('accent', 'lg')}>
             {MORE_FEATURES_COPY.trialCta}
           </a>
-          <a
-            href={`#${anchors.pricing}`}
-            className={buttonClasses('inverse', 'lg')}
-          >
+          <a href={`#${anchors.pricing}`} className={buttonClasses('inverse', 'lg')}>
             {MORE_FEATURES_COPY.learnMore}
           </a>
         </div>

@@ -25,15 +25,18 @@ export function Hero() {
             {HERO_COPY.headingLead}{' '}
             <span className="text-accent-300">{HERO_COPY.headingAccent}</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200">{HERO_COPY.subheading}</p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-200">
+            {HERO_COPY.subheading}
+          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a
-              href={`#${anchors.trialForm}`}
-              className={buttonClasses('accent', 'lg')}
-            >
+            <a href={`#${anchors.trialForm}`} className={buttonClasses('accent', 'lg')}>
               {HERO_COPY.primaryCta}
             </a>
-            <button type="button" {...action('open-video')} className={buttonClasses('inverse', 'lg')}>
+            <button
+              type="button"
+              {...action('open-video')}
+              className={buttonClasses('inverse', 'lg')}
+            >
               <PlayCircle aria-hidden="true" className="size-5" />
               {HERO_COPY.secondaryCta}
             </button>
@@ -52,7 +55,10 @@ export function Hero() {
           </ul>
         </div>
         <div className="relative">
-          <div className="absolute -inset-4 rounded-3xl bg-accent-400/10 blur-2xl" aria-hidden="true" />
+          <div
+            className="absolute -inset-4 rounded-3xl bg-accent-400/10 blur-2xl"
+            aria-hidden="true"
+          />
           <div className="relative overflow-hidden rounded-xl border border-white/10 bg-white shadow-2xl ring-1 ring-black/5">
             <ScreenshotImage
               model="advanced"

@@ -4,7 +4,10 @@ import { METHOD_COPY, METHOD_STATS, METHOD_STEPS } from '../content/method.ts'
 
 export function Method() {
   return (
-    <section aria-labelledby="method-heading" className="border-y border-ink-100 bg-ink-50 py-20 sm:py-24">
+    <section
+      aria-labelledby="method-heading"
+      className="border-y border-ink-100 bg-ink-50 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="method-heading"
@@ -14,7 +17,10 @@ export function Method() {
         />
         <ol className="mt-14 grid gap-6 lg:grid-cols-3">
           {METHOD_STEPS.map((item) => (
-            <li key={item.step} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100">
+            <li
+              key={item.step}
+              className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100"
+            >
               <span
                 aria-hidden="true"
                 className="inline-flex size-10 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"

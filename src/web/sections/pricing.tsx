@@ -17,7 +17,11 @@ function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
     <a
       href={`#${anchors.trialFormFor(plan.model)}`}
       {...action('select-model', plan.model)}
-      className={buttonClasses(plan.mostPopular ? 'accent' : 'primary', 'lg', cn('w-full', className))}
+      className={buttonClasses(
+        plan.mostPopular ? 'accent' : 'primary',
+        'lg',
+        cn('w-full', className),
+      )}
     >
       {PRICING_COPY.choose(plan.name)}
     </a>
@@ -83,14 +87,16 @@ function PlanCards() {
           </div>
           <p className="mt-4 text-ink-700">{plan.summary}</p>
           <ul className="mt-5 space-y-2 text-sm text-ink-700">
-            {[PRICING_COPY.timeSpan(plan.timeSpanYears), PRICING_COPY.actuals(plan.maxActualsYears), ...plan.highlights].map(
-              (item) => (
-                <li key={item} className="flex gap-2">
-                  <Check aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
-                  {item}
-                </li>
-              ),
-            )}
+            {[
+              PRICING_COPY.timeSpan(plan.timeSpanYears),
+              PRICING_COPY.actuals(plan.maxActualsYears),
+              ...plan.highlights,
+            ].map((item) => (
+              <li key={item} className="flex gap-2">
+                <Check aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+                {item}
+              </li>
+            ))}
           </ul>
           <div className="mt-6 space-y-2">
             <ChooseButton plan={plan} />
@@ -141,7 +147,9 @@ function PlanTable() {
                 scope="col"
                 className={cn(
                   'rounded-t-2xl border-x border-t px-8 pt-8 pb-6 align-top font-normal',
-                  plan.mostPopular ? 'border-accent-600 bg-accent-50/60' : 'border-ink-200 bg-white',
+                  plan.mostPopular
+                    ? 'border-accent-600 bg-accent-50/60'
+                    : 'border-ink-200 bg-white',
                 )}
               >
                 <div className="flex items-center justify-between gap-3">
@@ -160,7 +168,10 @@ function PlanTable() {
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="border-t border-ink-100 py-4 pr-4 align-top text-sm font-semibold text-ink-700">
+              <th
+                scope="row"
+                className="border-t border-ink-100 py-4 pr-4 align-top text-sm font-semibold text-ink-700"
+              >
                 {row.label}
               </th>
               {PLANS.map((plan) => (
@@ -211,18 +222,27 @@ function FullComparison() {
       >
         <span className="group-open:hidden">{PRICING_COPY.compareToggleOpen}</span>
         <span className="hidden group-open:inline">{PRICING_COPY.compareToggleClose}</span>
-        <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
+        <ChevronDown
+          aria-hidden="true"
+          className="size-5 transition-transform group-open:rotate-180"
+        />
       </summary>
       <div className="relative mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
         <table className="w-full min-w-[34rem] text-left text-sm">
-          <caption className="sr-only">Full feature comparison of the Basic and Advanced models</caption>
+          <caption className="sr-only">
+            Full feature comparison of the Basic and Advanced models
+          </caption>
           <thead className="bg-ink-50">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold text-ink-700 sm:px-6">
                 {PRICING_COPY.featureColumn}
               </th>
               {PLANS.map((plan) => (
-                <th key={plan.model} scope="col" className="w-1/4 px-4 py-3 font-semibold text-brand-900 sm:px-6">
+                <th
+                  key={plan.model}
+                  scope="col"
+                  className="w-1/4 px-4 py-3 font-semibold text-brand-900 sm:px-6"
+                >
                   {plan.name}
                 </th>
               ))}
@@ -262,7 +282,11 @@ function FullComparison() {
 
 export function Pricing() {
   return (
-    <section id={anchors.pricing} aria-labelledby="pricing-heading" className="bg-ink-50 py-20 sm:py-28">
+    <section
+      id={anchors.pricing}
+      aria-labelledby="pricing-heading"
+      className="bg-ink-50 py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="pricing-heading"
@@ -305,7 +329,11 @@ export function Pricing() {
               <p className="mt-2 max-w-2xl text-ink-200">{PRICING_COPY.customText}</p>
             </div>
           </div>
-          <button type="button" {...action('open-booking')} className={buttonClasses('accent', 'lg', 'shrink-0')}>
+          <button
+            type="button"
+            {...action('open-booking')}
+            className={buttonClasses('accent', 'lg', 'shrink-0')}
+          >
             {PRICING_COPY.customButton}
           </button>
         </div>

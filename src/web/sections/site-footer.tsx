@@ -38,7 +38,10 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-labelledby="footer-models">
-          <h2 id="footer-models" className="text-sm font-semibold tracking-wider text-white uppercase">
+          <h2
+            id="footer-models"
+            className="text-sm font-semibold tracking-wider text-white uppercase"
+          >
             {FOOTER_COPY.modelsHeading}
           </h2>
           <ul className="mt-3">
@@ -68,20 +71,33 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold tracking-wider text-white uppercase">
+          <h2
+            id="footer-support"
+            className="text-sm font-semibold tracking-wider text-white uppercase"
+          >
             {FOOTER_COPY.supportHeading}
           </h2>
           <ul className="mt-3">
             {settings.documentationUrl ? (
               <li>
-                <a className={linkClass} href={settings.documentationUrl} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={linkClass}
+                  href={settings.documentationUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {FOOTER_COPY.documentation}
                 </a>
               </li>
             ) : null}
             {settings.videoTutorialsUrl ? (
               <li>
-                <a className={linkClass} href={settings.videoTutorialsUrl} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={linkClass}
+                  href={settings.videoTutorialsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {FOOTER_COPY.videoTutorials}
                 </a>
               </li>
@@ -95,7 +111,10 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold tracking-wider text-white uppercase">
+          <h2
+            id="footer-legal"
+            className="text-sm font-semibold tracking-wider text-white uppercase"
+          >
             {FOOTER_COPY.legalHeading}
           </h2>
           <ul className="mt-3">

@@ -14,7 +14,11 @@ function initials(name: string) {
 
 export function Testimonials() {
   return (
-    <section id={anchors.testimonials} aria-labelledby="testimonials-heading" className="bg-white py-20 sm:py-28">
+    <section
+      id={anchors.testimonials}
+      aria-labelledby="testimonials-heading"
+      className="bg-white py-20 sm:py-28"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="testimonials-heading"
@@ -27,9 +31,17 @@ export function Testimonials() {
             <li key={item.name}>
               <figure className="flex h-full flex-col rounded-2xl border border-ink-100 bg-ink-50 p-6 sm:p-8">
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="flex gap-0.5" role="img" aria-label={TESTIMONIALS_COPY.rating(item.rating)}>
+                  <p
+                    className="flex gap-0.5"
+                    role="img"
+                    aria-label={TESTIMONIALS_COPY.rating(item.rating)}
+                  >
                     {Array.from({ length: item.rating }, (_, i) => (
-                      <Star key={i} aria-hidden="true" className="size-5 fill-amber-400 text-amber-400" />
+                      <Star
+                        key={i}
+                        aria-hidden="true"
+                        className="size-5 fill-amber-400 text-amber-400"
+                      />
                     ))}
                   </p>
                   <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-semibold text-accent-700">

@@ -12,8 +12,13 @@ const ICONS = [Download, MonitorSmartphone, FileText, Mail]
 export function TrialIntro() {
   return (
     <>
-      <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">{TRIAL_COPY.eyebrow}</p>
-      <h2 id="trial-heading" className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+      <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">
+        {TRIAL_COPY.eyebrow}
+      </p>
+      <h2
+        id="trial-heading"
+        className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+      >
         {TRIAL_COPY.heading}
       </h2>
       <p className="mt-4 text-lg text-ink-200">{TRIAL_COPY.intro}</p>
@@ -50,7 +55,12 @@ export function TrialSection() {
     >
       {/* Targets of #trial-form-basic and #trial-form-advanced (SPEC.md §2), so the address scrolls here. */}
       {MODELS.map((model) => (
-        <span key={model} id={anchors.trialFormFor(model)} aria-hidden="true" className="absolute top-0" />
+        <span
+          key={model}
+          id={anchors.trialFormFor(model)}
+          aria-hidden="true"
+          className="absolute top-0"
+        />
       ))}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.1fr] lg:px-8">
         <ServerOnly render={StaticTrialIntro} />

@@ -36,7 +36,8 @@ export function Dialog({
   // remember what had focus when the dialog opened and return there.
   const returnTo = useRef<HTMLElement | null>(null)
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement
+    if (open && document.activeElement instanceof HTMLElement)
+      returnTo.current = document.activeElement
   }, [open])
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

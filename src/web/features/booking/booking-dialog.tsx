@@ -55,7 +55,10 @@ function EmailFallback() {
   return (
     <div className="rounded-xl bg-ink-50 p-6 ring-1 ring-ink-100">
       <p className="text-ink-700">{BOOKING_COPY.emailText(settings.supportEmail)}</p>
-      <a className={buttonClasses('primary', 'md', 'mt-4')} href={`mailto:${settings.supportEmail}`}>
+      <a
+        className={buttonClasses('primary', 'md', 'mt-4')}
+        href={`mailto:${settings.supportEmail}`}
+      >
         <Mail aria-hidden="true" className="size-4" />
         {BOOKING_COPY.emailButton}
       </a>
@@ -119,7 +122,9 @@ export default function BookingDialog({ open, onClose }: Props) {
           {!scriptUrl || phase === 'failed' ? (
             <div className="space-y-4">
               <div className="rounded-xl bg-ink-50 p-6 ring-1 ring-ink-100">
-                {scriptUrl ? <p className="font-semibold text-brand-900">{BOOKING_COPY.failed}</p> : null}
+                {scriptUrl ? (
+                  <p className="font-semibold text-brand-900">{BOOKING_COPY.failed}</p>
+                ) : null}
                 <a
                   className={buttonClasses('primary', 'md', scriptUrl ? 'mt-4' : '')}
                   href={link}
@@ -146,7 +151,10 @@ export default function BookingDialog({ open, onClose }: Props) {
                   role="status"
                   className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-xl bg-white/95 text-ink-700"
                 >
-                  <CalendarClock aria-hidden="true" className="size-8 animate-pulse text-accent-700" />
+                  <CalendarClock
+                    aria-hidden="true"
+                    className="size-8 animate-pulse text-accent-700"
+                  />
                   <p className="font-medium">{BOOKING_COPY.loading}</p>
                 </div>
               ) : null}

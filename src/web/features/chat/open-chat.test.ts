@@ -17,7 +17,10 @@ function stubBrowser(functional: boolean | null) {
     )
   }
   const win = Object.assign(new EventTarget(), {
-    localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+    localStorage: {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+    },
     location: { href: '' },
   })
   vi.stubGlobal('window', win)
@@ -25,7 +28,14 @@ function stubBrowser(functional: boolean | null) {
     createElement: () => ({}),
     head: { appendChild: (node: { src?: string; onload?: () => void }) => appended.push(node) },
   })
-  return { win: win as unknown as { location: { href: string }; $crisp?: unknown[][]; CRISP_WEBSITE_ID?: string }, appended }
+  return {
+    win: win as unknown as {
+      location: { href: string }
+      $crisp?: unknown[][]
+      CRISP_WEBSITE_ID?: string
+    },
+    appended,
+  }
 }
 
 async function freshModule(overrides: Partial<PublicSettings> = {}) {

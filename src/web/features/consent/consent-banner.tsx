@@ -41,7 +41,12 @@ function PurposeSwitch({
 }) {
   const id = useId()
   return (
-    <li className={cn('flex items-center justify-between gap-4 py-2 sm:items-start sm:py-2.5', className)}>
+    <li
+      className={cn(
+        'flex items-center justify-between gap-4 py-2 sm:items-start sm:py-2.5',
+        className,
+      )}
+    >
       <div className="min-w-0">
         <label htmlFor={id} className="text-sm font-semibold text-brand-900">
           {label}
@@ -67,7 +72,9 @@ function PurposeSwitch({
 
 export default function ConsentBanner({ onDone }: Props) {
   const titleId = useId()
-  const [choices, setChoices] = useState<ConsentChoices>(() => readConsent()?.categories ?? NO_CONSENT)
+  const [choices, setChoices] = useState<ConsentChoices>(
+    () => readConsent()?.categories ?? NO_CONSENT,
+  )
 
   // A purpose granted elsewhere meanwhile (the video's 'always allow') shows here too.
   useEffect(() => onConsentChange((record) => setChoices(record.categories)), [])
@@ -120,10 +127,18 @@ export default function ConsentBanner({ onDone }: Props) {
         ))}
       </ul>
       <div className="mt-4 grid grid-cols-3 gap-2">
-        <button type="button" className={buttonClasses('primary', 'sm', 'px-2')} onClick={() => decide(NO_CONSENT)}>
+        <button
+          type="button"
+          className={buttonClasses('primary', 'sm', 'px-2')}
+          onClick={() => decide(NO_CONSENT)}
+        >
           {CONSENT_COPY.rejectAll}
         </button>
-        <button type="button" className={buttonClasses('secondary', 'sm', 'px-2')} onClick={() => decide(choices)}>
+        <button
+          type="button"
+          className={buttonClasses('secondary', 'sm', 'px-2')}
+          onClick={() => decide(choices)}
+        >
           {CONSENT_COPY.save}
         </button>
         <button

@@ -90,12 +90,20 @@ describe('consent store', () => {
   it('asks again for a choice made under another policy version or stored corrupt', () => {
     storage.setItem(
       CONSENT_STORAGE_KEY,
-      JSON.stringify({ id: 'x', categories: { functional: true, media: true, marketing: true }, policyVersion: '2020-01-01', decidedAt: '2020-01-01T00:00:00Z' }),
+      JSON.stringify({
+        id: 'x',
+        categories: { functional: true, media: true, marketing: true },
+        policyVersion: '2020-01-01',
+        decidedAt: '2020-01-01T00:00:00Z',
+      }),
     )
     expect(readConsent()).toBeNull()
     storage.setItem(CONSENT_STORAGE_KEY, '{not json')
     expect(readConsent()).toBeNull()
-    storage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ id: 'x', categories: { functional: 'yes' } }))
+    storage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ id: 'x', categories: { functional: 'yes' } }),
+    )
     expect(hasConsent('functional')).toBe(false)
   })
 

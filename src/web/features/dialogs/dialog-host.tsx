@@ -3,7 +3,16 @@
  * context so any section can open them. Each dialog's code loads on first open (React.lazy),
  * so none of it is in the first page load (DESIGN.md §2).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
 import type { ReactNode } from 'react'
 import type { Model } from '#src/common/models.ts'
 import type { LegalTab } from '#src/common/paths.ts'
@@ -86,9 +95,7 @@ export function DialogHost({ children, onLegalClose }: DialogHostProps) {
     <SiteActionsContext.Provider value={actions}>
       {children}
       <Suspense fallback={null}>
-        {loaded.has('video') ? (
-          <VideoDialog open={open.kind === 'video'} onClose={close} />
-        ) : null}
+        {loaded.has('video') ? <VideoDialog open={open.kind === 'video'} onClose={close} /> : null}
         {loaded.has('gallery') ? (
           <GalleryDialog
             open={open.kind === 'gallery'}

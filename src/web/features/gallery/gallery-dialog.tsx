@@ -26,7 +26,13 @@ interface Props {
   advancedScreenshots?: ScreenshotItem[]
 }
 
-export default function GalleryDialog({ open, initialModel, onClose, basicScreenshots, advancedScreenshots }: Props) {
+export default function GalleryDialog({
+  open,
+  initialModel,
+  onClose,
+  basicScreenshots,
+  advancedScreenshots,
+}: Props) {
   const lists = useScreenshots()
   const [model, setModel] = useState<Model>(initialModel)
   const [index, setIndex] = useState<number | null>(null)
@@ -46,14 +52,19 @@ export default function GalleryDialog({ open, initialModel, onClose, basicScreen
   }, [open, initialModel])
 
   const supplied = model === 'basic' ? basicScreenshots : advancedScreenshots
-  const items = lists ? chooseScreenshots(lists[model], supplied) : supplied?.length ? supplied : null
+  const items = lists
+    ? chooseScreenshots(lists[model], supplied)
+    : supplied?.length
+      ? supplied
+      : null
   const count = items?.length ?? 0
 
   const showImage = useCallback((next: number) => {
     pendingFocus.current = () => {
       // Keep focus inside the view: an arrow that disappears at an end takes focus with it.
       const active = document.activeElement
-      if (!active || !contentRef.current?.contains(active) || active === document.body) backButton.current?.focus()
+      if (!active || !contentRef.current?.contains(active) || active === document.body)
+        backButton.current?.focus()
     }
     setIndex(next)
   }, [])
@@ -65,7 +76,8 @@ export default function GalleryDialog({ open, initialModel, onClose, basicScreen
 
   const backToGrid = useCallback(() => {
     const from = index
-    pendingFocus.current = () => (from === null ? undefined : cardButtons.current.get(from)?.focus())
+    pendingFocus.current = () =>
+      from === null ? undefined : cardButtons.current.get(from)?.focus()
     setIndex(null)
   }, [index])
 
@@ -151,14 +163,18 @@ export default function GalleryDialog({ open, initialModel, onClose, basicScreen
                     onClick={() => (m === model ? undefined : switchModel(m))}
                     className={cn(
                       'min-h-11 min-w-28 rounded-lg px-4 text-sm font-semibold transition-colors',
-                      m === model ? 'bg-white text-brand-900 shadow-sm ring-1 ring-ink-200' : 'text-ink-600 hover:text-brand-900',
+                      m === model
+                        ? 'bg-white text-brand-900 shadow-sm ring-1 ring-ink-200'
+                        : 'text-ink-600 hover:text-brand-900',
                     )}
                   >
                     {MODEL_LABELS[m]}
                   </button>
                 ))}
               </div>
-              {items ? <p className="text-sm text-ink-600">{GALLERY_COPY.count(items.length)}</p> : null}
+              {items ? (
+                <p className="text-sm text-ink-600">{GALLERY_COPY.count(items.length)}</p>
+              ) : null}
             </div>
             <GalleryGrid
               model={model}
@@ -170,8 +186,14 @@ export default function GalleryDialog({ open, initialModel, onClose, basicScreen
               }}
             />
             <div className="mt-8 flex flex-col gap-4 border-t border-ink-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
-              <p className="max-w-xl text-sm leading-relaxed text-ink-600">{GALLERY_COPY.footer(model)}</p>
-              <button type="button" onClick={getTrial} className={buttonClasses('accent', 'md', 'shrink-0')}>
+              <p className="max-w-xl text-sm leading-relaxed text-ink-600">
+                {GALLERY_COPY.footer(model)}
+              </p>
+              <button
+                type="button"
+                onClick={getTrial}
+                className={buttonClasses('accent', 'md', 'shrink-0')}
+              >
                 {GALLERY_COPY.trialCta}
               </button>
             </div>

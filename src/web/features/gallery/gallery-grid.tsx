@@ -35,7 +35,11 @@ export function GalleryGrid({ model, items, onOpen, buttonRef }: Props) {
     )
   }
   if (items.length === 0) {
-    return <p className="rounded-xl bg-ink-50 px-6 py-12 text-center text-ink-600">{GALLERY_COPY.empty}</p>
+    return (
+      <p className="rounded-xl bg-ink-50 px-6 py-12 text-center text-ink-600">
+        {GALLERY_COPY.empty}
+      </p>
+    )
   }
   return (
     <ul className={GRID} data-testid="gallery-grid">
@@ -49,7 +53,9 @@ export function GalleryGrid({ model, items, onOpen, buttonRef }: Props) {
           </div>
           <div className="flex flex-1 flex-col p-4">
             <h3 className="text-[0.9375rem] font-semibold text-brand-900">{item.title}</h3>
-            {item.description ? <p className="mt-1 text-sm leading-relaxed text-ink-600">{item.description}</p> : null}
+            {item.description ? (
+              <p className="mt-1 text-sm leading-relaxed text-ink-600">{item.description}</p>
+            ) : null}
             <button
               type="button"
               ref={(element) => buttonRef(index, element)}

@@ -22,7 +22,9 @@ function fileName(path: string): string {
 }
 
 export function Thumbnail({ item, model }: { item: ScreenshotItem; model: Model }) {
-  const webp = inFolder(item.thumbnail, uploads.thumbnails(model)) ? item.thumbnail.replace(/\.png$/i, '.webp') : null
+  const webp = inFolder(item.thumbnail, uploads.thumbnails(model))
+    ? item.thumbnail.replace(/\.png$/i, '.webp')
+    : null
   const img = (
     <img
       src={item.thumbnail}

@@ -31,11 +31,20 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
   return (
     <div data-testid="gallery-viewer">
       <div className="mb-4 flex items-center justify-between gap-4">
-        <button ref={backRef} type="button" onClick={onBack} className={buttonClasses('secondary', 'sm', 'pr-4')}>
+        <button
+          ref={backRef}
+          type="button"
+          onClick={onBack}
+          className={buttonClasses('secondary', 'sm', 'pr-4')}
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {GALLERY_COPY.back}
         </button>
-        <p className="text-sm font-medium text-ink-600 tabular-nums" aria-live="polite" data-testid="gallery-counter">
+        <p
+          className="text-sm font-medium text-ink-600 tabular-nums"
+          aria-live="polite"
+          data-testid="gallery-counter"
+        >
           {GALLERY_COPY.counter(index + 1, items.length)}
         </p>
       </div>

@@ -37,7 +37,10 @@ const ADVANCED_TITLES = [
 ]
 
 function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
 }
 
 afterEach(() => {
@@ -49,9 +52,15 @@ describe('parseIndex', () => {
     expect(parseIndex(['b.png', 'a.png'])).toEqual(['b.png', 'a.png'])
   })
 
-  it.each(['file', 'filename', 'name', 'path'])('accepts an array of objects naming the file under %s', (key) => {
-    expect(parseIndex([{ [key]: 'One.png' }, { [key]: 'Two.png', size: 3 }])).toEqual(['One.png', 'Two.png'])
-  })
+  it.each(['file', 'filename', 'name', 'path'])(
+    'accepts an array of objects naming the file under %s',
+    (key) => {
+      expect(parseIndex([{ [key]: 'One.png' }, { [key]: 'Two.png', size: 3 }])).toEqual([
+        'One.png',
+        'Two.png',
+      ])
+    },
+  )
 
   it.each(['files', 'images', 'items'])('accepts an object with a %s array', (key) => {
     expect(parseIndex({ [key]: ['x.png', 'y.png'] })).toEqual(['x.png', 'y.png'])
@@ -88,7 +97,11 @@ describe('parseIndex', () => {
 
 describe('sortFiles', () => {
   it('sorts naturally: numbers by value', () => {
-    expect(sortFiles(['img10.png', 'img2.png', 'img1.png'])).toEqual(['img1.png', 'img2.png', 'img10.png'])
+    expect(sortFiles(['img10.png', 'img2.png', 'img1.png'])).toEqual([
+      'img1.png',
+      'img2.png',
+      'img10.png',
+    ])
   })
 
   it('ignores case', () => {
@@ -178,7 +191,10 @@ describe('defaults', () => {
   })
 
   it('do not stand in for a recognised index', () => {
-    expect(screenshotsFromIndex('basic', ['b.png', 'A.png']).map((item) => item.title)).toEqual(['A', 'b'])
+    expect(screenshotsFromIndex('basic', ['b.png', 'A.png']).map((item) => item.title)).toEqual([
+      'A',
+      'b',
+    ])
   })
 })
 
@@ -200,7 +216,9 @@ describe('loadScreenshots', () => {
   it('fetches the index without caching and builds items from it', async () => {
     const fetchFn = vi.fn(async () => jsonResponse({ files: ['img10.png', 'img2.png'] }))
     const items = await loadScreenshots('basic', fetchFn)
-    expect(fetchFn).toHaveBeenCalledWith('/custom-uploads/screenshots/basic/index.json', { cache: 'no-store' })
+    expect(fetchFn).toHaveBeenCalledWith('/custom-uploads/screenshots/basic/index.json', {
+      cache: 'no-store',
+    })
     expect(items.map((item) => item.title)).toEqual(['img2', 'img10'])
   })
 
@@ -212,9 +230,9 @@ describe('loadScreenshots', () => {
 
   it('falls back to the defaults on a network error or bad JSON', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    expect(await loadScreenshots('basic', async () => Promise.reject(new TypeError('offline')))).toEqual(
-      defaultScreenshots('basic'),
-    )
+    expect(
+      await loadScreenshots('basic', async () => Promise.reject(new TypeError('offline'))),
+    ).toEqual(defaultScreenshots('basic'))
     expect(await loadScreenshots('basic', async () => new Response('not json'))).toEqual(
       defaultScreenshots('basic'),
     )

@@ -111,23 +111,50 @@ interface DefaultEntry {
 const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
   basic: [
     { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarised by year.' },
-    { title: 'Fund Tab Expanded', description: 'Quarterly calls, distributions and NAV of one fund.' },
-    { title: 'Assumptions Inputs', description: 'Call and distribution rates, growth and lifetime by strategy.' },
+    {
+      title: 'Fund Tab Expanded',
+      description: 'Quarterly calls, distributions and NAV of one fund.',
+    },
+    {
+      title: 'Assumptions Inputs',
+      description: 'Call and distribution rates, growth and lifetime by strategy.',
+    },
     { title: 'Actuals', description: 'Reported cash flows and NAV across all commitments.' },
     { title: 'Projected', description: 'The pacing projection of calls, distributions and NAV.' },
     { title: 'Cover', description: 'Model overview, settings and instructions.' },
   ],
   advanced: [
     { title: 'Fund Tab', description: 'Quarterly ledger and rolling forecast for one commitment.' },
-    { title: 'Exposure Dashboard', description: 'NAV plus unfunded commitments against target, by strategy.' },
+    {
+      title: 'Exposure Dashboard',
+      description: 'NAV plus unfunded commitments against target, by strategy.',
+    },
     { title: 'KPIs Dashboard', description: 'TVPI, DPI and IRR by strategy and vintage.' },
-    { title: 'Cash Flow Dashboard', description: 'Projected calls, distributions and net cash flow by year.' },
-    { title: 'Actual Commitments Inputs', description: 'Every commitment with its strategy, GP, geography and vintage.' },
-    { title: 'Pacing Inputs', description: 'Takahashi-Alexander parameters per strategy and scenario.' },
-    { title: 'Planned Commitments Dashboard', description: 'Yearly planned commitments by strategy.' },
-    { title: 'Planned Commitments Inputs', description: 'The commitment line-up for the planning horizon.' },
+    {
+      title: 'Cash Flow Dashboard',
+      description: 'Projected calls, distributions and net cash flow by year.',
+    },
+    {
+      title: 'Actual Commitments Inputs',
+      description: 'Every commitment with its strategy, GP, geography and vintage.',
+    },
+    {
+      title: 'Pacing Inputs',
+      description: 'Takahashi-Alexander parameters per strategy and scenario.',
+    },
+    {
+      title: 'Planned Commitments Dashboard',
+      description: 'Yearly planned commitments by strategy.',
+    },
+    {
+      title: 'Planned Commitments Inputs',
+      description: 'The commitment line-up for the planning horizon.',
+    },
     { title: 'Targets Inputs', description: 'Target allocation and ranges for each strategy.' },
-    { title: 'Public Market Inputs', description: 'Public portfolio size, growth and rebalancing.' },
+    {
+      title: 'Public Market Inputs',
+      description: 'Public portfolio size, growth and rebalancing.',
+    },
     { title: 'Planned Model 1', description: 'Glide and Flight paths of private-market exposure.' },
     { title: 'Planned Model 2', description: 'Cash-flow needs of the planned programme by year.' },
   ],
@@ -173,7 +200,10 @@ export function indexUrl(model: Model): string {
 type Fetch = (url: string, init: RequestInit) => Promise<Response>
 
 /** Fetches one model's index.json without caching; any failure gives the defaults. */
-export async function loadScreenshots(model: Model, fetchFn: Fetch = fetch): Promise<ScreenshotItem[]> {
+export async function loadScreenshots(
+  model: Model,
+  fetchFn: Fetch = fetch,
+): Promise<ScreenshotItem[]> {
   try {
     const response = await fetchFn(indexUrl(model), { cache: 'no-store' })
     if (!response.ok) throw new Error(`HTTP ${response.status}`)

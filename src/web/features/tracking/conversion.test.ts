@@ -22,7 +22,10 @@ function stubBrowser(consent: { marketing: boolean } | null) {
     )
   }
   const win = Object.assign(new EventTarget(), {
-    localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+    localStorage: {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+    },
   })
   vi.stubGlobal('window', win)
   vi.stubGlobal('navigator', {})
@@ -49,7 +52,9 @@ describe('trackConversion', () => {
     const { trackConversion } = await freshModule()
     trackConversion('trial')
     trackConversion('trial')
-    expect(appended.map((n) => n.src)).toEqual(['https://www.googletagmanager.com/gtag/js?id=AW-000000000'])
+    expect(appended.map((n) => n.src)).toEqual([
+      'https://www.googletagmanager.com/gtag/js?id=AW-000000000',
+    ])
     const events = (win.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>))
     expect(events.filter((e) => e[0] === 'event')).toEqual([
       ['event', 'conversion', { send_to: 'AW-000000000/trial_request', event_category: 'trial' }],

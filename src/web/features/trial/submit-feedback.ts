@@ -18,12 +18,12 @@ export const FEEDBACK = {
 } as const
 
 export type Feedback =
-  | { kind: 'rate-limit'; title: string }
-  | { kind: 'error'; title: string; description: string }
+  { kind: 'rate-limit'; title: string } | { kind: 'error'; title: string; description: string }
 
 export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedback {
   const { errorCode, error, details } = result.error
-  if (errorCode === ERROR_CODES.rateLimit) return { kind: 'rate-limit', title: FEEDBACK.rateLimitTitle }
+  if (errorCode === ERROR_CODES.rateLimit)
+    return { kind: 'rate-limit', title: FEEDBACK.rateLimitTitle }
   if (errorCode === ERROR_CODES.validation) {
     return {
       kind: 'error',

@@ -7,7 +7,11 @@ import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 export type SubmitResult =
   | { ok: true; data: TrialSubmissionResponse }
   | { ok: false; status: number; error: Partial<ApiError> }
-  | { ok: false; status: 0; error: { error?: undefined; errorCode?: undefined; details?: undefined } }
+  | {
+      ok: false
+      status: 0
+      error: { error?: undefined; errorCode?: undefined; details?: undefined }
+    }
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -23,7 +27,9 @@ function asApiError(body: unknown): Partial<ApiError> {
   return {
     errorCode: typeof errorCode === 'string' ? errorCode : undefined,
     error: typeof error === 'string' ? error : undefined,
-    details: Array.isArray(details) ? details.filter((d): d is string => typeof d === 'string') : undefined,
+    details: Array.isArray(details)
+      ? details.filter((d): d is string => typeof d === 'string')
+      : undefined,
   }
 }
 
@@ -46,7 +52,10 @@ export async function submitTrialRequest(body: TrialRequestInput): Promise<Submi
 }
 
 export async function fetchLicenseCounts(signal?: AbortSignal): Promise<LicenseCounts> {
-  const response = await fetch(api.licenseCounts, { headers: { Accept: 'application/json' }, signal })
+  const response = await fetch(api.licenseCounts, {
+    headers: { Accept: 'application/json' },
+    signal,
+  })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
   const json = (await response.json()) as Record<string, unknown>
   const counts = { basic: Number(json.basic), advanced: Number(json.advanced) }

@@ -111,7 +111,12 @@ export function TrialForm() {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate={false} aria-describedby={`${ids}-privacy`} className="space-y-5">
+      <form
+        onSubmit={onSubmit}
+        noValidate={false}
+        aria-describedby={`${ids}-privacy`}
+        className="space-y-5"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor={`${ids}-first`} className="text-sm font-medium text-ink-800">
@@ -163,7 +168,14 @@ export function TrialForm() {
         {/* Honeypot (DESIGN.md §5): hidden from people and assistive technology, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${ids}-website`}>Website</label>
-          <input id={`${ids}-website`} ref={honeypot} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={`${ids}-website`}
+            ref={honeypot}
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
 
         <fieldset>
@@ -228,7 +240,14 @@ export function TrialForm() {
           </label>
         </div>
 
-        <Button type="submit" variant="accent" size="lg" className="w-full" disabled={submitting} aria-busy={submitting}>
+        <Button
+          type="submit"
+          variant="accent"
+          size="lg"
+          className="w-full"
+          disabled={submitting}
+          aria-busy={submitting}
+        >
           {submitting ? <Loader2 aria-hidden="true" className="size-5 animate-spin" /> : null}
           {submitting ? TRIAL_COPY.submitting : TRIAL_COPY.submit}
         </Button>

@@ -7,9 +7,7 @@ import { withRetry } from './retry.ts'
 import { fetchLicenseCounts } from './trial-api.ts'
 
 export type CountsState =
-  | { status: 'loading' }
-  | { status: 'loaded'; counts: LicenseCounts }
-  | { status: 'error' }
+  { status: 'loading' } | { status: 'loaded'; counts: LicenseCounts } | { status: 'error' }
 
 export function useLicenseCounts() {
   const [state, setState] = useState<CountsState>({ status: 'loading' })

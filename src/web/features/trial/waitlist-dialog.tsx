@@ -28,7 +28,8 @@ export default function WaitlistDialog({ submission, onClose }: Props) {
     setBusy(waitlist ? 'accept' : 'cancel')
     try {
       await updateWaitlist(submission.submission_id, submission.waitlist_token, waitlist)
-      if (waitlist) notify('success', FEEDBACK.waitlistAddedTitle, { description: FEEDBACK.waitlistAddedText })
+      if (waitlist)
+        notify('success', FEEDBACK.waitlistAddedTitle, { description: FEEDBACK.waitlistAddedText })
     } catch (error) {
       console.warn('Waitlist update failed', error)
       notify('error', waitlist ? FEEDBACK.waitlistJoinFailed : FEEDBACK.waitlistCancelFailed)

@@ -86,7 +86,9 @@ export default function VideoDialog({ open, onClose }: Props) {
               </span>
               {VIDEO_CONSENT_COPY.play}
             </button>
-            <p className="relative hidden max-w-md text-sm text-ink-100 sm:block">{VIDEO_CONSENT_COPY.notice}</p>
+            <p className="relative hidden max-w-md text-sm text-ink-100 sm:block">
+              {VIDEO_CONSENT_COPY.notice}
+            </p>
           </div>
         )}
       </div>
@@ -103,7 +105,10 @@ export default function VideoDialog({ open, onClose }: Props) {
             </a>
           </p>
           {allowed ? null : (
-            <label htmlFor={rememberId} className="inline-flex min-h-11 shrink-0 items-center gap-2 text-ink-700">
+            <label
+              htmlFor={rememberId}
+              className="inline-flex min-h-11 shrink-0 items-center gap-2 text-ink-700"
+            >
               <input
                 id={rememberId}
                 type="checkbox"

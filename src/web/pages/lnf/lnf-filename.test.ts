@@ -3,7 +3,11 @@ import { lnfTarget } from './lnf-filename.ts'
 
 describe('lnfTarget', () => {
   it('maps a plain name to the uploads folder', () => {
-    expect(lnfTarget('/lnf/chart.png')).toEqual({ kind: 'file', filename: 'chart.png', src: '/custom-uploads/chart.png' })
+    expect(lnfTarget('/lnf/chart.png')).toEqual({
+      kind: 'file',
+      filename: 'chart.png',
+      src: '/custom-uploads/chart.png',
+    })
     expect(lnfTarget('/lnf/Q3%20review.png')).toEqual({
       kind: 'file',
       filename: 'Q3 review.png',

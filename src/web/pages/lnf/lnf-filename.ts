@@ -5,7 +5,8 @@
  */
 import { uploads } from '#src/common/paths.ts'
 
-export type LnfTarget = { kind: 'none' } | { kind: 'invalid' } | { kind: 'file'; filename: string; src: string }
+export type LnfTarget =
+  { kind: 'none' } | { kind: 'invalid' } | { kind: 'file'; filename: string; src: string }
 
 const PREFIX = '/lnf/'
 
@@ -21,8 +22,14 @@ export function lnfTarget(pathname: string): LnfTarget {
   }
   // A trailing slash after a name is tolerated, as the server tolerates it.
   if (name.endsWith('/') && !raw.toLowerCase().endsWith('%2f')) name = name.slice(0, -1)
-  // eslint-disable-next-line no-control-regex
-  if (!name || /[/\\\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..' || name.startsWith('.')) {
+  if (
+    !name ||
+    // eslint-disable-next-line no-control-regex
+    /[/\\\u0000-\u001f\u007f]/.test(name) ||
+    name === '.' ||
+    name === '..' ||
+    name.startsWith('.')
+  ) {
     return { kind: 'invalid' }
   }
   if (name.length > 255) return { kind: 'invalid' }

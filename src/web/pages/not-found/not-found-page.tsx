@@ -14,9 +14,21 @@ export const NOT_FOUND_COPY = {
 } as const
 
 const NOT_FOUND_LINKS = [
-  { href: `/#${anchors.pricing}`, label: 'Compare the models', text: 'Basic and Advanced, side by side.' },
-  { href: `/#${anchors.trialForm}`, label: 'Free trial', text: 'Run a model on your portfolio for 10 days.' },
-  { href: `/#${anchors.features}`, label: 'Features', text: 'Tracking, forecasts, planning, dashboards.' },
+  {
+    href: `/#${anchors.pricing}`,
+    label: 'Compare the models',
+    text: 'Basic and Advanced, side by side.',
+  },
+  {
+    href: `/#${anchors.trialForm}`,
+    label: 'Free trial',
+    text: 'Run a model on your portfolio for 10 days.',
+  },
+  {
+    href: `/#${anchors.features}`,
+    label: 'Features',
+    text: 'Tracking, forecasts, planning, dashboards.',
+  },
 ]
 
 export function NotFoundPage() {
@@ -25,7 +37,9 @@ export function NotFoundPage() {
       <BrandHeader width="max-w-5xl" />
       <main id="main" className="flex flex-1 items-center px-4 py-16 sm:px-6">
         <div className="mx-auto w-full max-w-xl text-center">
-          <p className="text-sm font-semibold tracking-[0.2em] text-accent-700">{NOT_FOUND_COPY.code}</p>
+          <p className="text-sm font-semibold tracking-[0.2em] text-accent-700">
+            {NOT_FOUND_COPY.code}
+          </p>
           <h1 className="mt-3 text-4xl font-semibold tracking-tight text-brand-900 sm:text-5xl">
             {NOT_FOUND_COPY.heading}
           </h1>
@@ -35,7 +49,10 @@ export function NotFoundPage() {
               <ArrowLeft aria-hidden="true" className="size-5" />
               {NOT_FOUND_COPY.home}
             </a>
-            <a href={`mailto:${settings.supportEmail}`} className={buttonClasses('secondary', 'lg')}>
+            <a
+              href={`mailto:${settings.supportEmail}`}
+              className={buttonClasses('secondary', 'lg')}
+            >
               <Mail aria-hidden="true" className="size-5" />
               {NOT_FOUND_COPY.contact}
             </a>
@@ -47,7 +64,9 @@ export function NotFoundPage() {
                   href={link.href}
                   className="group block h-full rounded-xl bg-white p-4 shadow-sm ring-1 ring-ink-100 transition-colors hover:ring-accent-300"
                 >
-                  <span className="block text-sm font-semibold text-brand-900 group-hover:text-accent-700">{link.label}</span>
+                  <span className="block text-sm font-semibold text-brand-900 group-hover:text-accent-700">
+                    {link.label}
+                  </span>
                   <span className="mt-1 block text-xs leading-snug text-ink-600">{link.text}</span>
                 </a>
               </li>

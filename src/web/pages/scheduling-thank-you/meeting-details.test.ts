@@ -71,7 +71,9 @@ describe('formatDay', () => {
 describe('trustedEventUrl', () => {
   const host = 'calendly.com'
   it('accepts https on the scheduler host', () => {
-    expect(trustedEventUrl('https://calendly.com/reschedulings/abc', host)).toBe('https://calendly.com/reschedulings/abc')
+    expect(trustedEventUrl('https://calendly.com/reschedulings/abc', host)).toBe(
+      'https://calendly.com/reschedulings/abc',
+    )
   })
 
   it.each([

@@ -3,7 +3,14 @@
  * (SPEC.md §2, §3 "Scheduled meeting"). Every value is untrusted (DESIGN.md §8): the page shows
  * them as text only, and event_url becomes a link only when it is https on the scheduler's host.
  */
-export const MEETING_PARAMS = ['link', 'email', 'display_name', 'start_at', 'end_at', 'event_url'] as const
+export const MEETING_PARAMS = [
+  'link',
+  'email',
+  'display_name',
+  'start_at',
+  'end_at',
+  'event_url',
+] as const
 export type MeetingParams = Record<(typeof MEETING_PARAMS)[number], string>
 
 /** Overlong values are cut: nothing legitimate is this long, and the layout stays intact. */
@@ -12,7 +19,8 @@ const MAX_LENGTH = 500
 export function readMeetingParams(search: string): MeetingParams {
   const query = new URLSearchParams(search)
   const result = {} as MeetingParams
-  for (const name of MEETING_PARAMS) result[name] = (query.get(name) ?? '').trim().slice(0, MAX_LENGTH)
+  for (const name of MEETING_PARAMS)
+    result[name] = (query.get(name) ?? '').trim().slice(0, MAX_LENGTH)
   return result
 }
 
@@ -38,13 +46,19 @@ export function formatClock(date: Date, timeZone?: string): string {
     hour12: true,
     timeZone,
   }).formatToParts(date)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? ''
   return `${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`
 }
 
 /** 'March 2, 2026' */
 export function formatDay(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(date)
+  return new Intl.DateTimeFormat(LOCALE, {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(date)
 }
 
 function parseDate(value: string): Date | null {
@@ -61,7 +75,10 @@ function zoneName(date: Date, timeZone: string): string {
   // 'Eastern Time' reads best; zones without a generic name (UTC) would show 'GMT+00:00'.
   for (const style of ['longGeneric', 'long'] as const) {
     try {
-      const parts = new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: style }).formatToParts(date)
+      const parts = new Intl.DateTimeFormat(LOCALE, {
+        timeZone,
+        timeZoneName: style,
+      }).formatToParts(date)
       const name = parts.find((p) => p.type === 'timeZoneName')?.value
       if (name && !/^GMT([+-]|$)/.test(name)) return name
     } catch {
@@ -76,7 +93,11 @@ function zoneName(date: Date, timeZone: string): string {
  * end_at is present but cannot be parsed, all are empty and an error is logged (SPEC.md §5);
  * the page still renders. A visit without the parameters at all shows empty values silently.
  */
-export function formatMeetingTime(startAt: string, endAt: string, timeZone = browserTimeZone()): MeetingTime {
+export function formatMeetingTime(
+  startAt: string,
+  endAt: string,
+  timeZone = browserTimeZone(),
+): MeetingTime {
   if (!startAt && !endAt) return EMPTY_TIME
   const start = parseDate(startAt)
   const end = parseDate(endAt)
@@ -103,7 +124,8 @@ export function trustedEventUrl(value: string, schedulerHost: string | null): st
   if (!value || !schedulerHost) return null
   try {
     const url = new URL(value)
-    if (url.protocol !== 'https:' || url.host !== schedulerHost || url.username || url.password) return null
+    if (url.protocol !== 'https:' || url.host !== schedulerHost || url.username || url.password)
+      return null
     return url.href
   } catch {
     return null

@@ -73,14 +73,18 @@ function inviteHref(booking: Booking): string {
     [booking.time.date, booking.time.time, booking.time.zone].filter(Boolean).join(', '),
   ]
   if (booking.eventUrl) lines.push(booking.eventUrl)
-  const query = new URLSearchParams({ subject: COPY.inviteSubject(settings.productName), body: lines.join('\n') })
+  const query = new URLSearchParams({
+    subject: COPY.inviteSubject(settings.productName),
+    body: lines.join('\n'),
+  })
   return `mailto:?${query.toString().replace(/\+/g, '%20')}`
 }
 
 function Confirmation({ booking }: { booking: Booking }) {
   const { params, time, eventUrl } = booking
   const [showJoinNote, setShowJoinNote] = useState(false)
-  const guest = params.display_name && params.email ? { name: params.display_name, email: params.email } : null
+  const guest =
+    params.display_name && params.email ? { name: params.display_name, email: params.email } : null
   const actionClass = buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')
 
   return (
@@ -89,28 +93,50 @@ function Confirmation({ booking }: { booking: Booking }) {
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-accent-100 text-accent-700 ring-8 ring-accent-50">
           <Check aria-hidden="true" className="size-7" strokeWidth={2.5} />
         </span>
-        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">{COPY.heading}</h1>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
+          {COPY.heading}
+        </h1>
         <p className="mx-auto mt-3 max-w-lg text-lg text-ink-600">{COPY.text}</p>
         <div className="mt-8 flex flex-col items-center gap-3">
           <div className="flex w-full justify-center gap-3 sm:w-auto">
             {eventUrl ? (
               <>
-                <a className={actionClass} href={eventUrl} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={actionClass}
+                  href={eventUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   <RefreshCw aria-hidden="true" className="size-4" />
                   {COPY.reschedule}
                 </a>
-                <a className={actionClass} href={eventUrl} target="_blank" rel="noopener noreferrer">
+                <a
+                  className={actionClass}
+                  href={eventUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   <CalendarX2 aria-hidden="true" className="size-4" />
                   {COPY.cancel}
                 </a>
               </>
             ) : (
               <>
-                <button type="button" className={actionClass} disabled aria-describedby="event-link-note">
+                <button
+                  type="button"
+                  className={actionClass}
+                  disabled
+                  aria-describedby="event-link-note"
+                >
                   <RefreshCw aria-hidden="true" className="size-4" />
                   {COPY.reschedule}
                 </button>
-                <button type="button" className={actionClass} disabled aria-describedby="event-link-note">
+                <button
+                  type="button"
+                  className={actionClass}
+                  disabled
+                  aria-describedby="event-link-note"
+                >
                   <CalendarX2 aria-hidden="true" className="size-4" />
                   {COPY.cancel}
                 </button>
@@ -146,7 +172,8 @@ function Confirmation({ booking }: { booking: Booking }) {
               <Avatar text={initials(settings.hostName)} tone="brand" />
               <div className="min-w-0">
                 <p className="font-semibold text-brand-900">
-                  {settings.hostName} <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
+                  {settings.hostName}{' '}
+                  <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
                 </p>
                 <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
               </div>
@@ -192,7 +219,10 @@ function Confirmation({ booking }: { booking: Booking }) {
               <>
                 <dt className="text-ink-500">{COPY.phoneLabel}</dt>
                 <dd>
-                  <a className="font-medium text-brand-900 hover:underline" href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>
+                  <a
+                    className="font-medium text-brand-900 hover:underline"
+                    href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}
+                  >
                     {settings.phone}
                   </a>
                 </dd>

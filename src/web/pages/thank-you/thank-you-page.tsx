@@ -1,5 +1,12 @@
 /** /thank-you?model=basic|advanced: the three steps after a trial request (SPEC.md §2). */
-import { BookOpen, CalendarCheck, Download, MailCheck, MessageCircle, PlayCircle } from 'lucide-react'
+import {
+  BookOpen,
+  CalendarCheck,
+  Download,
+  MailCheck,
+  MessageCircle,
+  PlayCircle,
+} from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { isModel, MODEL_LABELS, type Model } from '#src/common/models.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -15,7 +22,17 @@ export function modelFromSearch(search: string): Model {
   return isModel(value) ? value : 'basic'
 }
 
-function Step({ n, icon, title, children }: { n: number; icon: ReactNode; title: string; children: ReactNode }) {
+function Step({
+  n,
+  icon,
+  title,
+  children,
+}: {
+  n: number
+  icon: ReactNode
+  title: string
+  children: ReactNode
+}) {
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:gap-6 sm:p-8">
       <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white">
@@ -51,7 +68,11 @@ function ThankYouContent() {
         </h1>
         <p className="mt-3 text-lg text-ink-600">{THANK_YOU_COPY.intro(label)}</p>
         <ol className="mt-10 space-y-5">
-          <Step n={1} icon={<Download aria-hidden="true" className="size-6" />} title={THANK_YOU_COPY.step1Title}>
+          <Step
+            n={1}
+            icon={<Download aria-hidden="true" className="size-6" />}
+            title={THANK_YOU_COPY.step1Title}
+          >
             <p>{THANK_YOU_COPY.step1Text}</p>
             {downloadUrl ? (
               <a
@@ -66,26 +87,53 @@ function ThankYouContent() {
               </a>
             ) : (
               <p>
-                Write to <a className="font-semibold text-accent-700 underline" href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a> for your download link.
+                Write to{' '}
+                <a
+                  className="font-semibold text-accent-700 underline"
+                  href={`mailto:${settings.supportEmail}`}
+                >
+                  {settings.supportEmail}
+                </a>{' '}
+                for your download link.
               </p>
             )}
           </Step>
-          <Step n={2} icon={<MailCheck aria-hidden="true" className="size-6" />} title={THANK_YOU_COPY.step2Title}>
+          <Step
+            n={2}
+            icon={<MailCheck aria-hidden="true" className="size-6" />}
+            title={THANK_YOU_COPY.step2Title}
+          >
             <p>{THANK_YOU_COPY.step2Text}</p>
             <p className="text-sm text-ink-600">{THANK_YOU_COPY.spamNote}</p>
           </Step>
-          <Step n={3} icon={<BookOpen aria-hidden="true" className="size-6" />} title={THANK_YOU_COPY.step3Title}>
+          <Step
+            n={3}
+            icon={<BookOpen aria-hidden="true" className="size-6" />}
+            title={THANK_YOU_COPY.step3Title}
+          >
             <p>{THANK_YOU_COPY.step3Text}</p>
-            {shown === 'basic' ? <p className="font-medium text-brand-900">{THANK_YOU_COPY.basicNote}</p> : null}
+            {shown === 'basic' ? (
+              <p className="font-medium text-brand-900">{THANK_YOU_COPY.basicNote}</p>
+            ) : null}
             <div className="flex flex-col gap-2 sm:flex-row">
               {settings.documentationUrl ? (
-                <a href={settings.documentationUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
+                <a
+                  href={settings.documentationUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses('secondary')}
+                >
                   <BookOpen aria-hidden="true" className="size-5" />
                   {THANK_YOU_COPY.documentation}
                 </a>
               ) : null}
               {settings.videoTutorialsUrl ? (
-                <a href={settings.videoTutorialsUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
+                <a
+                  href={settings.videoTutorialsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses('secondary')}
+                >
                   <PlayCircle aria-hidden="true" className="size-5" />
                   {THANK_YOU_COPY.videoGuides}
                 </a>
@@ -94,19 +142,37 @@ function ThankYouContent() {
           </Step>
         </ol>
         <div className="mt-10 grid gap-5 md:grid-cols-2">
-          <section aria-labelledby="consultation-heading" className="rounded-2xl bg-brand-900 p-6 text-white sm:p-8">
+          <section
+            aria-labelledby="consultation-heading"
+            className="rounded-2xl bg-brand-900 p-6 text-white sm:p-8"
+          >
             <CalendarCheck aria-hidden="true" className="size-6 text-accent-300" />
-            <h2 id="consultation-heading" className="mt-3 text-xl font-semibold">{THANK_YOU_COPY.consultationHeading}</h2>
+            <h2 id="consultation-heading" className="mt-3 text-xl font-semibold">
+              {THANK_YOU_COPY.consultationHeading}
+            </h2>
             <p className="mt-2 text-ink-200">{THANK_YOU_COPY.consultationText}</p>
-            <button type="button" onClick={openBooking} className={buttonClasses('accent', 'md', 'mt-5')}>
+            <button
+              type="button"
+              onClick={openBooking}
+              className={buttonClasses('accent', 'md', 'mt-5')}
+            >
               {THANK_YOU_COPY.consultationButton}
             </button>
           </section>
-          <section aria-labelledby="support-heading" className="rounded-2xl bg-white p-6 ring-1 ring-ink-100 sm:p-8">
+          <section
+            aria-labelledby="support-heading"
+            className="rounded-2xl bg-white p-6 ring-1 ring-ink-100 sm:p-8"
+          >
             <MessageCircle aria-hidden="true" className="size-6 text-accent-700" />
-            <h2 id="support-heading" className="mt-3 text-xl font-semibold text-brand-900">{THANK_YOU_COPY.chatHeading}</h2>
+            <h2 id="support-heading" className="mt-3 text-xl font-semibold text-brand-900">
+              {THANK_YOU_COPY.chatHeading}
+            </h2>
             <p className="mt-2 text-ink-700">{THANK_YOU_COPY.chatText}</p>
-            <button type="button" onClick={openChat} className={buttonClasses('primary', 'md', 'mt-5')}>
+            <button
+              type="button"
+              onClick={openChat}
+              className={buttonClasses('primary', 'md', 'mt-5')}
+            >
               {THANK_YOU_COPY.chatButton}
             </button>
           </section>
