@@ -109,20 +109,18 @@ function support(settings: MailSettings): { html: string; text: string } {
   }
 }
 
-export function renderTrialMail(
-  payload: TrialMailPayload,
+/** The e-mail that hands over a key: greeting, why, the key, its validity, resources, support. */
+function keyMail(
+  subject: string,
+  intro: string,
+  payload: { firstName: string; model: Model; activationKey: string },
   settings: MailSettings,
   publicUrl: string,
 ): RenderedMail {
-  const label = MODEL_LABELS[payload.model]
   const brand = settings.brandName
   const r = resources(payload.model, settings, publicUrl)
   const s = support(settings)
-  const intro = payload.resend
-    ? `Here is your ${label} trial key again, as you asked. It is the same key we sent you before.`
-    : `Thank you for requesting the ${label} model trial. Your download link and activation key are below.`
   const validity = `The key runs the model for ${TRIAL_VALID_DAYS} days from activation on one Windows machine.`
-  const subject = `Your ${brand} ${label} trial: download link and activation key`
   const html = layout(
     brand,
     `<p>Hello ${escapeHtml(payload.firstName)},</p>
@@ -153,6 +151,19 @@ ${s.html}
   return { subject, text, html }
 }
 
+export function renderTrialMail(
+  payload: TrialMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const intro = payload.resend
+    ? `Here is your ${label} trial key again, as you asked. It is the same key we sent you before.`
+    : `Thank you for requesting the ${label} model trial. Your download link and activation key are below.`
+  const subject = `Your ${settings.brandName} ${label} trial: download link and activation key`
+  return keyMail(subject, intro, payload, settings, publicUrl)
+}
+
 export function renderWaitlistMail(
   payload: WaitlistMailPayload,
   settings: MailSettings,
@@ -162,39 +173,15 @@ export function renderWaitlistMail(
   const brand = settings.brandName
   const s = support(settings)
   if (payload.activationKey) {
-    const r = resources(payload.model, settings, publicUrl)
-    const validity = `The key runs the model for ${TRIAL_VALID_DAYS} days from activation on one Windows machine.`
     const intro = `You asked us to tell you when trial seats for the ${label} model open again. One is yours: here is your download link and activation key.`
-    return {
-      subject: `A ${brand} ${label} trial seat is yours: download link and activation key`,
-      html: layout(
-        brand,
-        `<p>Hello ${escapeHtml(payload.firstName)},</p>
-<p>${escapeHtml(intro)}</p>
-<p style="margin-bottom:4px">Your activation key:</p>
-${keyBlock(payload.activationKey)}
-<p>${escapeHtml(validity)}</p>
-${r.html}
-${s.html}
-<p>The ${escapeHtml(brand)} team</p>`,
-      ),
-      text: [
-        `Hello ${payload.firstName},`,
-        '',
-        intro,
-        '',
-        `Your activation key: ${payload.activationKey}`,
-        '',
-        validity,
-        '',
-        ...r.text,
-        '',
-        s.text,
-        '',
-        `The ${brand} team`,
-        '',
-      ].join('\n'),
-    }
+    const subject = `A ${brand} ${label} trial seat is yours: download link and activation key`
+    return keyMail(
+      subject,
+      intro,
+      { ...payload, activationKey: payload.activationKey },
+      settings,
+      publicUrl,
+    )
   }
   const intro = `You asked us to tell you when trial seats for the ${label} model open again. New seats opened, but they all went to visitors who joined the waitlist before you. Reply to this e-mail and we will arrange a trial with you personally.`
   return {
