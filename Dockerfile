@@ -28,18 +28,14 @@ ARG SITE_DOCUMENTATION_URL
 ARG SITE_VIDEO_TUTORIALS_URL
 ARG SITE_DOWNLOAD_URL_BASIC
 ARG SITE_DOWNLOAD_URL_ADVANCED
-# The server and the admin CLI render e-mails and the CSP from the same settings at run time,
-# but build args are gone by then: keep the ones given here in a file every node process loads
-# (NODE_OPTIONS below), so e-mails and headers match the pages. An unset arg stays unset.
-RUN npm run build \
-  && node -e 'const s = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("SITE_"))); require("node:fs").writeFileSync("site-env.mjs", "// The SITE_* values the pages were built with (see Dockerfile).\nfor (const [k, v] of Object.entries(" + JSON.stringify(s) + ")) process.env[k] ??= v\n")' \
-  && npm prune --omit=dev --no-audit --no-fund
+# The build writes the resolved settings to dist/site-settings.json; the server and the admin
+# CLI read them from there, so e-mails and headers match the pages.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data \
-    NODE_OPTIONS=--import=/app/site-env.mjs
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json /app/site-env.mjs ./
+COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/src ./src

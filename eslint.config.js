@@ -57,8 +57,25 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['#src/web/*', '!#src/web/content', '#src/web/*/**', '!#src/web/content/**'],
-              message: 'server/ reads only the data modules of web/content (docs/decisions/0002).',
+              group: ['#src/web/*', '**/web/*'],
+              message:
+                'server/ and cli/ never import web/: shared facts live in common/ (STYLE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#src/web/*', '#src/server/*', '#src/cli/*', '**/web/*', '**/server/*'],
+              message: 'common/ stands on nothing: both sides import it, it imports neither.',
             },
           ],
         },

@@ -2,8 +2,8 @@ import { resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { PAGE_ENTRIES } from './src/web/content/documents.ts'
-import { settingsFromEnv } from './src/web/content/settings.ts'
+import { PAGE_ENTRIES } from './src/common/site/routes.ts'
+import { resolveSettings } from './src/common/site/settings.ts'
 
 const pagesDir = resolve('src/web/pages')
 export const distDir = resolve(process.env.DIST_DIR ?? 'dist')
@@ -14,8 +14,8 @@ export default defineConfig({
   publicDir: resolve('public'),
   plugins: [react(), tailwindcss()],
   define: {
-    // Public settings are fixed at build time (src/web/content/settings.ts).
-    __SITE_SETTINGS__: JSON.stringify(settingsFromEnv(process.env)),
+    // Public settings are fixed at build time, checked by their schema (src/common/site/settings.ts).
+    __SITE_SETTINGS__: JSON.stringify(resolveSettings(process.env)),
   },
   build: {
     outDir: resolve(distDir, 'client'),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { DEFAULT_SETTINGS } from './src/common/site/settings.ts'
 
 // Unit and integration tests sit next to the code (*.test.ts); browser tests are Playwright's.
 export default defineConfig({
@@ -10,5 +11,6 @@ export default defineConfig({
     // Two cores here: keep integration tests from starving each other.
     maxWorkers: 2,
   },
-  define: { __SITE_SETTINGS__: 'undefined' },
+  // Pages see the default public settings, whatever SITE_* the shell has set.
+  define: { __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS) },
 })

@@ -1,13 +1,15 @@
 /**
  * Builds the site: the browser bundles (one Vite entry per page), the server-side render bundle,
- * then pre-renders every document of src/web/content/documents.ts into <dist>/site, and
- * pre-compresses hashed assets. `npm run build`; `npm start` runs it when there is no build.
+ * then pre-renders every document of the route table (src/common/site/routes.ts) into <dist>/site,
+ * pre-compresses hashed assets, and writes the resolved public settings next to the output
+ * (the server and CLI read them from there). `npm run build`; `npm start` runs it when there is no build.
  */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
 import { buildImages } from './images.ts'
 import { inlineStylesheets } from './inline-css.ts'
 import { loadDotEnv } from './load-env.ts'
@@ -20,6 +22,8 @@ const logLevel = quiet ? 'warn' : 'info'
 
 async function main() {
   const started = Date.now()
+  // Checked before anything is built: a bad SITE_* variable fails the build, named.
+  const settings = resolveSettings(process.env)
   // Thumbnails, variants, index.json, og-image and icons first: Vite copies public/ into the build.
   await buildImages({ log: quiet ? () => {} : undefined })
   await build({ configFile: resolve('vite.config.ts'), logLevel })
@@ -61,6 +65,7 @@ async function main() {
     await rm(join(distDir, 'client', name), { recursive: true, force: true })
   }
   await precompress(join(distDir, 'client', 'assets'))
+  await writeFile(join(distDir, SITE_SETTINGS_FILE), JSON.stringify(settings, null, 2) + '\n')
   await writeFile(
     join(distDir, 'build.json'),
     JSON.stringify({ builtAt: new Date().toISOString(), documents: Object.keys(documents) }),
@@ -83,6 +88,6 @@ async function precompress(dir: string) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  console.error(error instanceof SettingsError ? error.message : error)
   process.exit(1)
 })

@@ -21,7 +21,7 @@ import sharp from 'sharp'
 
 type Sharp = ReturnType<typeof sharp>
 import { MODELS, type Model } from '../src/common/models.ts'
-import { settingsFromEnv } from '../src/web/content/settings.ts'
+import { resolveSettings } from '../src/common/site/settings.ts'
 
 export const THUMB_WIDTH = 640
 export const THUMB_HEIGHT = 400
@@ -270,7 +270,7 @@ async function makeIcons(publicDir: string, counts: Counts, cache: Cache): Promi
     }
     cache.icons = key
   }
-  const brand = settingsFromEnv(process.env).brandName || 'PacePoint'
+  const brand = resolveSettings(process.env).brandName
   const manifest = {
     name: brand,
     short_name: brand,
@@ -324,7 +324,7 @@ async function makeOgImage(
   }
   const W = 1200
   const H = 630
-  const brand = escapeXml(settingsFromEnv(process.env).brandName || 'PacePoint')
+  const brand = escapeXml(resolveSettings(process.env).brandName)
   const font = "'Liberation Sans', Arial, Helvetica, sans-serif"
   const shotW = 720
   const shotH = 450

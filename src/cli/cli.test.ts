@@ -93,7 +93,7 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
       // The server's side: it holds the database; its worker would send what commands queue.
       const { runOutboxPass } = await import('#src/server/mail/outbox-worker.ts')
       const { mailIdentity } = await import('#src/server/mail/mail-identity.ts')
-      const { DEFAULT_SETTINGS } = await import('#src/web/content/settings.ts')
+      const { DEFAULT_SETTINGS } = await import('#src/common/site/settings.ts')
       const identity = mailIdentity(config, DEFAULT_SETTINGS)
       socket = await startAdminSocket(
         adminSocketPath(dir),

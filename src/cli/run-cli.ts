@@ -4,14 +4,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { settings } from '#src/web/content/settings.ts'
 import {
   runAdminCommand,
   type AdminCommand,
   type AdminResult,
 } from '#src/server/admin/admin-commands.ts'
 import { adminSocketPath, callAdminSocket, isSocketLive } from '#src/server/admin/admin-socket.ts'
-import type { Config } from '#src/server/config.ts'
+import { loadSiteSettings, type Config } from '#src/server/config.ts'
 import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
 import { isDatabaseUnavailable } from '#src/server/db/errors.ts'
 import { migrate } from '#src/server/db/migrate.ts'
@@ -51,6 +50,7 @@ async function direct(
     }))
   try {
     await migrate(database.db)
+    const settings = loadSiteSettings(config)
     const identity = mailIdentity(config, settings)
     const result = await runAdminCommand(
       { db: database.db, messageIdDomain: identity.messageIdDomain },

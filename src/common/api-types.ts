@@ -24,4 +24,6 @@ export interface ApiError {
   errorCode: string
   error: string
   details?: string[]
+  /** With VALIDATION_ERROR: the message for each bad field, by the request's field name. */
+  fields?: Record<string, string>
 }

@@ -1,11 +1,8 @@
 /**
- * A visitor's consent choice as the browser records it on the server (DESIGN.md §8: id,
- * categories, policy version, time). Shared by the consent banner and POST /api/consents.
+ * A visitor's consent choice (DESIGN.md §8: id, categories, policy version, time): the one
+ * definition, as the browser stores it, sends it to POST /api/consents and the server checks it.
  */
 import * as z from 'zod/mini'
-
-export const CONSENT_CATEGORIES = ['functional', 'media', 'marketing'] as const
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]
 
 const flag = (name: string) => z.boolean(`categories.${name} must be true or false`)
 

@@ -12,6 +12,10 @@ export const routes = {
   thankYou: (model?: Model) => (model ? `/thank-you?model=${model}` : '/thank-you'),
   schedulingThankYou: '/scheduling-thank-you',
   lnf: (filename: string) => `/lnf/${encodeURIComponent(filename)}`,
+  /** The one pre-rendered /lnf shell; it reads its filename in the browser. */
+  lnfShell: '/lnf/',
+  /** Our 404 page's own address (every unknown path gets it with status 404). */
+  notFound: '/404',
   terms: '/terms',
   privacyPolicy: '/privacy-policy',
   cookiePolicy: '/cookie-policy',
@@ -46,10 +50,14 @@ export const anchors = {
   trialFormFor: (model: Model) => `trial-form-${model}`,
 } as const
 
+const WAITLIST_ROUTE = '/api/trial-submissions/:id/waitlist'
+
 export const api = {
   trialSubmissions: '/api/trial-submissions',
+  /** The server's route pattern of the waitlist flag. */
+  waitlistRoute: WAITLIST_ROUTE,
   waitlist: (submissionId: string) =>
-    `/api/trial-submissions/${encodeURIComponent(submissionId)}/waitlist`,
+    WAITLIST_ROUTE.replace(':id', encodeURIComponent(submissionId)),
   licenseCounts: '/api/license-counts',
   consents: '/api/consents',
   healthz: '/healthz',

@@ -63,6 +63,20 @@ export const WaitlistUpdateSchema = z.object({
 })
 export type WaitlistUpdate = z.infer<typeof WaitlistUpdateSchema>
 
+/**
+ * The first message for each top-level field of a failed parse: the API's `fields` map, which the
+ * form shows next to each field.
+ */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  const messages = describeIssues(error)
+  error.issues.forEach((issue, index) => {
+    const field = issue.path[0]
+    if (typeof field === 'string' && !(field in fields)) fields[field] = messages[index]!
+  })
+  return fields
+}
+
 /** The messages of a failed parse, one per bad field, as the API's details list. */
 export function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => {

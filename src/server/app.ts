@@ -1,22 +1,29 @@
 /**
  * Builds the Hono app; it opens no port (server/index.ts listens). Tests call app.fetch
- * in-process (STYLE.md, after fastify/demo's app/server split).
+ * in-process (STYLE.md, after fastify/demo's app/server split), and reach everything a real
+ * request does: security headers, HEAD, /readyz while stopping.
  */
 import { Hono } from 'hono'
-import { settings } from '#src/web/content/settings.ts'
-import { thirdPartyOrigins } from '#src/web/content/third-parties.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
+import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { apiRoutes } from './http/api.ts'
+import { isDatabaseUnavailable } from './db/errors.ts'
+import { apiFallback } from './http/api-fallback.ts'
+import { consentRoutes } from './http/consents.ts'
 import { errorHandler } from './http/errors.ts'
+import { healthRoutes } from './http/health.ts'
+import { licenseCountRoutes } from './http/license-counts.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
+import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 
 export interface AppDeps {
   config: Config
+  settings: PublicSettings
   logger: Logger
   site: Site
   database: Database
@@ -24,10 +31,12 @@ export interface AppDeps {
   counts?: LicenseCountsCache
   /** Called after a request queued e-mail: the outbox worker's kick, so it sends at once. */
   onMailQueued?: () => void
+  /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
+  isStopping?: () => boolean
 }
 
 export function createApp(deps: AppDeps): Hono {
-  const { config, logger, site, database } = deps
+  const { config, logger, site, database, settings } = deps
   const counts = deps.counts ?? new LicenseCountsCache(database.db)
   const app = new Hono()
 
@@ -51,13 +60,16 @@ export function createApp(deps: AppDeps): Hono {
     )
   })
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
-
-  app.route(
-    '/',
-    apiRoutes({
-      database,
-      counts,
+  const api = [
+    healthRoutes(
+      {
+        kind: database.kind,
+        ping: () => database.ping(),
+        isStopping: deps.isStopping ?? (() => false),
+      },
+      logger,
+    ),
+    trialSubmissionRoutes({
       trustProxy: config.trustProxy,
       logger,
       trial: {
@@ -69,8 +81,27 @@ export function createApp(deps: AppDeps): Hono {
         onMailQueued: deps.onMailQueued,
       },
     }),
-  )
+    licenseCountRoutes(counts),
+    consentRoutes({ db: database.db, trustProxy: config.trustProxy }),
+  ]
+  for (const routes of api) app.route('/', routes)
+  app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
-  app.onError(errorHandler(logger))
+  app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
+
+  // HEAD is answered from the GET answer's final headers. When Hono derives HEAD itself,
+  // @hono/node-server's Response drops the headers middleware added after the handler (the
+  // security headers); reading res.statusText or res.body first would drop them too, so only
+  // status and headers are read.
+  const fetch = app.fetch
+  app.fetch = async (request, env, ctx) => {
+    if (request.method !== 'HEAD') return fetch(request, env, ctx)
+    const res = await fetch(
+      new Request(request.url, { method: 'GET', headers: request.headers }),
+      env,
+      ctx,
+    )
+    return new Response(null, { status: res.status, headers: res.headers })
+  }
   return app
 }

@@ -2,8 +2,15 @@
  * The server's configuration: the only module that reads process.env (STYLE.md). One schema,
  * checked at start, naming every bad variable. .env.example lists them all.
  */
-import { resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import {
+  SITE_SETTINGS_FILE,
+  parseSettings,
+  resolveSettings,
+  type PublicSettings,
+} from '#src/common/site/settings.ts'
 
 /** `COUNT/WINDOW`, e.g. `3/24h`, `20/1h`, `100/15m`, `10/30s`. */
 export interface RateLimit {
@@ -44,7 +51,6 @@ const flag = z
   .transform((value) => value === '1' || value === 'true' || value === 'yes')
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -71,7 +77,6 @@ const ConfigSchema = z.object({
 })
 
 export type Config = {
-  env: string
   port: number
   host: string
   dataDir: string
@@ -86,6 +91,8 @@ export type Config = {
   trustProxy: boolean
   rateLimitEmail: RateLimit
   rateLimitIp: RateLimit
+  /** The SITE_* variables, for the public settings when there is no build to read them from. */
+  siteEnv: Record<string, string>
 }
 
 export class ConfigError extends Error {}
@@ -101,8 +108,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (
     c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`
   ).replace(/\/+$/, '')
+  const siteEnv = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('SITE_') && entry[1] !== undefined,
+    ),
+  )
   return {
-    env: c.NODE_ENV,
     port,
     host: c.HOST,
     dataDir: resolve(c.DATA_DIR),
@@ -117,7 +128,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     rateLimitEmail: c.RATE_LIMIT_EMAIL,
     rateLimitIp: c.RATE_LIMIT_IP,
+    siteEnv,
   }
+}
+
+/**
+ * The public site settings the server and CLI work with: the ones the build resolved and wrote
+ * next to its output, so e-mails say what the pages say; without a build, the SITE_* variables.
+ * Throws SettingsError naming each bad value.
+ */
+export function loadSiteSettings(config: Pick<Config, 'distDir' | 'siteEnv'>): PublicSettings {
+  let text: string
+  try {
+    text = readFileSync(join(config.distDir, SITE_SETTINGS_FILE), 'utf8')
+  } catch {
+    return resolveSettings(config.siteEnv)
+  }
+  return parseSettings(JSON.parse(text))
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { DocumentSpec } from './content/documents.ts'
 import { PLANS } from './content/pricing.ts'
-import { settings } from './content/settings.ts'
+import { settings } from './settings.ts'
 
 export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
 

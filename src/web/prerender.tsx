@@ -1,11 +1,12 @@
 /**
  * Server-side render entry, bundled by scripts/build.ts: renders every document of
- * content/documents.ts into its page template at build time (DESIGN.md §2).
+ * the route table (common/site/routes.ts), with its head from content/documents.ts, into its page template at build time (DESIGN.md §2).
  */
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PageShell } from './components/page-shell.tsx'
-import { DOCUMENTS, type PageEntry } from './content/documents.ts'
+import type { PageEntry } from '#src/common/site/routes.ts'
+import { DOCUMENTS } from './content/documents.ts'
 import { renderHead } from './head.ts'
 import { HomePage } from './pages/home/home-page.tsx'
 import { LnfPage } from './pages/lnf/lnf-page.tsx'

@@ -17,8 +17,8 @@ const PNG = Buffer.from(
 const REFUSED = {
   id: 'e2e-routes',
   categories: { functional: false, media: false, marketing: false },
-  policyVersion: '2025-08-01',
-  decidedAt: '2025-08-01T00:00:00.000Z',
+  policy_version: '2025-08-01',
+  decided_at: '2025-08-01T00:00:00.000Z',
 }
 
 const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void }>({

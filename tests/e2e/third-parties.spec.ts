@@ -106,8 +106,8 @@ async function storeChoice(page: Page, categories: Choices) {
         JSON.stringify({
           id: 'e2e',
           categories: value,
-          policyVersion: '2025-08-01',
-          decidedAt: new Date().toISOString(),
+          policy_version: '2025-08-01',
+          decided_at: new Date().toISOString(),
         }),
       )
       sessionStorage.setItem('e2e-choice-stored', '1')

@@ -9,7 +9,7 @@ import {
   TEST_DB_KINDS,
   type TestDatabase,
 } from '../testing/test-database.ts'
-import { CONSENT_RATE_LIMIT } from './api.ts'
+import { CONSENT_RATE_LIMIT } from '../privacy/consent-service.ts'
 
 const PATH = '/api/consents'
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
+import { isDatabaseUnavailable } from '../db/errors.ts'
 import { memoryLogger } from '../testing/test-app.ts'
 import { ApiProblem, errorHandler } from './errors.ts'
 
@@ -10,7 +11,7 @@ function appThrowing(error: unknown) {
   app.get('/boom', () => {
     throw error
   })
-  app.onError(errorHandler(logger))
+  app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
   return { app, lines }
 }
 

@@ -6,7 +6,6 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ERROR_CODES, type ApiError } from '#src/common/api-types.ts'
-import { isDatabaseUnavailable } from '../db/errors.ts'
 import type { Logger } from '../logger.ts'
 
 /** An error a handler throws on purpose, with the status and body the client should get. */
@@ -16,6 +15,7 @@ export class ApiProblem extends Error {
     readonly errorCode: string,
     message: string,
     readonly details?: string[],
+    readonly fields?: Record<string, string>,
   ) {
     super(message)
   }
@@ -25,13 +25,20 @@ export function apiError(c: Context, status: ContentfulStatusCode, body: ApiErro
   return c.json(body, status)
 }
 
-export function errorHandler(logger: Logger) {
+export interface ErrorHandlerOptions {
+  logger: Logger
+  /** Tells "the database is not there" from other errors, so those answer 503, not 500. */
+  isUnavailable: (error: unknown) => boolean
+}
+
+export function errorHandler({ logger, isUnavailable }: ErrorHandlerOptions) {
   return (error: Error, c: Context) => {
     if (error instanceof ApiProblem) {
       return apiError(c, error.status, {
         errorCode: error.errorCode,
         error: error.message,
         ...(error.details ? { details: error.details } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
       })
     }
     if (error instanceof HTTPException && error.status < 500) {
@@ -40,7 +47,7 @@ export function errorHandler(logger: Logger) {
         error: error.message || 'Request could not be processed',
       })
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isUnavailable(error)) {
       logger.error({ err: error, method: c.req.method, path: c.req.path }, 'database unavailable')
       c.header('Retry-After', '5')
       return apiError(c, 503, {

@@ -4,13 +4,31 @@
  * Every failure is the client's, so each is a 400 VALIDATION_ERROR naming what was wrong.
  */
 import type { Context } from 'hono'
+import type * as z from 'zod/mini'
 import { ERROR_CODES } from '#src/common/api-types.ts'
+import { describeIssues, fieldErrors } from '#src/common/trial-schema.ts'
 import { ApiProblem } from './errors.ts'
 
 export const BODY_LIMIT_BYTES = 16 * 1024
 
-export function invalid(details: string[]): ApiProblem {
-  return new ApiProblem(400, ERROR_CODES.validation, 'The request is not valid', details)
+export function invalid(details: string[], fields?: Record<string, string>): ApiProblem {
+  return new ApiProblem(400, ERROR_CODES.validation, 'The request is not valid', details, fields)
+}
+
+/** A failed parse as a 400 naming each bad field, in `details` and in `fields`. */
+export function invalidBody(error: z.core.$ZodError): ApiProblem {
+  return invalid(describeIssues(error), fieldErrors(error))
+}
+
+/** Reads the JSON body and parses it with a shared schema; throws the 400 when it does not fit. */
+export async function readValidBody<T extends z.ZodMiniType>(
+  c: Context,
+  schema: T,
+  maxBytes = BODY_LIMIT_BYTES,
+): Promise<z.infer<T>> {
+  const parsed = schema.safeParse(await readJsonBody(c, maxBytes))
+  if (!parsed.success) throw invalidBody(parsed.error)
+  return parsed.data
 }
 
 function isJsonType(header: string | undefined): boolean {

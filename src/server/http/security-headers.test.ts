@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy } from './security-headers.ts'
-import { DEFAULT_SETTINGS, type PublicSettings } from '#src/web/content/settings.ts'
-import { chatConfigured, schedulerHost, thirdPartyOrigins } from '#src/web/content/third-parties.ts'
+import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
+import { chatConfigured, schedulerHost, thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
 const none: PublicSettings = {
   ...DEFAULT_SETTINGS,

@@ -4,7 +4,7 @@
  * frame-ancestors (issue #2).
  */
 import type { MiddlewareHandler } from 'hono'
-import type { ThirdPartyOrigins } from '#src/web/content/third-parties.ts'
+import type { ThirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
 export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
   const list = (values: string[]) => [...new Set(values)].join(' ')

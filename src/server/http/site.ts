@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
-import { DOCUMENTS } from '#src/web/content/documents.ts'
+import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { sitemapXml } from './sitemap.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
@@ -112,7 +112,7 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
       : body
 
   const documents = new Map<string, StaticFile>()
-  for (const doc of DOCUMENTS) {
+  for (const doc of DOCUMENT_ROUTES) {
     const path = join(distDir, 'site', `${doc.name}.html`)
     const body = await readFile(path).catch(() => {
       throw new Error(`The build has no ${path}; run npm run build`)
@@ -180,7 +180,7 @@ export function documentForPath(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (path === routes.home) return 'home'
   const legal = LEGAL_ROUTES[path]
-  if (legal) return DOCUMENTS.find((d) => d.path === path)?.name ?? null
+  if (legal) return DOCUMENT_ROUTES.find((d) => d.path === path)?.name ?? null
   if (path === routes.thankYou()) return 'thank-you'
   if (path === routes.schedulingThankYou) return 'scheduling-thank-you'
   return null

@@ -1,9 +1,9 @@
 /**
- * /sitemap.xml: the public, indexable documents of src/web/content/documents.ts under
+ * /sitemap.xml: the public, indexable documents of the route table (common/site/routes.ts) under
  * PUBLIC_URL (issue #4). Pages behind an action (thank-you, scheduling, /lnf, 404) are noindex
  * and stay out.
  */
-import { sitemapDocuments } from '#src/web/content/documents.ts'
+import { sitemapRoutes } from '#src/common/site/routes.ts'
 
 function escapeXml(value: string): string {
   return value
@@ -16,7 +16,7 @@ function escapeXml(value: string): string {
 
 export function sitemapXml(publicUrl: string): string {
   const base = publicUrl.replace(/\/+$/, '')
-  const urls = sitemapDocuments().map((doc) => {
+  const urls = sitemapRoutes().map((doc) => {
     const priority = doc.path === '/' ? '1.0' : '0.3'
     return `  <url>\n    <loc>${escapeXml(base + doc.path)}</loc>\n    <priority>${priority}</priority>\n  </url>`
   })

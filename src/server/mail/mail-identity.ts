@@ -1,5 +1,5 @@
 /** Who our e-mails come from and which domain their Message-IDs carry. */
-import type { PublicSettings } from '#src/web/content/settings.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
 import type { Config } from '../config.ts'
 
 export interface MailIdentity {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import {
   escapeHtml,
   renderOutboxMail,

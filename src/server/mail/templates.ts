@@ -5,7 +5,7 @@
  */
 import { MODEL_LABELS, isModel, type Model } from '#src/common/models.ts'
 import { routes } from '#src/common/paths.ts'
-import type { PublicSettings } from '#src/web/content/settings.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 
 export interface RenderedMail {

@@ -7,7 +7,7 @@
  * arrive is trial-flow.test.ts's case.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
 import { enqueueMail, listMail } from '../db/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'

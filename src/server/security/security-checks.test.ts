@@ -16,8 +16,8 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENTS } from '#src/web/content/documents.ts'
-import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
@@ -105,7 +105,8 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
     await insertLicenses(database.db, 'basic', ['HDR-1'], 'headers')
     app = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '1/1h' } }).app
     const answers: [string, Response][] = []
-    for (const doc of DOCUMENTS) answers.push([`page ${doc.path}`, await app.request(doc.path)])
+    for (const doc of DOCUMENT_ROUTES)
+      answers.push([`page ${doc.path}`, await app.request(doc.path)])
     for (const path of [
       '/nope',
       '/lnf/chart.png',

@@ -1,6 +1,8 @@
 /** The app as the server builds it, with a test database and a site of placeholder pages. */
 import { Writable } from 'node:stream'
 import pino from 'pino'
+import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
@@ -19,17 +21,7 @@ function page(text: string): StaticFile {
 
 export function placeholderSite(): Site {
   const documents = new Map<string, StaticFile>()
-  for (const name of [
-    'home',
-    'terms',
-    'privacy-policy',
-    'cookie-policy',
-    'legal-terms',
-    'thank-you',
-    'scheduling-thank-you',
-    'lnf',
-    'not-found',
-  ]) {
+  for (const { name } of DOCUMENT_ROUTES) {
     documents.set(name, page(`<!doctype html><title>${name}</title>`))
   }
   return { documents, files: new Map() }
@@ -66,6 +58,7 @@ export function createTestApp(
   const counts = new LicenseCountsCache(database.db)
   const app = createApp({
     config,
+    settings: DEFAULT_SETTINGS,
     logger,
     site: placeholderSite(),
     database,

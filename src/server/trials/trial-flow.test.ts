@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { listMail } from '../db/outbox-repository.ts'

@@ -5,12 +5,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
+import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicenseForEmail } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
 import {
+  findSubmission,
   insertSubmission,
   replaceWaitlistTokenHash,
   updateWaitlistFlag,
@@ -21,8 +23,8 @@ import type { TrialMailPayload } from '../mail/templates.ts'
 import { looksLikeBot } from './bot-check.ts'
 import { hitRateLimits } from './rate-limiter.ts'
 
-/** The legal texts' date (SPEC.md §9); stored with each lead as the terms they agreed to. */
-export const TERMS_VERSION = '2025-08-01'
+/** Stored with each lead as the terms they agreed to: the legal texts' date (SPEC.md §9). */
+const TERMS_VERSION = LEGAL_VERSION
 
 export interface TrialDeps {
   db: Db
@@ -176,15 +178,31 @@ export async function submitTrial(
   }
 }
 
+export type WaitlistChange =
+  | { outcome: 'updated'; waitlist: boolean }
+  /** No submission holds this token, whether the id or the token was wrong (DESIGN.md §5). */
+  | { outcome: 'not-found' }
+  /** The token holder sent a body that is not valid. */
+  | { outcome: 'invalid' }
+
 /**
- * Sets the waitlist flag when the token belongs to the submission. False means "no such
- * submission for this token", whether the id or the token was wrong (DESIGN.md §5).
+ * Sets the waitlist flag when the token belongs to the submission. `update` is null when the
+ * body was not valid: the caller may say so only to the token's holder, so we check first.
  */
-export async function setWaitlist(
+export async function changeWaitlist(
   db: Db,
   submissionId: string,
   token: string,
-  waitlist: boolean,
-): Promise<boolean> {
-  return updateWaitlistFlag(db, submissionId, hashToken(token), waitlist)
+  update: { waitlist: boolean } | null,
+): Promise<WaitlistChange> {
+  const tokenHash = hashToken(token)
+  if (!update) {
+    const submission = await findSubmission(db, submissionId)
+    return submission?.waitlistTokenHash === tokenHash
+      ? { outcome: 'invalid' }
+      : { outcome: 'not-found' }
+  }
+  return (await updateWaitlistFlag(db, submissionId, tokenHash, update.waitlist))
+    ? { outcome: 'updated', waitlist: update.waitlist }
+    : { outcome: 'not-found' }
 }

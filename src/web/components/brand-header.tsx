@@ -1,6 +1,6 @@
 /** The plain header of the pages outside the landing page: the brand, linking home. */
 import { routes } from '#src/common/paths.ts'
-import { settings } from '../content/settings.ts'
+import { settings } from '../settings.ts'
 import { cn } from '../lib/cn.ts'
 import { LogoMark } from './logo.tsx'
 

@@ -2,7 +2,7 @@
 import { anchors, LEGAL_TAB_ROUTES, type LegalTab } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { FOOTER_COPY } from '../content/footer.ts'
-import { settings } from '../content/settings.ts'
+import { settings } from '../settings.ts'
 import { action, type SiteAction } from '../lib/actions.ts'
 
 const linkClass =

@@ -5,7 +5,7 @@ import { anchors } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
 import { HEADER_COPY, NAV_LINKS } from '../content/navigation.ts'
-import { settings } from '../content/settings.ts'
+import { settings } from '../settings.ts'
 import { scrollToAnchor, scrollToTop } from '../lib/scroll.ts'
 import { useDisclosure } from '../lib/use-disclosure.ts'
 

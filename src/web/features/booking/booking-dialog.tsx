@@ -9,8 +9,8 @@ import { CalendarClock, ExternalLink, Mail } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { settings } from '../../content/settings.ts'
-import { httpsOrigin } from '../../content/third-parties.ts'
+import { settings } from '../../settings.ts'
+import { httpsOrigin } from '#src/common/site/third-parties.ts'
 import { loadScript } from './load-script.ts'
 
 export const BOOKING_COPY = {

@@ -1,6 +1,6 @@
 /** openChat: e-mail without a configured widget, a question without consent, the loader with it. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_SETTINGS, type PublicSettings } from '../../content/settings.ts'
+import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
 
 function stubBrowser(functional: boolean | null) {
   const appended: Array<{ src?: string; onload?: () => void }> = []
@@ -11,8 +11,8 @@ function stubBrowser(functional: boolean | null) {
       JSON.stringify({
         id: 'x',
         categories: { functional, media: false, marketing: false },
-        policyVersion: '2025-08-01',
-        decidedAt: '2025-08-01T00:00:00Z',
+        policy_version: '2025-08-01',
+        decided_at: '2025-08-01T00:00:00Z',
       }),
     )
   }
@@ -40,7 +40,7 @@ function stubBrowser(functional: boolean | null) {
 
 async function freshModule(overrides: Partial<PublicSettings> = {}) {
   vi.resetModules()
-  const { settings } = await import('../../content/settings.ts')
+  const { settings } = await import('../../settings.ts')
   Object.assign(settings, DEFAULT_SETTINGS, overrides)
   return import('./open-chat.ts')
 }

@@ -6,8 +6,8 @@
  * when the loader fails, the support e-mail takes its place.
  */
 import { notify } from '../../components/toaster.tsx'
-import { settings } from '../../content/settings.ts'
-import { chatConfigured } from '../../content/third-parties.ts'
+import { settings } from '../../settings.ts'
+import { chatConfigured } from '#src/common/site/third-parties.ts'
 import { hasConsent } from '../consent/consent-store.ts'
 
 const CHAT_CONSENT_EVENT = 'pacepoint:chat-consent'

@@ -4,22 +4,13 @@
  * changes nothing and shows nothing.
  */
 import { api } from '#src/common/paths.ts'
-import type { ConsentRecord } from './consent-store.ts'
+import type { ConsentRecord } from '#src/common/consent.ts'
 
-/** POST body `{ id, categories: { functional, media, marketing }, policy_version, decided_at }`. */
+/** POST body: the record itself (common/consent-schema.ts). */
 export const CONSENTS_API = api.consents
 
-export function consentPayload(record: ConsentRecord) {
-  return {
-    id: record.id,
-    categories: record.categories,
-    policy_version: record.policyVersion,
-    decided_at: record.decidedAt,
-  }
-}
-
 export function recordConsent(record: ConsentRecord): void {
-  const body = JSON.stringify(consentPayload(record))
+  const body = JSON.stringify(record)
   try {
     // A beacon survives the page unloading right after the choice (the banner may reload it).
     if (navigator.sendBeacon?.(CONSENTS_API, new Blob([body], { type: 'application/json' }))) return

@@ -11,8 +11,8 @@ import { CONSENT_COPY } from '../../content/consent.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { action } from '../../lib/actions.ts'
 import { cn } from '../../lib/cn.ts'
+import { CONSENT_CATEGORIES } from '#src/common/consent.ts'
 import {
-  CONSENT_CATEGORIES,
   NO_CONSENT,
   onConsentChange,
   readConsent,

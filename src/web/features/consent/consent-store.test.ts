@@ -58,9 +58,9 @@ describe('consent store', () => {
     const off = onConsentChange((record) => seen.push(record.categories))
     const record = saveConsent({ functional: true, media: false, marketing: true })
 
-    expect(record.policyVersion).toBe(CONSENT_POLICY_VERSION)
+    expect(record.policy_version).toBe(CONSENT_POLICY_VERSION)
     expect(record.id).toMatch(/[0-9a-f-]{10,}/)
-    expect(Date.parse(record.decidedAt)).not.toBeNaN()
+    expect(Date.parse(record.decided_at)).not.toBeNaN()
     expect(JSON.parse(storage.getItem(CONSENT_STORAGE_KEY)!)).toEqual(record)
     expect(hasConsent('functional')).toBe(true)
     expect(hasConsent('media')).toBe(false)
@@ -74,7 +74,7 @@ describe('consent store', () => {
       id: record.id,
       categories: { functional: true, media: false, marketing: true },
       policy_version: CONSENT_POLICY_VERSION,
-      decided_at: record.decidedAt,
+      decided_at: record.decided_at,
     })
     off()
   })
@@ -93,8 +93,8 @@ describe('consent store', () => {
       JSON.stringify({
         id: 'x',
         categories: { functional: true, media: true, marketing: true },
-        policyVersion: '2020-01-01',
-        decidedAt: '2020-01-01T00:00:00Z',
+        policy_version: '2020-01-01',
+        decided_at: '2020-01-01T00:00:00Z',
       }),
     )
     expect(readConsent()).toBeNull()

@@ -4,24 +4,20 @@
  * page's first load, so it stays tiny; the banner UI loads lazily (consent-root.tsx).
  * Features ask hasConsent() before loading anything optional and listen with onConsentChange().
  */
-import { LEGAL_UPDATED_ISO } from '../../content/legal-version.ts'
+import {
+  CONSENT_CATEGORIES,
+  type ConsentCategory,
+  type ConsentChoices,
+  type ConsentRecord,
+} from '#src/common/consent.ts'
+import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import { COOKIE_SETTINGS_EVENT } from '../../lib/actions.ts'
 import { recordConsent } from './consent-api.ts'
 
-export const CONSENT_CATEGORIES = ['functional', 'media', 'marketing'] as const
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]
-export type ConsentChoices = Record<ConsentCategory, boolean>
+export type { ConsentCategory, ConsentChoices, ConsentRecord }
 
-export interface ConsentRecord {
-  id: string
-  categories: ConsentChoices
-  /** The cookie policy the visitor saw; a newer policy asks again. */
-  policyVersion: string
-  /** ISO time of the choice. */
-  decidedAt: string
-}
-
-export const CONSENT_POLICY_VERSION = LEGAL_UPDATED_ISO
+/** The cookie policy the visitor saw; a newer policy asks again. */
+export const CONSENT_POLICY_VERSION = LEGAL_VERSION
 export const CONSENT_STORAGE_KEY = 'pacepoint.consent'
 const CHANGE_EVENT = 'pacepoint:consent-change'
 /** The footer's 'Cookie settings' (a data-action control, lib/actions.ts) sends this. */
@@ -29,14 +25,18 @@ const OPEN_EVENT = COOKIE_SETTINGS_EVENT
 
 export const NO_CONSENT: ConsentChoices = { functional: false, media: false, marketing: false }
 
+/**
+ * Is this stored value a record of the shape the server takes (common/consent-schema.ts)? A
+ * structural check rather than the schema itself: this module is in every page's first load.
+ */
 function isRecord(value: unknown): value is ConsentRecord {
   if (!value || typeof value !== 'object') return false
   const record = value as Partial<ConsentRecord>
   const categories = record.categories as Partial<ConsentChoices> | undefined
   return (
     typeof record.id === 'string' &&
-    typeof record.policyVersion === 'string' &&
-    typeof record.decidedAt === 'string' &&
+    typeof record.policy_version === 'string' &&
+    typeof record.decided_at === 'string' &&
     !!categories &&
     CONSENT_CATEGORIES.every((c) => typeof categories[c] === 'boolean')
   )
@@ -48,7 +48,7 @@ export function readConsent(): ConsentRecord | null {
     const raw = window.localStorage.getItem(CONSENT_STORAGE_KEY)
     if (!raw) return null
     const parsed: unknown = JSON.parse(raw)
-    return isRecord(parsed) && parsed.policyVersion === CONSENT_POLICY_VERSION ? parsed : null
+    return isRecord(parsed) && parsed.policy_version === CONSENT_POLICY_VERSION ? parsed : null
   } catch {
     // Storage blocked (privacy mode) or corrupt: treat as no choice, which loads nothing optional.
     return null
@@ -69,8 +69,8 @@ export function saveConsent(choices: ConsentChoices): ConsentRecord {
   const record: ConsentRecord = {
     id: readConsent()?.id ?? newId(),
     categories: { ...choices },
-    policyVersion: CONSENT_POLICY_VERSION,
-    decidedAt: new Date().toISOString(),
+    policy_version: CONSENT_POLICY_VERSION,
+    decided_at: new Date().toISOString(),
   }
   try {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record))

@@ -7,7 +7,7 @@ import { Tabs } from 'radix-ui'
 import { useEffect, useState } from 'react'
 import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { LEGAL_UPDATED_TEXT } from '../../content/legal-version.ts'
+import { LEGAL_UPDATED_TEXT } from '#src/common/site/legal.ts'
 import { legalHtml } from './legal-documents.ts'
 
 interface Props {

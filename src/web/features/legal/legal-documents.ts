@@ -5,10 +5,10 @@
  */
 import { marked } from 'marked'
 import type { LegalTab } from '#src/common/paths.ts'
-import { LEGAL_UPDATED_TEXT } from '../../content/legal-version.ts'
+import { LEGAL_UPDATED_TEXT } from '#src/common/site/legal.ts'
 import cookies from '../../content/legal/cookies.md?raw'
 import privacy from '../../content/legal/privacy.md?raw'
-import { settings } from '../../content/settings.ts'
+import { settings } from '../../settings.ts'
 import terms from '../../content/legal/terms.md?raw'
 
 const SOURCES: Record<LegalTab, string> = { terms, privacy, cookies }

@@ -3,7 +3,7 @@
  * no conversion id is configured (DESIGN.md §6, §8).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_SETTINGS, type PublicSettings } from '../../content/settings.ts'
+import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
 
 let appended: Array<{ src?: string }>
 
@@ -16,8 +16,8 @@ function stubBrowser(consent: { marketing: boolean } | null) {
       JSON.stringify({
         id: 'x',
         categories: { functional: false, media: false, marketing: consent.marketing },
-        policyVersion: '2025-08-01',
-        decidedAt: '2025-08-01T00:00:00Z',
+        policy_version: '2025-08-01',
+        decided_at: '2025-08-01T00:00:00Z',
       }),
     )
   }
@@ -40,7 +40,7 @@ function stubBrowser(consent: { marketing: boolean } | null) {
 /** A fresh module graph (the once-per-page-load flag resets) with these settings. */
 async function freshModule(overrides: Partial<PublicSettings> = {}) {
   vi.resetModules()
-  const { settings } = await import('../../content/settings.ts')
+  const { settings } = await import('../../settings.ts')
   Object.assign(settings, DEFAULT_SETTINGS, overrides)
   return import('./conversion.ts')
 }

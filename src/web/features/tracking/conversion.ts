@@ -4,8 +4,8 @@
  * Without consent yet, it waits for the visitor's choice on this page; a refusal sends nothing.
  * The tag (gtag-style) loads only then, so without consent no request leaves for the ads host.
  */
-import { settings } from '../../content/settings.ts'
-import { adTagScriptUrl, adTrackingConfigured } from '../../content/third-parties.ts'
+import { settings } from '../../settings.ts'
+import { adTagScriptUrl, adTrackingConfigured } from '#src/common/site/third-parties.ts'
 import { hasConsent, onConsentChange } from '../consent/consent-store.ts'
 
 export type ConversionPage = 'trial' | 'scheduling'

@@ -10,7 +10,7 @@ import { routes, uploads } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { action } from '../../lib/actions.ts'
 import { VIDEO_COPY } from '../../content/hero.ts'
-import { settings } from '../../content/settings.ts'
+import { settings } from '../../settings.ts'
 import { grantConsent, hasConsent, onConsentChange } from '../consent/consent-store.ts'
 import { videoEmbedUrl } from './video-embed.ts'
 

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
 import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { settings } from '../../content/settings.ts'
+import { settings } from '../../settings.ts'
 import { lnfTarget, type LnfTarget } from './lnf-filename.ts'
 
 export const LNF_COPY = {

@@ -2,7 +2,7 @@
 import { ArrowLeft, Mail } from 'lucide-react'
 import { anchors, routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { settings } from '../../content/settings.ts'
+import { settings } from '../../settings.ts'
 import { BrandHeader } from '../../components/brand-header.tsx'
 
 export const NOT_FOUND_COPY = {

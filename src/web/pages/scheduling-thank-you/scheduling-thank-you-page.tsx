@@ -20,8 +20,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { SCHEDULING_COPY as COPY } from '../../content/scheduling.ts'
-import { settings } from '../../content/settings.ts'
-import { schedulerHost } from '../../content/third-parties.ts'
+import { settings } from '../../settings.ts'
+import { schedulerHost } from '#src/common/site/third-parties.ts'
 import { trackConversion } from '../../features/tracking/conversion.ts'
 import {
   formatDay,

@@ -10,7 +10,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react'
 import { isModel, MODEL_LABELS, type Model } from '#src/common/models.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { settings } from '../../content/settings.ts'
+import { settings } from '../../settings.ts'
 import { THANK_YOU_COPY } from '../../content/thank-you.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'

@@ -1,0 +1,61 @@
+/**
+ * The route table: every pre-rendered document, the page entry that renders it and the path it
+ * answers. One table drives Vite's inputs (vite.config.ts), the pre-render (web/prerender.tsx,
+ * which adds each document's head from web/content/documents.ts), the server's document map
+ * (server/http/site.ts) and the sitemap. The legal routes are the home entry rendered with the
+ * legal dialog open (DESIGN.md §2).
+ */
+import { routes } from '../paths.ts'
+
+export const PAGE_ENTRIES = [
+  'home',
+  'thank-you',
+  'scheduling-thank-you',
+  'lnf',
+  'not-found',
+] as const
+export type PageEntry = (typeof PAGE_ENTRIES)[number]
+
+export interface DocumentRoute {
+  /** File name under <dist>/site, without .html. */
+  name: string
+  entry: PageEntry
+  /** The path the document answers; its canonical URL is PUBLIC_URL + path. */
+  path: string
+  /** Pages that only make sense after an action stay out of search engines (DESIGN.md §12). */
+  noindex?: boolean
+  /** Indexable but left out of the sitemap (a second address of the same text). */
+  sitemap?: false
+  /** The address search engines should credit, when it is not `path` (a second address). */
+  canonicalPath?: string
+}
+
+export const DOCUMENT_ROUTES = [
+  { name: 'home', entry: 'home', path: routes.home },
+  { name: 'terms', entry: 'home', path: routes.terms },
+  {
+    name: 'legal-terms',
+    entry: 'home',
+    path: routes.legalTerms,
+    canonicalPath: routes.terms,
+    sitemap: false,
+  },
+  { name: 'privacy-policy', entry: 'home', path: routes.privacyPolicy },
+  { name: 'cookie-policy', entry: 'home', path: routes.cookiePolicy },
+  { name: 'thank-you', entry: 'thank-you', path: routes.thankYou(), noindex: true },
+  {
+    name: 'scheduling-thank-you',
+    entry: 'scheduling-thank-you',
+    path: routes.schedulingThankYou,
+    noindex: true,
+  },
+  { name: 'lnf', entry: 'lnf', path: routes.lnfShell, noindex: true },
+  { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true },
+] as const satisfies readonly DocumentRoute[]
+
+export type DocumentName = (typeof DOCUMENT_ROUTES)[number]['name']
+
+/** The documents search engines should find, in the sitemap's order (issue #4). */
+export function sitemapRoutes(): DocumentRoute[] {
+  return DOCUMENT_ROUTES.filter((doc: DocumentRoute) => !doc.noindex && doc.sitemap !== false)
+}

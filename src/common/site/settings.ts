@@ -1,0 +1,151 @@
+/**
+ * Public site settings: the only configuration the browser sees (STYLE.md). Defaults live here;
+ * the operator overrides any of them with SITE_* environment variables at build time (README,
+ * "Configuration"). One schema checks them at build and at start and names every bad variable.
+ * The build writes the resolved settings next to its output (SITE_SETTINGS_FILE), the pages get
+ * them compiled in, and the server and CLI read that file and pass the settings through their
+ * dependencies. An empty value hides or degrades its feature gracefully. Nothing secret belongs
+ * here: all of it ships to every visitor.
+ */
+import { z } from 'zod'
+import { MODELS, type Model } from '../models.ts'
+
+/** Written by the build next to its output; the server and CLI read it. */
+export const SITE_SETTINGS_FILE = 'site-settings.json'
+
+/** An https link, or empty (the feature is off). */
+const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https$/ })], {
+  error: 'must be an https:// URL or empty',
+})
+/** A link the page shows: https, mailto or a site-relative path, or empty. */
+const optionalLink = z.union([z.literal(''), z.url({ protocol: /^(https|mailto)$/ })], {
+  error: 'must be an https:// or mailto: URL or empty',
+})
+const optionalEmail = z.union([z.literal(''), z.email()], {
+  error: 'must be an e-mail address or empty',
+})
+const text = (max = 200) => z.string().max(max, `must be at most ${max} characters`)
+
+export const PublicSettingsSchema = z.object({
+  /** Brand shown in the header, titles and e-mails. */
+  brandName: text(60).min(1, 'must not be empty'),
+  /** The product's full name, used for the intro meeting title and structured data. */
+  productName: text(120).min(1, 'must not be empty'),
+  supportEmail: z.email('must be an e-mail address'),
+  /** Host phone on the scheduling confirmation page (SPEC.md {phone}). */
+  phone: text(40),
+  /** Host name and e-mail on the scheduling confirmation page. */
+  hostName: text(80),
+  hostEmail: optionalEmail,
+  /** Video id of the 2-minute demo on the video provider (no-cookie embed host). */
+  demoVideoId: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/, 'must be a video id or empty'),
+  /** Intro-meeting link on the scheduling service; empty falls back to e-mail. */
+  schedulerUrl: optionalUrl,
+  /**
+   * The scheduler's inline-embed script (Calendly-style widget.js), loaded on the first opening
+   * of the booking dialog; empty shows a plain link to schedulerUrl instead of the inline calendar.
+   */
+  schedulerScriptUrl: optionalUrl,
+  /** The video-meeting service named under 'Where' on the scheduling confirmation page. */
+  meetingService: text(60),
+  /** Live-chat widget id (Crisp-style website id); empty falls back to e-mail. */
+  chatWidgetId: z.string().regex(/^[A-Za-z0-9-]{0,64}$/, 'must be a widget id or empty'),
+  /** The chat provider's loader script, loaded on first use with functional consent. */
+  chatScriptUrl: optionalUrl,
+  /** Ad-tracking conversion id and label; empty sends no conversion event. */
+  adConversionId: z.string().regex(/^([A-Za-z0-9-]{3,40})?$/, 'must be a conversion id or empty'),
+  adConversionLabel: z.string().regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be a label or empty'),
+  /** Trial download per model (an .exe wrapping the Excel model). */
+  downloadUrls: z.object({ basic: optionalLink, advanced: optionalLink }),
+  documentationUrl: optionalLink,
+  videoTutorialsUrl: optionalLink,
+})
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>
+
+export const DEFAULT_SETTINGS: PublicSettings = {
+  brandName: 'PacePoint',
+  productName: 'PacePoint Fund Pacing Models',
+  supportEmail: 'support@pacepoint.io',
+  phone: '+1 (646) 555-0142',
+  hostName: 'Daniel Novak',
+  hostEmail: 'daniel@pacepoint.io',
+  demoVideoId: 'Yx9b2Vd0mKc',
+  schedulerUrl: 'https://calendly.com/pacepoint/intro-15',
+  schedulerScriptUrl: 'https://assets.calendly.com/assets/external/widget.js',
+  meetingService: 'Google Meet',
+  chatWidgetId: '5f1c2a9e-7d3b-4c1a-9f0e-2b6d8c4e1a77',
+  chatScriptUrl: 'https://client.crisp.chat/l.js',
+  adConversionId: 'AW-000000000',
+  adConversionLabel: 'trial_request',
+  downloadUrls: {
+    basic: 'https://downloads.pacepoint.io/trial/PacePoint-Basic-Trial.exe',
+    advanced: 'https://downloads.pacepoint.io/trial/PacePoint-Advanced-Trial.exe',
+  },
+  documentationUrl: 'https://docs.pacepoint.io',
+  videoTutorialsUrl: 'https://docs.pacepoint.io/videos',
+}
+
+type FlatKey = Exclude<keyof PublicSettings, 'downloadUrls'>
+
+/** The SITE_* variable behind each setting (README, .env.example). */
+const ENV_NAMES: Record<FlatKey, string> = {
+  brandName: 'SITE_BRAND_NAME',
+  productName: 'SITE_PRODUCT_NAME',
+  supportEmail: 'SITE_SUPPORT_EMAIL',
+  phone: 'SITE_PHONE',
+  hostName: 'SITE_HOST_NAME',
+  hostEmail: 'SITE_HOST_EMAIL',
+  demoVideoId: 'SITE_DEMO_VIDEO_ID',
+  schedulerUrl: 'SITE_SCHEDULER_URL',
+  schedulerScriptUrl: 'SITE_SCHEDULER_SCRIPT_URL',
+  meetingService: 'SITE_MEETING_SERVICE',
+  chatWidgetId: 'SITE_CHAT_WIDGET_ID',
+  chatScriptUrl: 'SITE_CHAT_SCRIPT_URL',
+  adConversionId: 'SITE_AD_CONVERSION_ID',
+  adConversionLabel: 'SITE_AD_CONVERSION_LABEL',
+  documentationUrl: 'SITE_DOCUMENTATION_URL',
+  videoTutorialsUrl: 'SITE_VIDEO_TUTORIALS_URL',
+}
+const DOWNLOAD_ENV_NAMES: Record<Model, string> = {
+  basic: 'SITE_DOWNLOAD_URL_BASIC',
+  advanced: 'SITE_DOWNLOAD_URL_ADVANCED',
+}
+
+export class SettingsError extends Error {}
+
+function check(candidate: unknown, nameOf: (path: PropertyKey[]) => string): PublicSettings {
+  const parsed = PublicSettingsSchema.safeParse(candidate)
+  if (parsed.success) return parsed.data
+  const lines = parsed.error.issues.map((issue) => `  ${nameOf(issue.path)}: ${issue.message}`)
+  throw new SettingsError(`Invalid site settings:\n${lines.join('\n')}`)
+}
+
+/**
+ * The settings an environment asks for: defaults, overridden by every SITE_* variable that is
+ * set, even to an empty string (SITE_CHAT_WIDGET_ID= turns the chat off). Throws SettingsError
+ * naming each bad variable.
+ */
+export function resolveSettings(env: Record<string, string | undefined>): PublicSettings {
+  const result: PublicSettings = {
+    ...DEFAULT_SETTINGS,
+    downloadUrls: { ...DEFAULT_SETTINGS.downloadUrls },
+  }
+  for (const [key, name] of Object.entries(ENV_NAMES) as [FlatKey, string][]) {
+    const value = env[name]
+    if (value !== undefined) result[key] = value.trim()
+  }
+  for (const model of MODELS) {
+    const value = env[DOWNLOAD_ENV_NAMES[model]]
+    if (value !== undefined) result.downloadUrls[model] = value.trim()
+  }
+  return check(result, (path) => {
+    const [first, second] = path
+    if (first === 'downloadUrls') return DOWNLOAD_ENV_NAMES[second as Model] ?? 'downloadUrls'
+    return ENV_NAMES[first as FlatKey] ?? String(first)
+  })
+}
+
+/** Settings read back from SITE_SETTINGS_FILE; throws SettingsError when the file is not valid. */
+export function parseSettings(json: unknown): PublicSettings {
+  return check(json, (path) => `${SITE_SETTINGS_FILE}: ${path.join('.')}`)
+}

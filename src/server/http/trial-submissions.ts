@@ -1,0 +1,74 @@
+/**
+ * /api/trial-submissions (DESIGN.md §5): a trial request, and the waitlist flag of one. Each
+ * handler parses with the shared schema, calls one service and maps its result.
+ */
+import { Hono } from 'hono'
+import { ERROR_CODES } from '#src/common/api-types.ts'
+import { api } from '#src/common/paths.ts'
+import { TrialRequestSchema, WaitlistUpdateSchema } from '#src/common/trial-schema.ts'
+import type { Logger } from '../logger.ts'
+import {
+  RateLimitedError,
+  changeWaitlist,
+  submitTrial,
+  type TrialDeps,
+} from '../trials/trial-service.ts'
+import { clientInfo } from './client-address.ts'
+import { ApiProblem, apiError } from './errors.ts'
+import { readJsonBody, readValidBody, invalidBody } from './read-json.ts'
+
+export interface TrialSubmissionDeps {
+  trial: TrialDeps
+  trustProxy: boolean
+  logger: Logger
+  bodyLimitBytes?: number
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})\s*$/i.exec(header ?? '')
+  return match?.[1] ?? null
+}
+
+const notFound = () => new ApiProblem(404, ERROR_CODES.notFound, 'Not found')
+
+export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
+  const app = new Hono()
+
+  app.post(api.trialSubmissions, async (c) => {
+    const request = await readValidBody(c, TrialRequestSchema, deps.bodyLimitBytes)
+    try {
+      const result = await submitTrial(deps.trial, request, clientInfo(c, deps.trustProxy))
+      return c.json(result, 201)
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error
+      c.header('Retry-After', String(error.retryAfterSeconds))
+      return apiError(c, 429, { errorCode: ERROR_CODES.rateLimit, error: error.message })
+    }
+  })
+
+  app.patch(api.waitlistRoute, async (c) => {
+    const id = c.req.param('id')
+    const token = bearerToken(c.req.header('authorization'))
+    // The token is the capability: no token, or not this submission's, is 404 whatever the id.
+    if (!token || !UUID.test(id)) throw notFound()
+    let update: { waitlist: boolean } | null = null
+    let problem: ApiProblem | null = null
+    try {
+      const parsed = WaitlistUpdateSchema.safeParse(await readJsonBody(c, deps.bodyLimitBytes))
+      if (parsed.success) update = parsed.data
+      else problem = invalidBody(parsed.error)
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error
+      problem = error
+    }
+    const change = await changeWaitlist(deps.trial.db, id, token, update)
+    if (change.outcome === 'not-found') throw notFound()
+    if (change.outcome === 'invalid') throw problem!
+    deps.logger.info({ submissionId: id, waitlist: change.waitlist }, 'waitlist updated')
+    return c.json({ submission_id: id, waitlist: change.waitlist })
+  })
+
+  return app
+}

@@ -1,0 +1,33 @@
+/** Records visitors' consent choices (DESIGN.md §8: id, categories, policy version, time). */
+import type { ConsentRecord } from '#src/common/consent-schema.ts'
+import type { Db } from '../db/client.ts'
+import { insertConsentRecord } from '../db/consent-repository.ts'
+import { hitRateLimits } from '../trials/rate-limiter.ts'
+import { hashIp, type ClientInfo } from '../trials/trial-service.ts'
+
+/** Consent records a client address may send: plenty for people, a wall for a flood. */
+export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }
+
+export type ConsentOutcome = { recorded: true } | { recorded: false; retryAfterSeconds: number }
+
+export async function recordConsent(
+  db: Db,
+  record: ConsentRecord,
+  client: ClientInfo,
+): Promise<ConsentOutcome> {
+  const verdict = await hitRateLimits(db, [
+    { name: 'consent-ip', value: client.ip, limit: CONSENT_RATE_LIMIT },
+  ])
+  if (verdict.exceeded) return { recorded: false, retryAfterSeconds: verdict.retryAfterSeconds }
+  await insertConsentRecord(db, {
+    consentId: record.id,
+    functional: record.categories.functional,
+    media: record.categories.media,
+    marketing: record.categories.marketing,
+    policyVersion: record.policy_version,
+    decidedAt: new Date(record.decided_at),
+    ipHash: hashIp(client.ip),
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+  })
+  return { recorded: true }
+}

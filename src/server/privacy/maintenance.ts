@@ -1,0 +1,25 @@
+/**
+ * Periodic housekeeping every instance runs: expired rate-limit counters go, and the retention
+ * periods the privacy policy promises are applied (a second run in the same minute finds
+ * nothing, so several instances may run it).
+ */
+import type { Db } from '../db/client.ts'
+import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
+import type { Logger } from '../logger.ts'
+import { applyRetention } from './retention.ts'
+
+const MAINTENANCE_MS = 10 * 60_000
+
+export function startMaintenance(db: Db, logger: Logger): { stop(): void } {
+  const warn = (what: string) => (error: unknown) =>
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, what)
+  const timer = setInterval(() => {
+    deleteExpiredCounters(db).catch(warn('pruning rate-limit counters failed'))
+    applyRetention(db).then((deleted) => {
+      if (deleted.submissions || deleted.mail || deleted.consents)
+        logger.info({ deleted }, 'deleted data past its retention period')
+    }, warn('applying retention periods failed'))
+  }, MAINTENANCE_MS)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}

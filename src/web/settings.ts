@@ -1,0 +1,10 @@
+/**
+ * The public site settings in force on the pages: the build resolves and checks them
+ * (common/site/settings.ts) and compiles them in (vite.config.ts); Vitest compiles in the
+ * defaults (vitest.config.ts). The browser never reads an environment.
+ */
+import type { PublicSettings } from '#src/common/site/settings.ts'
+
+declare const __SITE_SETTINGS__: PublicSettings
+
+export const settings: PublicSettings = __SITE_SETTINGS__
