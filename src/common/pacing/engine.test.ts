@@ -74,8 +74,7 @@ const PRIVATES_CASES: {
     ],
     calls: [62_500.0, 31_250.0, 15_625.0, 7_812.5, 3_906.25, 1_953.13, 1_953.13, 0.0],
     distributions: [
-      155_248.65, 249_886.55, 336_872.19, 381_289.58, 353_298.11, 253_527.59, 126_178.77,
-      34_395.23,
+      155_248.65, 249_886.55, 336_872.19, 381_289.58, 353_298.11, 253_527.59, 126_178.77, 34_395.23,
     ],
   },
 ]
@@ -234,7 +233,8 @@ describe('projectFund properties', () => {
         const g = rows.map((_, i) => rateForYear(inputs.growth, i))
         // growthAfter[t] = prod_{s>t} (1 + G_s), 0-based over projected years.
         const growthAfter = new Array<number>(T).fill(1)
-        for (let t = T - 2; t >= 0; t--) growthAfter[t] = (growthAfter[t + 1] ?? 1) * (1 + (g[t + 1] ?? 0))
+        for (let t = T - 2; t >= 0; t--)
+          growthAfter[t] = (growthAfter[t + 1] ?? 1) * (1 + (g[t + 1] ?? 0))
         const allGrowth = (growthAfter[0] ?? 1) * (1 + (g[0] ?? 0))
         let left = rows[T - 1]?.nav ?? 0
         let right = (inputs.nav ?? 0) * allGrowth
