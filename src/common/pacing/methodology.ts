@@ -51,6 +51,7 @@ export const CONVENTIONS: readonly string[] = [
   'RD = 1 from age L on, so projections may run past the fund’s life: whatever NAV is left is paid out.',
   'Rates are decimals (0.25 is 25%). Per-year lists start at the first projected year and their last value repeats; one number applies to every year.',
   'A fund already under way starts from the age, NAV and paid-in you enter; its first projected year is age + 1.',
+  'Presets give their per-year call rates from a new fund’s first year; for a fund under way the years it has already lived are skipped.',
   'After the last-call age no more capital is called; the rest of the commitment stays unfunded.',
   'Net cash flow is the investor’s view: distributions minus contributions. NAV is not a cash flow.',
   'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years.',
