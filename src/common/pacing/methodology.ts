@@ -1,0 +1,145 @@
+/**
+ * What /methodology says about the Pacing Lab, as plain data so the page only lays it out and the
+ * facts live next to the code they describe (DESIGN.md §13). Everything here is checked by the
+ * tests named in TEST_CASES.
+ */
+import { PRESETS, ASSET_CLASSES, type Citation, type Preset } from './presets.ts'
+
+export interface Formula {
+  id: string
+  /** Plain-text formula, as DESIGN.md §13 writes it. */
+  formula: string
+  explanation: string
+}
+
+export const MODEL_REFERENCE =
+  'Dean Takahashi and Seth Alexander, "Illiquid Alternative Asset Fund Modeling", Yale University ' +
+  'Investments Office, January 2001; The Journal of Portfolio Management 28(2), 2002, pp. 90-100.'
+
+export const FORMULAS: readonly Formula[] = [
+  {
+    id: 'contributions',
+    formula: 'C_t = RC_t × (CC − PIC_{t−1})',
+    explanation:
+      'Each year the fund calls a share RC_t of the commitment CC not yet paid in (PIC is the sum ' +
+      'of earlier calls, plus the paid-in you enter for a fund under way).',
+  },
+  {
+    id: 'distribution-rate',
+    formula: 'RD_t = max(Y, (t / L)^B), and RD_t = 1 from t = L on',
+    explanation:
+      't is the fund’s age at the end of year t, L its life, B the bow and Y the yield floor. A ' +
+      'higher bow holds distributions back until late in the fund’s life.',
+  },
+  {
+    id: 'distributions',
+    formula: 'D_t = RD_t × NAV_{t−1} × (1 + G_t)',
+    explanation: 'A share RD_t of the grown opening NAV is paid out.',
+  },
+  {
+    id: 'nav',
+    formula: 'NAV_t = NAV_{t−1} × (1 + G_t) + C_t − D_t',
+    explanation:
+      'The opening NAV grows at G_t; the year’s call is added and its distribution taken out.',
+  },
+]
+
+export const CONVENTIONS: readonly string[] = [
+  'Annual model: every call and distribution happens at the end of its year.',
+  'Growth applies to the opening NAV only; a call earns nothing in the year it is made.',
+  'The Year column is the fund’s age at the end of that year; a new fund’s first year is year 1.',
+  'RD = 1 from age L on, so projections may run past the fund’s life: whatever NAV is left is paid out.',
+  'Rates are decimals (0.25 is 25%). Per-year lists start at the first projected year and their last value repeats; one number applies to every year.',
+  'A fund already under way starts from the age, NAV and paid-in you enter; its first projected year is age + 1.',
+  'Presets give their per-year call rates from a new fund’s first year; for a fund under way the years it has already lived are skipped.',
+  'After the last-call age no more capital is called; the rest of the commitment stays unfunded.',
+  'Net cash flow is the investor’s view: distributions minus contributions. NAV is not a cash flow.',
+  'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years.',
+  'IRR: the rate r at which the yearly net cash flows, with the NAV at the horizon added to the last year as if received then, have a net present value of zero. It is found by bracketing and bisection. When the flows never change sign (only distributions, or only calls) no such rate exists and no IRR is shown. With several sign changes the rate closest to zero is shown.',
+  'With constant growth G, a new fund and the NAV counted at the horizon, the IRR equals G: every dollar in the fund grows at G until it is paid out.',
+  'For a fund under way, TVPI and IRR cover the projected years only: the model knows today’s NAV and paid-in, not the fund’s past cash flows.',
+]
+
+export const PORTFOLIO_METHOD: readonly string[] = [
+  'Calendar years; today is the end of the year before the start year. Each existing fund is projected from its age today (start year − vintage) with the parameters of its asset class.',
+  'The total portfolio grows at its own rate from today’s value; calls are paid from, and distributions return to, its liquid part.',
+  'The plan commits the same amount X at the start of every projected year to funds of the chosen class.',
+  'X is the amount, at least zero, that minimises the sum of squared differences between the private NAV share and the target over the years after a ramp-up. The ramp-up defaults to the years the chosen class takes to call 90% of a commitment, because no commitment can build NAV sooner. The fit is exact: private NAV is linear in X.',
+]
+
+export interface TestCaseSource {
+  name: string
+  source: string
+  url: string
+  checks: string
+  tolerance: string
+  test: string
+}
+
+export const TEST_CASES: readonly TestCaseSource[] = [
+  {
+    name: 'privates: new fund, yield 0',
+    source: 'fabianhe/privates, test/test_models.py, first case',
+    url: 'https://github.com/fabianhe/privates/blob/234f1ba6d8a78ad0a0e89437bd9d585a434fd1d8/test/test_models.py',
+    checks:
+      'CC 1,000,000; RC 0.25, 1/3, 0.5 to year 10, 1.0 in year 11, 0 in year 12; L 12, B 2.3, G 0.15, Y 0: NAV, calls and distributions for years 1-12 (NAV after year 1 250,000.00, after year 5 1,070,074.53; distributions in year 8 381,289.58).',
+    tolerance: '0.01',
+    test: 'src/common/pacing/engine.test.ts',
+  },
+  {
+    name: 'privates: new fund, yield 0.05',
+    source: 'fabianhe/privates, test/test_models.py, second case',
+    url: 'https://github.com/fabianhe/privates/blob/234f1ba6d8a78ad0a0e89437bd9d585a434fd1d8/test/test_models.py',
+    checks: 'The same fund with a 5% yield floor: NAV, calls and distributions for years 1-12.',
+    tolerance: '0.01',
+    test: 'src/common/pacing/engine.test.ts',
+  },
+  {
+    name: 'privates: fund under way',
+    source: 'fabianhe/privates, test/test_models.py, third case',
+    url: 'https://github.com/fabianhe/privates/blob/234f1ba6d8a78ad0a0e89437bd9d585a434fd1d8/test/test_models.py',
+    checks:
+      'The first fund picked up at age 4 with NAV 1,011,150.58 and paid-in 875,000: years 5-12 match the first case.',
+    tolerance: '0.01',
+    test: 'src/common/pacing/engine.test.ts',
+  },
+  {
+    name: 'Portfolio-Beach fixture 17',
+    source:
+      'recameron34-maker/Portfolio-Beach, packages/calc/fixtures/17_takahashi_alexander.json (copied to src/common/pacing/fixtures/)',
+    url: 'https://github.com/recameron34-maker/Portfolio-Beach/blob/c10b3ea14bde4f7914483923c9c0a4740a454988/packages/calc/fixtures/17_takahashi_alexander.json',
+    checks:
+      'Commitment 100, RC 0.25, L 10, B 2.5, G 0.10, Y 0.05, five years: calls, distributions, NAV and unfunded, including the years where the yield floor binds.',
+    tolerance: '0.01',
+    test: 'src/common/pacing/engine.test.ts',
+  },
+  {
+    name: 'Properties (fast-check)',
+    source: 'This project',
+    url: '',
+    checks:
+      'For random valid inputs: paid-in never exceeds the commitment; NAV is never negative; Y ≤ RD ≤ 1; NAV_T + Σ D_t·Π_{s>t}(1+G_s) = Σ C_t·Π_{s>t}(1+G_s) + NAV_0·Π(1+G); with constant G and a new fund, IRR = G.',
+    tolerance: 'relative 1e-9',
+    test: 'src/common/pacing/engine.test.ts',
+  },
+]
+
+export interface PresetSource {
+  id: Preset['id']
+  label: string
+  basis: Preset['basis']
+  derivation?: string
+  sources: readonly Citation[]
+}
+
+/** Which source each preset follows, in the order the page lists the asset classes. */
+export const PRESET_SOURCES: readonly PresetSource[] = ASSET_CLASSES.map((id) => {
+  const p = PRESETS[id]
+  return {
+    id,
+    label: p.label,
+    basis: p.basis,
+    ...(p.derivation ? { derivation: p.derivation } : {}),
+    sources: p.sources,
+  }
+})

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import type { FundInputs } from './engine.ts'
+import type { PortfolioPlan } from './portfolio.ts'
+import { PRESETS } from './presets.ts'
+import {
+  fundInputsFromQuery,
+  parseFundQuery,
+  parsePortfolioQuery,
+  serializeFundQuery,
+  serializePortfolioQuery,
+} from './query.ts'
+
+const DEFAULTS: FundInputs = { commitment: 10_000_000, ...PRESETS.buyout.parameters }
+
+describe('one-fund query string', () => {
+  it('round-trips every field, lists and full precision included', () => {
+    const inputs: FundInputs = {
+      commitment: 1_000_000,
+      rc: [0.25, 1 / 3, 0.5],
+      life: 12,
+      bow: 2.3,
+      growth: [0.15, 0.1],
+      yield: 0.05,
+      years: 20,
+      age: 4,
+      nav: 1_011_150.58,
+      paid: 875_000,
+      lastcall: 6,
+    }
+    const query = serializeFundQuery(inputs)
+    expect(query).toBe(
+      'commitment=1000000&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.3&growth=0.15,0.1' +
+        '&yield=0.05&years=20&age=4&nav=1011150.58&paid=875000&lastcall=6',
+    )
+    expect(parseFundQuery(`?${query}`)).toEqual({ mode: 'fund', values: inputs, errors: {} })
+  })
+
+  it('leaves defaults out and reads a single number as one rate for every year', () => {
+    const query = serializeFundQuery({ commitment: 5e6, rc: 0.4, life: 12, bow: 5, growth: 0.08 })
+    expect(query).toBe('commitment=5000000&rc=0.4&life=12&bow=5&growth=0.08')
+    expect(parseFundQuery(query).values).toEqual({
+      commitment: 5e6,
+      rc: [0.4],
+      life: 12,
+      bow: 5,
+      growth: [0.08],
+    })
+  })
+
+  it('names each bad field with a message for a person, and keeps the good ones', () => {
+    const { values, errors } = parseFundQuery(
+      'commitment=1,000,000&rc=0.25,1.5&life=12.5&bow=abc&growth=12%&yield=-0.1&years=0&age=-1&nav=-5&lastcall=2.5&mode=table',
+    )
+    expect(values).toEqual({})
+    expect(errors).toEqual({
+      mode: 'Mode must be portfolio, or left out for one fund',
+      commitment: 'Commitment takes one number, without thousands separators',
+      rc: 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)',
+      life: 'Fund life must be a whole number of years from 1 to 50',
+      bow: 'Bow must be a number',
+      growth: 'Growth: use decimals, not percent (0.25 for 25%)',
+      yield: 'Yield must be between 0 and 1 (0.05 is 5%)',
+      years: 'Horizon must be a whole number of years from 1 to 100',
+      age: 'Fund age must be a whole number of years from 0 to 100',
+      nav: 'NAV must be zero or a positive amount',
+      lastcall: 'Last call must be a whole fund age in years (0 or more)',
+    })
+  })
+
+  it('checks paid-in against the commitment', () => {
+    const { values, errors } = parseFundQuery('commitment=100&paid=150&rc=0.5')
+    expect(errors).toEqual({ paid: 'Paid-in cannot exceed the commitment' })
+    expect(values).toEqual({ commitment: 100, rc: [0.5] })
+  })
+
+  it('treats empty and absent fields alike, and never throws on garbage', () => {
+    expect(parseFundQuery('rc=&growth=%20')).toEqual({ mode: 'fund', values: {}, errors: {} })
+    for (const garbage of [
+      '%',
+      '&&&',
+      'rc=,,,',
+      'commitment=1e999',
+      'life=Infinity',
+      'rc=' + '0.1,'.repeat(200),
+    ]) {
+      expect(() => parseFundQuery(garbage)).not.toThrow()
+    }
+    expect(parseFundQuery('commitment=1e999').errors.commitment).toBe('Commitment must be a number')
+    expect(parseFundQuery('rc=0.1,,0.2').errors.rc).toMatch(/between 0 and 1/)
+    expect(parseFundQuery(`rc=${'0.1,'.repeat(100)}0.1`).errors.rc).toBe(
+      'Rate of contribution takes at most 100 values, one per year',
+    )
+  })
+
+  it('reads mode=portfolio', () => {
+    expect(parseFundQuery('mode=portfolio').mode).toBe('portfolio')
+  })
+
+  it('fills absent and invalid fields from the defaults, keeping the engine runnable', () => {
+    const { inputs, errors } = fundInputsFromQuery('bow=3&life=zero', DEFAULTS)
+    expect(inputs).toEqual({ ...DEFAULTS, bow: 3 })
+    expect(errors).toEqual({ life: 'Fund life must be a whole number of years from 1 to 50' })
+    // A paid-in that is valid on its own but above the default commitment falls back too.
+    const mixed = fundInputsFromQuery('paid=20000000', DEFAULTS)
+    expect(mixed.inputs).toEqual(DEFAULTS)
+    expect(mixed.errors).toEqual({ paid: 'Paid-in cannot exceed the commitment' })
+  })
+})
+
+describe('portfolio query string', () => {
+  const plan: PortfolioPlan = {
+    totalValue: 500_000_000,
+    totalGrowth: 0.05,
+    targetShare: 0.15,
+    existingFunds: [
+      {
+        assetClass: 'buyout',
+        commitment: 20_000_000,
+        vintage: 2019,
+        paidIn: 15_000_000,
+        nav: 18_500_000.5,
+      },
+      {
+        assetClass: 'real-estate',
+        commitment: 10_000_000,
+        vintage: 2022,
+        paidIn: 4_000_000,
+        nav: 4_100_000,
+      },
+    ],
+    horizon: 35,
+    startYear: 2026,
+    newCommitmentClass: 'venture',
+    rampYears: 6,
+  }
+
+  it('round-trips the plan', () => {
+    const query = serializePortfolioQuery(plan)
+    expect(query).toBe(
+      'mode=portfolio&total=500000000&totalgrowth=0.05&target=0.15&horizon=35&start=2026&class=venture&ramp=6' +
+        '&fund=buyout,20000000,2019,15000000,18500000.5&fund=real-estate,10000000,2022,4000000,4100000',
+    )
+    expect(parseFundQuery(query).mode).toBe('portfolio')
+    expect(parsePortfolioQuery(query)).toEqual({ values: plan, errors: {} })
+  })
+
+  it('reports bad fields and bad funds by position', () => {
+    const { values, errors } = parsePortfolioQuery(
+      'total=-1&totalgrowth=5%&target=1.5&horizon=200&start=99&class=hedge&ramp=x' +
+        '&fund=buyout,100,2020,50,60&fund=buyout,100,2020,150,60&fund=crypto,1,2020,0,0&fund=buyout,1,2020',
+    )
+    expect(values).toEqual({
+      existingFunds: [
+        { assetClass: 'buyout', commitment: 100, vintage: 2020, paidIn: 50, nav: 60 },
+      ],
+    })
+    expect(errors).toEqual({
+      total: 'Total portfolio must be a positive amount',
+      totalgrowth: 'Use decimals, not percent (0.15 for 15%)',
+      target: 'Target share must be between 0 and 1 (0.15 is 15%)',
+      horizon: 'Horizon must be a whole number of years from 1 to 100',
+      start: 'Start year must be a calendar year between 1900 and 2200',
+      class:
+        'Asset class must be one of buyout, venture, growth, real-estate, infrastructure, private-credit',
+      ramp: 'Ramp-up must be a whole number of years from 0 to 100',
+      'fund.1': 'Fund 2: Paid-in cannot exceed the commitment',
+      'fund.2':
+        'Fund 3: Asset class must be one of buyout, venture, growth, real-estate, infrastructure, private-credit',
+      'fund.3': 'Fund 4: Each fund needs class, commitment, vintage, paid-in and NAV',
+    })
+  })
+})

@@ -1,0 +1,381 @@
+/**
+ * The Pacing Lab's state in the query string, so a result can be shared by link (DESIGN.md §13).
+ *
+ * One fund: `commitment`, `rc`, `life`, `bow`, `growth`, `yield`, `years`, `age`, `nav`, `paid`,
+ * `lastcall`, all decimals (0.25, not 25%); `rc` and `growth` take comma lists (the last value
+ * repeats). `mode=portfolio` opens the portfolio plan, whose fields are `total`, `totalgrowth`,
+ * `target`, `horizon`, `start`, `class`, `ramp` and one `fund=class,commitment,vintage,paid,nav`
+ * per existing fund.
+ *
+ * Parsing never throws: it returns the values that are valid and, keyed by field, a message for
+ * each one that is not, so the page can show the message next to the field and keep the last
+ * valid result. Absent or empty fields are simply absent (the page's defaults apply).
+ */
+import * as z from 'zod/mini'
+import {
+  MAX_AGE,
+  MAX_LIFE,
+  MAX_YEARS,
+  findFundInputError,
+  type FundInputs,
+  type PerYear,
+} from './engine.ts'
+import type { ExistingFund, PortfolioPlan } from './portfolio.ts'
+import { ASSET_CLASSES, isAssetClass } from './presets.ts'
+import { formatPlainDecimal } from './csv.ts'
+
+export const FUND_FIELDS = [
+  'commitment',
+  'rc',
+  'life',
+  'bow',
+  'growth',
+  'yield',
+  'years',
+  'age',
+  'nav',
+  'paid',
+  'lastcall',
+] as const
+export type FundField = (typeof FUND_FIELDS)[number]
+
+export type Mode = 'fund' | 'portfolio'
+
+/** Field name -> a message for a person, e.g. `{ rc: 'Each rate ... between 0 and 1' }`. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>
+
+export interface FundQueryResult {
+  mode: Mode
+  /** The fields present and valid. */
+  values: Partial<FundInputs>
+  errors: FieldErrors<FundField | 'mode'>
+}
+
+const money = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .check(z.gte(0, `${label} must be zero or a positive amount`))
+
+const wholeYears = (label: string, min: number, max: number) =>
+  z
+    .int(`${label} must be a whole number of years from ${min} to ${max}`)
+    .check(
+      z.gte(min, `${label} must be a whole number of years from ${min} to ${max}`),
+      z.lte(max, `${label} must be a whole number of years from ${min} to ${max}`),
+    )
+
+const list = (item: z.ZodMiniType<number>, label: string) =>
+  z
+    .array(item)
+    .check(
+      z.minLength(1, `${label} needs at least one value`),
+      z.maxLength(MAX_YEARS, `${label} takes at most ${MAX_YEARS} values, one per year`),
+    )
+
+const RC_MESSAGE = 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)'
+const GROWTH_MESSAGE = 'Each growth rate must be above -1 and at most 10 (0.12 is 12%)'
+
+/** One schema per field, applied to the number (or list) read from the text. */
+export const FundFieldSchemas = {
+  commitment: z
+    .number('Commitment must be a number')
+    .check(z.positive('Commitment must be a positive amount')),
+  rc: list(
+    z.number(RC_MESSAGE).check(z.gte(0, RC_MESSAGE), z.lte(1, RC_MESSAGE)),
+    'Rate of contribution',
+  ),
+  life: wholeYears('Fund life', 1, MAX_LIFE),
+  bow: z
+    .number('Bow must be a number')
+    .check(
+      z.gte(0, 'Bow must be a number from 0 to 100'),
+      z.lte(100, 'Bow must be a number from 0 to 100'),
+    ),
+  growth: list(
+    z.number(GROWTH_MESSAGE).check(z.gt(-1, GROWTH_MESSAGE), z.lte(10, GROWTH_MESSAGE)),
+    'Growth',
+  ),
+  yield: z
+    .number('Yield must be a number')
+    .check(
+      z.gte(0, 'Yield must be between 0 and 1 (0.05 is 5%)'),
+      z.lte(1, 'Yield must be between 0 and 1 (0.05 is 5%)'),
+    ),
+  years: wholeYears('Horizon', 1, MAX_YEARS),
+  age: wholeYears('Fund age', 0, MAX_AGE),
+  nav: money('NAV'),
+  paid: money('Paid-in'),
+  lastcall: z
+    .int('Last call must be a whole fund age in years (0 or more)')
+    .check(z.gte(0, 'Last call must be a whole fund age in years (0 or more)')),
+} as const
+
+const LIST_FIELDS = new Set<FundField>(['rc', 'growth'])
+const LABELS: Record<FundField, string> = {
+  commitment: 'Commitment',
+  rc: 'Rate of contribution',
+  life: 'Fund life',
+  bow: 'Bow',
+  growth: 'Growth',
+  yield: 'Yield',
+  years: 'Horizon',
+  age: 'Fund age',
+  nav: 'NAV',
+  paid: 'Paid-in',
+  lastcall: 'Last call',
+}
+
+// Plain decimals, optionally signed, optionally with an exponent ("1e6"); nothing else, so "12%",
+// "1,000" or "0x10" get a message instead of a surprising number.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
+
+/** Read one decimal; NaN when the text is not one (the schema then names the field). */
+export function readDecimal(text: string): number {
+  const t = text.trim()
+  return DECIMAL.test(t) ? Number(t) : Number.NaN
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
+
+function firstMessage(error: { issues: readonly { message: string }[] }, fallback: string) {
+  return error.issues[0]?.message ?? fallback
+}
+
+function parseField(field: FundField, raw: string): Parsed<number | number[]> {
+  const label = LABELS[field]
+  if (raw.includes('%'))
+    return { ok: false, message: `${label}: use decimals, not percent (0.25 for 25%)` }
+  if (!LIST_FIELDS.has(field) && raw.includes(','))
+    return { ok: false, message: `${label} takes one number, without thousands separators` }
+  const input = LIST_FIELDS.has(field) ? raw.split(',').map(readDecimal) : readDecimal(raw)
+  const result = FundFieldSchemas[field].safeParse(input)
+  if (result.success) return { ok: true, value: result.data }
+  return { ok: false, message: firstMessage(result.error, `${label} is not valid`) }
+}
+
+const toParams = (query: string | URLSearchParams) =>
+  typeof query === 'string' ? new URLSearchParams(query) : query
+
+/** Read `mode`: one fund unless `mode=portfolio`. */
+export function parseMode(query: string | URLSearchParams): { mode: Mode; error?: string } {
+  const raw = toParams(query).get('mode')
+  if (raw === null || raw === '' || raw === 'fund') return { mode: 'fund' }
+  if (raw === 'portfolio') return { mode: 'portfolio' }
+  return { mode: 'fund', error: 'Mode must be portfolio, or left out for one fund' }
+}
+
+/**
+ * Parse the one-fund fields of a query string (with or without the leading "?"). Never throws.
+ * Cross-field rules (paid-in above the commitment) are checked when both fields are valid.
+ */
+export function parseFundQuery(query: string | URLSearchParams): FundQueryResult {
+  const params = toParams(query)
+  const values: Partial<Record<FundField, number | number[]>> = {}
+  const errors: FieldErrors<FundField | 'mode'> = {}
+  const { mode, error } = parseMode(params)
+  if (error) errors.mode = error
+  for (const field of FUND_FIELDS) {
+    const raw = params.get(field)
+    if (raw === null || raw.trim() === '') continue
+    const parsed = parseField(field, raw)
+    if (parsed.ok) values[field] = parsed.value
+    else errors[field] = parsed.message
+  }
+  const fund = values as Partial<FundInputs>
+  if (fund.paid !== undefined && fund.commitment !== undefined && fund.paid > fund.commitment) {
+    errors.paid = 'Paid-in cannot exceed the commitment'
+    delete fund.paid
+  }
+  return { mode, values: fund, errors }
+}
+
+/**
+ * Parse the one-fund fields and fill what is absent or invalid from `defaults`, giving inputs the
+ * engine accepts. If the mix still breaks a cross-field rule (a valid `paid` above the default
+ * commitment), the offending field falls back to its default too and gets the message.
+ */
+export function fundInputsFromQuery(
+  query: string | URLSearchParams,
+  defaults: FundInputs,
+): { mode: Mode; inputs: FundInputs; errors: FieldErrors<FundField | 'mode'> } {
+  const { mode, values, errors } = parseFundQuery(query)
+  let inputs: FundInputs = { ...defaults, ...values }
+  for (let guard = 0; guard < FUND_FIELDS.length; guard++) {
+    const problem = findFundInputError(inputs)
+    if (!problem) break
+    const [field, message] = problem
+    errors[field] ??= message
+    const fallback: FundInputs = { ...inputs }
+    if (defaults[field] === undefined) delete fallback[field]
+    else (fallback as unknown as Record<string, unknown>)[field] = defaults[field]
+    if (JSON.stringify(fallback) === JSON.stringify(inputs))
+      return { mode, inputs: defaults, errors }
+    inputs = fallback
+  }
+  return { mode, inputs, errors }
+}
+
+const perYearText = (v: PerYear) =>
+  typeof v === 'number' ? formatPlainDecimal(v) : v.map(formatPlainDecimal).join(',')
+
+/**
+ * The query string (without "?") for one fund, in the order of §13. Optional fields at their
+ * defaults (yield 0, age 0, nav 0, paid 0, no horizon or last call) are left out to keep links
+ * short; numbers are written in full so that the link reproduces the result exactly.
+ */
+export function serializeFundQuery(inputs: FundInputs): string {
+  const params = new URLSearchParams()
+  params.set('commitment', formatPlainDecimal(inputs.commitment))
+  params.set('rc', perYearText(inputs.rc))
+  params.set('life', String(inputs.life))
+  params.set('bow', formatPlainDecimal(inputs.bow))
+  params.set('growth', perYearText(inputs.growth))
+  if (inputs.yield) params.set('yield', formatPlainDecimal(inputs.yield))
+  if (inputs.years !== undefined) params.set('years', String(inputs.years))
+  if (inputs.age) params.set('age', String(inputs.age))
+  if (inputs.nav) params.set('nav', formatPlainDecimal(inputs.nav))
+  if (inputs.paid) params.set('paid', formatPlainDecimal(inputs.paid))
+  if (inputs.lastcall !== undefined) params.set('lastcall', String(inputs.lastcall))
+  // Commas in lists stay readable in the address bar; they are legal in a query string.
+  return params.toString().replaceAll('%2C', ',')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portfolio plan
+
+export const PORTFOLIO_FIELDS = [
+  'total',
+  'totalgrowth',
+  'target',
+  'horizon',
+  'start',
+  'class',
+  'ramp',
+] as const
+export type PortfolioField = (typeof PORTFOLIO_FIELDS)[number]
+
+export interface PortfolioQueryResult {
+  /** The fields present and valid; `existingFunds` holds the valid `fund` entries, in order. */
+  values: Partial<PortfolioPlan>
+  /** Keyed by field, and `fund.<index>` for the index-th `fund` parameter (0-based). */
+  errors: FieldErrors
+}
+
+const ASSET_CLASS_MESSAGE = `Asset class must be one of ${ASSET_CLASSES.join(', ')}`
+
+export const PortfolioFieldSchemas = {
+  total: z
+    .number('Total portfolio must be a number')
+    .check(z.positive('Total portfolio must be a positive amount')),
+  totalgrowth: z
+    .number('Portfolio growth must be a number')
+    .check(
+      z.gt(-1, 'Portfolio growth must be above -1 and at most 1 (0.05 is 5%)'),
+      z.lte(1, 'Portfolio growth must be above -1 and at most 1 (0.05 is 5%)'),
+    ),
+  target: z
+    .number('Target share must be a number')
+    .check(
+      z.gte(0, 'Target share must be between 0 and 1 (0.15 is 15%)'),
+      z.lte(1, 'Target share must be between 0 and 1 (0.15 is 15%)'),
+    ),
+  horizon: wholeYears('Horizon', 1, MAX_YEARS),
+  start: z
+    .int('Start year must be a calendar year between 1900 and 2200')
+    .check(
+      z.gte(1900, 'Start year must be a calendar year between 1900 and 2200'),
+      z.lte(2200, 'Start year must be a calendar year between 1900 and 2200'),
+    ),
+  ramp: wholeYears('Ramp-up', 0, MAX_YEARS),
+} as const
+
+/** `fund=class,commitment,vintage,paid,nav`, read into an {@link ExistingFund}. */
+export function parseExistingFund(raw: string): Parsed<ExistingFund> {
+  const parts = raw.split(',').map((p) => p.trim())
+  if (parts.length !== 5)
+    return { ok: false, message: 'Each fund needs class, commitment, vintage, paid-in and NAV' }
+  const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = parts
+  if (!isAssetClass(assetClass)) return { ok: false, message: ASSET_CLASS_MESSAGE }
+  const fund: ExistingFund = {
+    assetClass,
+    commitment: readDecimal(commitment),
+    vintage: readDecimal(vintage),
+    paidIn: readDecimal(paid),
+    nav: readDecimal(nav),
+  }
+  const schema = z.object({
+    commitment: z
+      .number('Commitment must be a number')
+      .check(z.positive('Commitment must be a positive amount')),
+    vintage: z.int('Vintage must be a calendar year'),
+    paidIn: money('Paid-in'),
+    nav: money('NAV'),
+  })
+  const result = schema.safeParse(fund)
+  if (!result.success)
+    return { ok: false, message: firstMessage(result.error, 'Fund is not valid') }
+  if (fund.paidIn > fund.commitment)
+    return { ok: false, message: 'Paid-in cannot exceed the commitment' }
+  return { ok: true, value: fund }
+}
+
+/** Parse the portfolio plan's fields. Never throws; see {@link PortfolioQueryResult}. */
+export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQueryResult {
+  const params = toParams(query)
+  const values: Partial<PortfolioPlan> = {}
+  const errors: FieldErrors = {}
+  const numbers: Partial<Record<Exclude<PortfolioField, 'class'>, number>> = {}
+  for (const field of PORTFOLIO_FIELDS) {
+    const raw = params.get(field)
+    if (raw === null || raw.trim() === '') continue
+    if (field === 'class') {
+      if (isAssetClass(raw.trim()))
+        values.newCommitmentClass = raw.trim() as PortfolioPlan['newCommitmentClass']
+      else errors.class = ASSET_CLASS_MESSAGE
+      continue
+    }
+    if (raw.includes('%')) {
+      errors[field] = 'Use decimals, not percent (0.15 for 15%)'
+      continue
+    }
+    const result = PortfolioFieldSchemas[field].safeParse(readDecimal(raw))
+    if (result.success) numbers[field] = result.data
+    else errors[field] = firstMessage(result.error, `${field} is not valid`)
+  }
+  if (numbers.total !== undefined) values.totalValue = numbers.total
+  if (numbers.totalgrowth !== undefined) values.totalGrowth = numbers.totalgrowth
+  if (numbers.target !== undefined) values.targetShare = numbers.target
+  if (numbers.horizon !== undefined) values.horizon = numbers.horizon
+  if (numbers.start !== undefined) values.startYear = numbers.start
+  if (numbers.ramp !== undefined) values.rampYears = numbers.ramp
+  const funds: ExistingFund[] = []
+  params.getAll('fund').forEach((raw, i) => {
+    const parsed = parseExistingFund(raw)
+    if (parsed.ok) funds.push(parsed.value)
+    else errors[`fund.${i}`] = `Fund ${i + 1}: ${parsed.message}`
+  })
+  if (funds.length > 0 || params.has('fund')) values.existingFunds = funds
+  return { values, errors }
+}
+
+/** The query string (without "?") for a portfolio plan, `mode=portfolio` first. */
+export function serializePortfolioQuery(plan: PortfolioPlan): string {
+  const params = new URLSearchParams()
+  params.set('mode', 'portfolio')
+  params.set('total', formatPlainDecimal(plan.totalValue))
+  params.set('totalgrowth', formatPlainDecimal(plan.totalGrowth))
+  params.set('target', formatPlainDecimal(plan.targetShare))
+  params.set('horizon', String(plan.horizon))
+  params.set('start', String(plan.startYear))
+  params.set('class', plan.newCommitmentClass)
+  if (plan.rampYears !== undefined) params.set('ramp', String(plan.rampYears))
+  for (const f of plan.existingFunds) {
+    params.append(
+      'fund',
+      [f.assetClass, f.commitment, f.vintage, f.paidIn, f.nav]
+        .map((v) => (typeof v === 'number' ? formatPlainDecimal(v) : v))
+        .join(','),
+    )
+  }
+  return params.toString().replaceAll('%2C', ',')
+}
