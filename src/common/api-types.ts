@@ -1,14 +1,9 @@
 /** Shapes of the API's answers (DESIGN.md §5), shared by the server and the browser client. */
-import type { Model } from './models.ts'
+import type * as z from 'zod/mini'
+import type { LicenseCountsSchema, TrialSubmissionResponseSchema } from './api-schemas.ts'
 
-export interface TrialSubmissionResponse {
-  submission_id: string
-  has_license: boolean
-  waitlist_eligible: boolean
-  waitlist_token: string
-}
-
-export type LicenseCounts = Record<Model, number>
+export type TrialSubmissionResponse = z.infer<typeof TrialSubmissionResponseSchema>
+export type LicenseCounts = z.infer<typeof LicenseCountsSchema>
 
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',

@@ -191,6 +191,41 @@ test('submitting without ticking the terms shows the Terms Required toast', asyn
   ).toBeVisible()
 })
 
+test('a bad field is named next to the field, and the first one takes focus', async ({ page }) => {
+  await page.goto('/')
+  const form = page.locator('#trial-form')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Business e-mail').fill('not-an-address')
+  await form.getByRole('checkbox').check()
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+
+  const last = form.getByLabel('Last name')
+  await expect(last).toBeFocused()
+  await expect(last).toHaveAttribute('aria-invalid', 'true')
+  await expect(last).toHaveAccessibleDescription('Last name is required')
+  const email = form.getByLabel('Business e-mail')
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAccessibleDescription('E-mail must be a valid e-mail address')
+  await expect(form.getByLabel('First name')).not.toHaveAttribute('aria-invalid')
+
+  // Typing clears the field's message.
+  await last.fill('Lovelace')
+  await expect(last).not.toHaveAttribute('aria-invalid')
+  await expect(form.getByText('Last name is required')).toBeHidden()
+})
+
+test('the unticked terms box is named next to it as well as in the toast', async ({ page }) => {
+  await page.goto('/')
+  const form = page.locator('#trial-form')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  await form.getByLabel('Business e-mail').fill('ada@example.com')
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  const box = form.getByRole('checkbox')
+  await expect(box).toBeFocused()
+  await expect(box).toHaveAccessibleDescription('Please agree to the terms and privacy policy.')
+})
+
 test.describe('layout', () => {
   for (const width of [320, 390, 768, 1024, 1440, 1920]) {
     test(`no horizontal scrolling at ${width} px`, async ({ page }) => {

@@ -126,13 +126,17 @@ test('a rejected submission explains why', async ({ page, expectConsoleError }) 
         errorCode: 'VALIDATION_ERROR',
         error: 'Invalid',
         details: ['E-mail must be a valid e-mail address'],
+        fields: { email: 'E-mail must be a valid e-mail address' },
       }),
     }),
   )
   await fillForm(page, 'someone@example.com')
   await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
   await expect(page.getByText('Invalid Information')).toBeVisible()
-  await expect(page.getByText('E-mail must be a valid e-mail address')).toBeVisible()
+  // The server's field map puts the message beside the field too.
+  await expect(
+    page.locator('#trial-form').getByLabel('Business e-mail'),
+  ).toHaveAccessibleDescription('E-mail must be a valid e-mail address')
 })
 
 test('too many requests: the toast offers to ask for more', async ({

@@ -196,6 +196,16 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         )
       })
 
+      it('maps each bad field to its message, for the form to show beside the field', async () => {
+        const res = await postJson(app, PATH, { first_name: 'Ada', email: 'nope', model: 'x' })
+        const json = (await res.json()) as { fields: Record<string, string> }
+        expect(json.fields).toEqual({
+          last_name: 'Last name is required',
+          email: 'E-mail must be a valid e-mail address',
+          model: 'Model must be basic or advanced',
+        })
+      })
+
       const raw: [string, RequestInit, RegExp][] = [
         [
           'malformed JSON',

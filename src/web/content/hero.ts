@@ -1,4 +1,5 @@
 /** Hero section copy (SPEC.md §1 claims, §2 "Hero"). */
+import { MONEY_BACK_DAYS } from './pricing.ts'
 export const HERO_COPY = {
   trustBadge: 'Trusted by allocators managing $100M+ portfolios',
   headingLead: 'Commitment pacing,',
@@ -8,7 +9,11 @@ export const HERO_COPY = {
   primaryCta: 'Get FREE Trial Model',
   secondaryCta: 'Watch Demo (2 min)',
   requirements: 'Windows + Excel 365 only',
-  proofPoints: ['Free 10-day trial', 'No credit card', '30-day money-back guarantee'],
+  proofPoints: [
+    'Free 10-day trial',
+    'No credit card',
+    `${MONEY_BACK_DAYS}-day money-back guarantee`,
+  ],
   imageAlt:
     'Exposure dashboard of the Advanced model: NAV and unfunded commitments by strategy over the next ten years',
 } as const

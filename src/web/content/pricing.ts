@@ -167,11 +167,22 @@ export const COMPARISON: readonly ComparisonGroup[] = [
 
 export const PRICING_COPY = {
   eyebrow: 'Pricing',
+  /** The side-by-side table on large screens. */
+  table: {
+    caption: 'Basic and Advanced models compared',
+    bestFor: 'Best for',
+    timeSpan: 'Time span',
+    actuals: 'Actuals',
+    highlights: 'Highlights',
+    moneyBack: 'Money-back guarantee',
+    years: (n: number) => `${n} years`,
+    upToYears: (n: number) => `Up to ${n} years`,
+    days: (n: number) => `${n} days`,
+  },
   heading: 'One payment. Your model, on your machine.',
-  intro:
-    'Both models are perpetual Excel licenses for one Windows machine, with a 30-day money-back guarantee. Start with a free 10-day trial.',
+  intro: `Both models are perpetual Excel licenses for one Windows machine, with a ${MONEY_BACK_DAYS}-day money-back guarantee. Start with a free 10-day trial.`,
   choose: (name: string) => `Start ${name} trial`,
-  guarantee: '30-day money-back guarantee',
+  guarantee: `${MONEY_BACK_DAYS}-day money-back guarantee`,
   guaranteeNote: 'A refund requires a license deactivation certificate.',
   licenseNote: 'One-time payment · license for one machine, non-transferable',
   timeSpan: (years: number) => `${years}-year time span`,

@@ -25,5 +25,33 @@ export const TRIAL_COPY = {
   termsRequiredTitle: 'Terms Required',
   termsRequiredText: 'Please agree to the terms and privacy policy to continue.',
   formHeading: 'Request your free trial model',
+  /** Shown next to the checkbox when it is left unticked (the toast says it too). */
+  termsRequiredInline: 'Please agree to the terms and privacy policy.',
   requirements: 'Windows + Excel 365 required',
+} as const
+
+/** What the visitor is told when a submission or a related call fails (SPEC.md §8). */
+export const TRIAL_FEEDBACK = {
+  rateLimitTitle: 'You have exceeded your limit of trial requests',
+  askForMore: 'Ask for more',
+  invalidTitle: 'Invalid Information',
+  invalidFallback: 'Please check your information and try again.',
+  failedTitle: 'Submission Failed',
+  failedFallback: 'Something went wrong. Please try again.',
+  networkFailure: 'We could not reach our server. Check your connection and try again.',
+  waitlistAddedTitle: 'Added to Waitlist',
+  waitlistAddedText: 'We\u2019ll notify you when new trial slots become available!',
+  waitlistJoinFailed: 'Failed to join waitlist. Please try again.',
+  waitlistCancelFailed: 'Failed to update preferences. Please try again.',
+  countsFailed: 'Failed to load license counts. Please try again.',
+} as const
+
+/** The waitlist dialog (SPEC.md §2 "Waitlist dialog"). */
+export const WAITLIST_COPY = {
+  title: 'All BETA trial seats are taken',
+  text: 'Would you like us to notify you when new slots open?',
+  accept: 'Sure, let me know',
+  accepting: 'Adding...',
+  cancel: 'Cancel',
+  cancelling: 'Updating...',
 } as const

@@ -2,6 +2,7 @@
  * Controls inside server-only sections (components/server-only.tsx) carry a data-action
  * attribute instead of an onClick; one delegated listener, installed by the DialogHost, runs
  * them. The sections then ship no JavaScript, and their buttons work once the page hydrates.
+ * An onClick there would do nothing: the section is never hydrated (docs/decisions/0006-islands.md).
  */
 import { isModel } from '#src/common/models.ts'
 import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
@@ -80,6 +81,3 @@ export function installActionListener(handlers: ActionHandlers): () => void {
   document.addEventListener('click', onClick)
   return () => document.removeEventListener('click', onClick)
 }
-
-/** The event the consent feature listens for to reopen its settings. */
-export const COOKIE_SETTINGS_EVENT = 'cookie-settings-open'

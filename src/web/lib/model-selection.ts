@@ -6,23 +6,19 @@
 import { isModel, type Model } from '#src/common/models.ts'
 import { anchors } from '#src/common/paths.ts'
 import { scrollToAnchor } from './scroll.ts'
-
-export const MODEL_SELECTED_EVENT = 'model-selected'
+import { emit, on } from './site-events.ts'
 
 export function selectModel(model: Model): void {
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
   scrollToAnchor(anchors.trialForm)
-  window.dispatchEvent(new CustomEvent(MODEL_SELECTED_EVENT, { detail: model }))
+  emit('model-selected', model)
 }
 
 /** Calls back with each valid model selected; returns the unsubscribe function. */
 export function onModelSelected(callback: (model: Model) => void): () => void {
-  const listener = (event: Event) => {
-    const detail = (event as CustomEvent<unknown>).detail
+  return on('model-selected', (detail) => {
     if (isModel(detail)) callback(detail)
-  }
-  window.addEventListener(MODEL_SELECTED_EVENT, listener)
-  return () => window.removeEventListener(MODEL_SELECTED_EVENT, listener)
+  })
 }
 
 /** The model named by an address fragment like #trial-form-basic, or null. */

@@ -7,7 +7,14 @@ import { Check, ChevronDown, Images, ShieldCheck, Sparkles, Wrench } from 'lucid
 import { anchors } from '#src/common/paths.ts'
 import { SectionHeading } from '../components/section-heading.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
-import { COMPARISON, formatPrice, PLANS, PRICING_COPY, type Plan } from '../content/pricing.ts'
+import {
+  COMPARISON,
+  formatPrice,
+  MONEY_BACK_DAYS,
+  PLANS,
+  PRICING_COPY,
+  type Plan,
+} from '../content/pricing.ts'
 import { cn } from '../lib/cn.ts'
 import { action } from '../lib/actions.ts'
 import { ComparisonValueCell } from './comparison-value.tsx'
@@ -111,11 +118,20 @@ function PlanCards() {
 /** Large screens: both models side by side in one table. */
 function PlanTable() {
   const rows: Array<{ label: string; cell: (plan: Plan) => React.ReactNode }> = [
-    { label: 'Best for', cell: (plan) => sentenceCase(plan.bestFor.replace(/^best for /, '')) },
-    { label: 'Time span', cell: (plan) => `${plan.timeSpanYears} years` },
-    { label: 'Actuals', cell: (plan) => `Up to ${plan.maxActualsYears} years` },
     {
-      label: 'Highlights',
+      label: PRICING_COPY.table.bestFor,
+      cell: (plan) => sentenceCase(plan.bestFor.replace(/^best for /, '')),
+    },
+    {
+      label: PRICING_COPY.table.timeSpan,
+      cell: (plan) => PRICING_COPY.table.years(plan.timeSpanYears),
+    },
+    {
+      label: PRICING_COPY.table.actuals,
+      cell: (plan) => PRICING_COPY.table.upToYears(plan.maxActualsYears),
+    },
+    {
+      label: PRICING_COPY.table.highlights,
       cell: (plan) => (
         <ul className="space-y-2">
           {plan.highlights.map((item) => (
@@ -127,12 +143,12 @@ function PlanTable() {
         </ul>
       ),
     },
-    { label: 'Money-back guarantee', cell: () => '30 days' },
+    { label: PRICING_COPY.table.moneyBack, cell: () => PRICING_COPY.table.days(MONEY_BACK_DAYS) },
   ]
   return (
     <div className="mt-14 hidden lg:block">
       <table className="w-full table-fixed border-separate border-spacing-0 text-left">
-        <caption className="sr-only">Basic and Advanced models compared</caption>
+        <caption className="sr-only">{PRICING_COPY.table.caption}</caption>
         <colgroup>
           <col className="w-1/4" />
           <col />

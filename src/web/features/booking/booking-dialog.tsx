@@ -12,17 +12,7 @@ import { Dialog } from '../../components/ui/dialog.tsx'
 import { settings } from '../../settings.ts'
 import { httpsOrigin } from '#src/common/site/third-parties.ts'
 import { loadScript } from './load-script.ts'
-
-export const BOOKING_COPY = {
-  title: 'Schedule Your Consultation',
-  description: 'Pick a time for a free 15-minute introduction call with our team.',
-  loading: 'Loading booking calendar...',
-  failed: 'The booking calendar could not load.',
-  openPage: 'Open the booking page',
-  emailText: (email: string) => `Write to ${email} and we will find a time for a 15-minute call.`,
-  emailButton: 'E-mail us',
-  provider: 'The calendar is provided by Calendly, which receives the details you enter.',
-} as const
+import { BOOKING_COPY } from '../../content/booking.ts'
 
 /** SPEC.md §9: 100 ms before the calendar initialises, then 1000 ms until the overlay hides. */
 export const BOOKING_TIMING = { initDelayMs: 100, overlayMs: 1000 } as const

@@ -7,13 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { grantConsent } from '../consent/consent-store.ts'
 import { showChat, supportMailto } from './open-chat.ts'
-
-export const CHAT_CONSENT_COPY = {
-  title: 'Open the live chat?',
-  text: 'Our chat is provided by Crisp. Opening it loads their widget, which stores a session identifier in your browser and sends your messages to Crisp. You can change this later under Cookie settings.',
-  allow: 'Allow and open chat',
-  email: 'E-mail us instead',
-} as const
+import { CHAT_CONSENT_COPY } from '../../content/chat.ts'
 
 export default function ChatConsentDialog({ onClose }: { onClose: () => void }) {
   return (

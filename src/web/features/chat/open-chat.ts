@@ -9,8 +9,7 @@ import { notify } from '../../components/toaster.tsx'
 import { settings } from '../../settings.ts'
 import { chatConfigured } from '#src/common/site/third-parties.ts'
 import { hasConsent } from '../consent/consent-store.ts'
-
-const CHAT_CONSENT_EVENT = 'pacepoint:chat-consent'
+import { emit, on } from '../../lib/site-events.ts'
 
 interface CrispWindow {
   $crisp?: unknown[][]
@@ -69,10 +68,9 @@ export function openChat(): void {
     return
   }
   // consent-root.tsx answers with the chat's consent question.
-  window.dispatchEvent(new Event(CHAT_CONSENT_EVENT))
+  emit('pacepoint:chat-consent', undefined)
 }
 
 export function onChatConsentRequest(listener: () => void): () => void {
-  window.addEventListener(CHAT_CONSENT_EVENT, listener)
-  return () => window.removeEventListener(CHAT_CONSENT_EVENT, listener)
+  return on('pacepoint:chat-consent', listener)
 }

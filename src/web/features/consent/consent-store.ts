@@ -11,7 +11,7 @@ import {
   type ConsentRecord,
 } from '#src/common/consent.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
-import { COOKIE_SETTINGS_EVENT } from '../../lib/actions.ts'
+import { emit, on } from '../../lib/site-events.ts'
 import { recordConsent } from './consent-api.ts'
 
 export type { ConsentCategory, ConsentChoices, ConsentRecord }
@@ -19,9 +19,6 @@ export type { ConsentCategory, ConsentChoices, ConsentRecord }
 /** The cookie policy the visitor saw; a newer policy asks again. */
 export const CONSENT_POLICY_VERSION = LEGAL_VERSION
 export const CONSENT_STORAGE_KEY = 'pacepoint.consent'
-const CHANGE_EVENT = 'pacepoint:consent-change'
-/** The footer's 'Cookie settings' (a data-action control, lib/actions.ts) sends this. */
-const OPEN_EVENT = COOKIE_SETTINGS_EVENT
 
 export const NO_CONSENT: ConsentChoices = { functional: false, media: false, marketing: false }
 
@@ -78,7 +75,7 @@ export function saveConsent(choices: ConsentChoices): ConsentRecord {
     // Not remembered across pages, but this page still honours it.
   }
   recordConsent(record)
-  window.dispatchEvent(new CustomEvent<ConsentRecord>(CHANGE_EVENT, { detail: record }))
+  emit('pacepoint:consent-change', record)
   return record
 }
 
@@ -89,17 +86,14 @@ export function grantConsent(category: ConsentCategory): ConsentRecord {
 }
 
 export function onConsentChange(listener: (record: ConsentRecord) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<ConsentRecord>).detail)
-  window.addEventListener(CHANGE_EVENT, handler)
-  return () => window.removeEventListener(CHANGE_EVENT, handler)
+  return on('pacepoint:consent-change', listener)
 }
 
 /** The footer's 'Cookie settings': shows the banner again with the current choice. */
 export function openConsentSettings(): void {
-  window.dispatchEvent(new Event(OPEN_EVENT))
+  emit('cookie-settings-open', undefined)
 }
 
 export function onOpenConsentSettings(listener: () => void): () => void {
-  window.addEventListener(OPEN_EVENT, listener)
-  return () => window.removeEventListener(OPEN_EVENT, listener)
+  return on('cookie-settings-open', listener)
 }

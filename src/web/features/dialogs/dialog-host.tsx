@@ -16,7 +16,8 @@ import {
 import type { ReactNode } from 'react'
 import type { Model } from '#src/common/models.ts'
 import type { LegalTab } from '#src/common/paths.ts'
-import { COOKIE_SETTINGS_EVENT, installActionListener } from '../../lib/actions.ts'
+import { installActionListener } from '../../lib/actions.ts'
+import { openConsentSettings } from '../consent/consent-store.ts'
 import { selectModel } from '../../lib/model-selection.ts'
 import { openChat } from '../chat/open-chat.ts'
 
@@ -81,7 +82,7 @@ export function DialogHost({ children, onLegalClose }: DialogHostProps) {
       installActionListener({
         ...actions,
         selectModel,
-        openCookieSettings: () => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT)),
+        openCookieSettings: openConsentSettings,
       }),
     [actions],
   )

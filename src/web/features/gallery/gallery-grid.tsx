@@ -1,7 +1,7 @@
 /** Grid view: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2, §9). */
 import { Maximize2 } from 'lucide-react'
 import type { Model } from '#src/common/models.ts'
-import { GALLERY_COPY } from './gallery-copy.ts'
+import { GALLERY_COPY } from '../../content/gallery.ts'
 import { Thumbnail } from './gallery-images.tsx'
 import type { ScreenshotItem } from './screenshots.ts'
 

@@ -7,7 +7,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react
 import type { Ref } from 'react'
 import type { Model } from '#src/common/models.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { GALLERY_COPY } from './gallery-copy.ts'
+import { GALLERY_COPY } from '../../content/gallery.ts'
 import { FullSizeImage } from './gallery-images.tsx'
 import type { ScreenshotItem } from './screenshots.ts'
 

@@ -9,17 +9,12 @@ import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { LEGAL_UPDATED_TEXT } from '#src/common/site/legal.ts'
 import { legalHtml } from './legal-documents.ts'
+import { LEGAL_TITLES } from '../../content/legal-titles.ts'
 
 interface Props {
   open: boolean
   tab: LegalTab
   onClose: () => void
-}
-
-export const LEGAL_TITLES: Record<LegalTab, string> = {
-  terms: 'Terms & Conditions',
-  privacy: 'Privacy Policy',
-  cookies: 'Cookie Policy',
 }
 
 const PROSE = [

@@ -43,7 +43,6 @@ function send(page: ConversionPage): void {
     script.remove()
   }
   document.head.appendChild(script)
-  window.dispatchEvent(new CustomEvent('conversion', { detail: { page } }))
 }
 
 export function trackConversion(page: ConversionPage): void {

@@ -1,21 +1,7 @@
 /** What the visitor is told when a submission fails (SPEC.md §8). */
 import { ERROR_CODES } from '#src/common/api-types.ts'
+import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import type { SubmitResult } from './trial-api.ts'
-
-export const FEEDBACK = {
-  rateLimitTitle: 'You have exceeded your limit of trial requests',
-  askForMore: 'Ask for more',
-  invalidTitle: 'Invalid Information',
-  invalidFallback: 'Please check your information and try again.',
-  failedTitle: 'Submission Failed',
-  failedFallback: 'Something went wrong. Please try again.',
-  networkFailure: 'We could not reach our server. Check your connection and try again.',
-  waitlistAddedTitle: 'Added to Waitlist',
-  waitlistAddedText: 'We\u2019ll notify you when new trial slots become available!',
-  waitlistJoinFailed: 'Failed to join waitlist. Please try again.',
-  waitlistCancelFailed: 'Failed to update preferences. Please try again.',
-  countsFailed: 'Failed to load license counts. Please try again.',
-} as const
 
 export type Feedback =
   { kind: 'rate-limit'; title: string } | { kind: 'error'; title: string; description: string }

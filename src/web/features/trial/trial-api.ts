@@ -1,35 +1,23 @@
-/** The trial flow's calls to our API (DESIGN.md §5). */
+/** The trial flow's calls to our API (DESIGN.md §5); answers are checked by the shared schemas. */
+import {
+  ApiErrorSchema,
+  LicenseCountsSchema,
+  TrialSubmissionResponseSchema,
+} from '#src/common/api-schemas.ts'
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
-import { isModel } from '#src/common/models.ts'
 import { api } from '#src/common/paths.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 
 export type SubmitResult =
   | { ok: true; data: TrialSubmissionResponse }
+  /** status 0: the server could not be reached. */
   | { ok: false; status: number; error: Partial<ApiError> }
-  | {
-      ok: false
-      status: 0
-      error: { error?: undefined; errorCode?: undefined; details?: undefined }
-    }
 
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json()
   } catch {
     return null
-  }
-}
-
-function asApiError(body: unknown): Partial<ApiError> {
-  if (!body || typeof body !== 'object') return {}
-  const { errorCode, error, details } = body as Record<string, unknown>
-  return {
-    errorCode: typeof errorCode === 'string' ? errorCode : undefined,
-    error: typeof error === 'string' ? error : undefined,
-    details: Array.isArray(details)
-      ? details.filter((d): d is string => typeof d === 'string')
-      : undefined,
   }
 }
 
@@ -45,10 +33,12 @@ export async function submitTrialRequest(body: TrialRequestInput): Promise<Submi
     return { ok: false, status: 0, error: {} }
   }
   const json = await readJson(response)
-  if (response.ok && json && typeof json === 'object' && 'submission_id' in json) {
-    return { ok: true, data: json as TrialSubmissionResponse }
+  if (response.ok) {
+    const parsed = TrialSubmissionResponseSchema.safeParse(json)
+    if (parsed.success) return { ok: true, data: parsed.data }
   }
-  return { ok: false, status: response.status, error: asApiError(json) }
+  const error = ApiErrorSchema.safeParse(json)
+  return { ok: false, status: response.status, error: error.success ? error.data : {} }
 }
 
 export async function fetchLicenseCounts(signal?: AbortSignal): Promise<LicenseCounts> {
@@ -57,11 +47,9 @@ export async function fetchLicenseCounts(signal?: AbortSignal): Promise<LicenseC
     signal,
   })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const json = (await response.json()) as Record<string, unknown>
-  const counts = { basic: Number(json.basic), advanced: Number(json.advanced) }
-  if (!Number.isFinite(counts.basic) || !Number.isFinite(counts.advanced))
-    throw new Error('Unexpected license counts')
-  return counts
+  const parsed = LicenseCountsSchema.safeParse(await readJson(response))
+  if (!parsed.success) throw new Error('Unexpected license counts')
+  return parsed.data
 }
 
 /** Sets or clears the waitlist flag of one submission; the token proves it is ours. */
@@ -81,5 +69,3 @@ export async function updateWaitlist(
   })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
 }
-
-export { isModel }

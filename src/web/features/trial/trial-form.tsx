@@ -8,15 +8,23 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import { routes } from '#src/common/paths.ts'
-import { TRIAL_SOURCE } from '#src/common/trial-schema.ts'
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  TRIAL_SOURCE,
+  TrialRequestSchema,
+  fieldErrors,
+  type TrialRequestInput,
+} from '#src/common/trial-schema.ts'
 import { notify } from '../../components/toaster.tsx'
 import { Button } from '../../components/ui/button.tsx'
+import { FieldError, TextField } from '../../components/ui/text-field.tsx'
 import { PLANS } from '../../content/pricing.ts'
-import { TRIAL_COPY } from '../../content/trial.ts'
+import { TRIAL_COPY, TRIAL_FEEDBACK } from '../../content/trial.ts'
 import { cn } from '../../lib/cn.ts'
 import { modelFromHash, onModelSelected } from '../../lib/model-selection.ts'
 import { useSiteActions } from '../dialogs/dialog-host.tsx'
-import { FEEDBACK, feedbackFor } from './submit-feedback.ts'
+import { feedbackFor } from './submit-feedback.ts'
 import { submitTrialRequest } from './trial-api.ts'
 import { useLicenseCounts } from './use-license-counts.ts'
 
@@ -38,12 +46,17 @@ export const INITIAL_FORM: TrialFormState = {
   agreeToTerms: false,
 }
 
-const inputClasses =
-  'mt-1.5 block min-h-12 w-full rounded-lg border border-ink-300 bg-white px-3.5 text-base text-ink-900 shadow-sm placeholder:text-ink-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
+/** Field errors by the request's field names, plus the terms checkbox. */
+type FieldErrors = Partial<Record<'first_name' | 'last_name' | 'email' | 'terms', string>>
+
+/** The request's fields in the order the form shows them, for moving focus to the first error. */
+const FIELD_ORDER = ['first_name', 'last_name', 'email', 'terms'] as const
 
 export function TrialForm() {
   const [form, setForm] = useState<TrialFormState>(INITIAL_FORM)
   const [submitting, setSubmitting] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const formRef = useRef<HTMLFormElement>(null)
   const [waitlist, setWaitlist] = useState<TrialSubmissionResponse | null>(null)
   const { state: counts, refresh: refreshCounts } = useLicenseCounts()
   const { openChat, openLegal } = useSiteActions()
@@ -69,16 +82,24 @@ export function TrialForm() {
 
   const set = <K extends keyof TrialFormState>(key: K, value: TrialFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }))
+  /** Editing a field clears its message; the next submit checks again. */
+  const clearError = (field: keyof FieldErrors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+
+  /** Shows the messages next to their fields and moves focus to the first bad one. */
+  function showErrors(next: FieldErrors) {
+    setErrors(next)
+    const first = FIELD_ORDER.find((field) => next[field])
+    if (first)
+      formRef.current
+        ?.querySelector<HTMLElement>(`[name="${first === 'terms' ? 'agree_to_terms' : first}"]`)
+        ?.focus()
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting) return
-    if (!form.agreeToTerms) {
-      notify('error', TRIAL_COPY.termsRequiredTitle, { description: TRIAL_COPY.termsRequiredText })
-      return
-    }
-    setSubmitting(true)
-    const result = await submitTrialRequest({
+    const request: TrialRequestInput = {
       first_name: form.firstName,
       last_name: form.lastName,
       email: form.email,
@@ -86,7 +107,18 @@ export function TrialForm() {
       source: TRIAL_SOURCE,
       website: honeypot.current?.value ?? '',
       form_elapsed_ms: Math.max(0, Date.now() - shownAt.current),
-    })
+    }
+    // The same schema the server applies (DESIGN.md §2): each message beside its field.
+    const parsed = TrialRequestSchema.safeParse(request)
+    const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error)
+    if (!form.agreeToTerms) {
+      found.terms = TRIAL_COPY.termsRequiredInline
+      notify('error', TRIAL_COPY.termsRequiredTitle, { description: TRIAL_COPY.termsRequiredText })
+    }
+    if (Object.values(found).some(Boolean)) return showErrors(found)
+    setErrors({})
+    setSubmitting(true)
+    const result = await submitTrialRequest(request)
     if (result.ok) {
       if (result.data.has_license) {
         window.location.assign(routes.thankYou(form.model))
@@ -98,10 +130,11 @@ export function TrialForm() {
       return
     }
     setSubmitting(false)
+    if (result.error.fields) showErrors(result.error.fields)
     const feedback = feedbackFor(result)
     if (feedback.kind === 'rate-limit') {
       notify('error', feedback.title, {
-        action: { label: FEEDBACK.askForMore, onClick: () => openChat() },
+        action: { label: TRIAL_FEEDBACK.askForMore, onClick: () => openChat() },
         duration: 8000,
       })
     } else {
@@ -112,59 +145,57 @@ export function TrialForm() {
   return (
     <>
       <form
+        ref={formRef}
         onSubmit={onSubmit}
-        noValidate={false}
+        noValidate
         aria-describedby={`${ids}-privacy`}
         className="space-y-5"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${ids}-first`} className="text-sm font-medium text-ink-800">
-              {TRIAL_COPY.firstName}
-            </label>
-            <input
-              id={`${ids}-first`}
-              name="first_name"
-              required
-              maxLength={100}
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={(e) => set('firstName', e.target.value)}
-              className={inputClasses}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-last`} className="text-sm font-medium text-ink-800">
-              {TRIAL_COPY.lastName}
-            </label>
-            <input
-              id={`${ids}-last`}
-              name="last_name"
-              required
-              maxLength={100}
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={(e) => set('lastName', e.target.value)}
-              className={inputClasses}
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={`${ids}-email`} className="text-sm font-medium text-ink-800">
-            {TRIAL_COPY.email}
-          </label>
-          <input
-            id={`${ids}-email`}
-            name="email"
-            type="email"
+          <TextField
+            id={`${ids}-first`}
+            label={TRIAL_COPY.firstName}
+            name="first_name"
             required
-            maxLength={254}
-            autoComplete="email"
-            value={form.email}
-            onChange={(e) => set('email', e.target.value)}
-            className={inputClasses}
+            maxLength={NAME_MAX}
+            autoComplete="given-name"
+            value={form.firstName}
+            error={errors.first_name}
+            onChange={(e) => {
+              set('firstName', e.target.value)
+              clearError('first_name')
+            }}
+          />
+          <TextField
+            id={`${ids}-last`}
+            label={TRIAL_COPY.lastName}
+            name="last_name"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="family-name"
+            value={form.lastName}
+            error={errors.last_name}
+            onChange={(e) => {
+              set('lastName', e.target.value)
+              clearError('last_name')
+            }}
           />
         </div>
+        <TextField
+          id={`${ids}-email`}
+          label={TRIAL_COPY.email}
+          name="email"
+          type="email"
+          required
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          value={form.email}
+          error={errors.email}
+          onChange={(e) => {
+            set('email', e.target.value)
+            clearError('email')
+          }}
+        />
         {/* Honeypot (DESIGN.md §5): hidden from people and assistive technology, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${ids}-website`}>Website</label>
@@ -216,28 +247,36 @@ export function TrialForm() {
           </div>
         </fieldset>
 
-        <div className="flex items-start gap-3">
-          <input
-            id={`${ids}-terms`}
-            name="agree_to_terms"
-            type="checkbox"
-            checked={form.agreeToTerms}
-            onChange={(e) => set('agreeToTerms', e.target.checked)}
-            className="mt-0.5 size-5 shrink-0 rounded border-ink-300 accent-accent-600"
-          />
-          <label htmlFor={`${ids}-terms`} className="text-sm text-ink-700">
-            {TRIAL_COPY.agreePrefix}{' '}
-            <a
-              href={routes.legalTerms}
-              onClick={(event) => {
-                event.preventDefault()
-                openLegal('terms')
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              id={`${ids}-terms`}
+              name="agree_to_terms"
+              type="checkbox"
+              checked={form.agreeToTerms}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? `${ids}-terms-error` : undefined}
+              onChange={(e) => {
+                set('agreeToTerms', e.target.checked)
+                clearError('terms')
               }}
-              className="py-3.5 font-medium text-accent-700 underline underline-offset-2"
-            >
-              {TRIAL_COPY.termsLink}
-            </a>
-          </label>
+              className="mt-0.5 size-5 shrink-0 rounded border-ink-300 accent-accent-600"
+            />
+            <label htmlFor={`${ids}-terms`} className="text-sm text-ink-700">
+              {TRIAL_COPY.agreePrefix}{' '}
+              <a
+                href={routes.legalTerms}
+                onClick={(event) => {
+                  event.preventDefault()
+                  openLegal('terms')
+                }}
+                className="py-3.5 font-medium text-accent-700 underline underline-offset-2"
+              >
+                {TRIAL_COPY.termsLink}
+              </a>
+            </label>
+          </div>
+          <FieldError id={`${ids}-terms-error`} message={errors.terms} />
         </div>
 
         <Button

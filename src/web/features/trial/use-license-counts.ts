@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { LicenseCounts } from '#src/common/api-types.ts'
 import { notify } from '../../components/toaster.tsx'
-import { FEEDBACK } from './submit-feedback.ts'
+import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import { withRetry } from './retry.ts'
 import { fetchLicenseCounts } from './trial-api.ts'
 

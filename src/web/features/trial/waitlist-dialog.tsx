@@ -4,17 +4,8 @@ import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { notify } from '../../components/toaster.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { FEEDBACK } from './submit-feedback.ts'
+import { TRIAL_FEEDBACK as FEEDBACK, WAITLIST_COPY } from '../../content/trial.ts'
 import { updateWaitlist } from './trial-api.ts'
-
-export const WAITLIST_COPY = {
-  title: 'All BETA trial seats are taken',
-  text: 'Would you like us to notify you when new slots open?',
-  accept: 'Sure, let me know',
-  accepting: 'Adding...',
-  cancel: 'Cancel',
-  cancelling: 'Updating...',
-} as const
 
 interface Props {
   submission: TrialSubmissionResponse

@@ -13,14 +13,7 @@ import { VIDEO_COPY } from '../../content/hero.ts'
 import { settings } from '../../settings.ts'
 import { grantConsent, hasConsent, onConsentChange } from '../consent/consent-store.ts'
 import { videoEmbedUrl } from './video-embed.ts'
-
-export const VIDEO_CONSENT_COPY = {
-  play: 'Play video',
-  notice:
-    'Playing the video loads YouTube\u2019s player from youtube-nocookie.com. YouTube receives your IP address and may store data in your browser once you press play.',
-  remember: 'Always play videos without asking',
-  unavailable: 'The demo video is not available right now.',
-} as const
+import { VIDEO_CONSENT_COPY } from '../../content/video.ts'
 
 const POSTER = `${uploads.screenshots('advanced')}/Exposure_Dashboard.png`
 

@@ -10,13 +10,7 @@ import { LogoMark } from '../../components/logo.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../settings.ts'
 import { lnfTarget, type LnfTarget } from './lnf-filename.ts'
-
-export const LNF_COPY = {
-  learnMore: 'Learn more about the product',
-  notFound: 'Image not found',
-  notFoundText: 'The image may have been moved or the link is incomplete.',
-  alt: (name: string) => `Shared image ${name}`,
-} as const
+import { LNF_COPY } from '../../content/lnf.ts'
 
 export function LnfPage() {
   const [target, setTarget] = useState<LnfTarget | null>(null)

@@ -1,35 +1,10 @@
 /** Our 404 page: the server answers unknown paths with it and status 404 (DESIGN.md §2). */
 import { ArrowLeft, Mail } from 'lucide-react'
-import { anchors, routes } from '#src/common/paths.ts'
+import { routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../settings.ts'
 import { BrandHeader } from '../../components/brand-header.tsx'
-
-export const NOT_FOUND_COPY = {
-  code: '404',
-  heading: 'Page not found',
-  text: 'The page you asked for is not here. It may have moved, or the link may be incomplete.',
-  home: 'Back to the home page',
-  contact: 'Contact support',
-} as const
-
-const NOT_FOUND_LINKS = [
-  {
-    href: `/#${anchors.pricing}`,
-    label: 'Compare the models',
-    text: 'Basic and Advanced, side by side.',
-  },
-  {
-    href: `/#${anchors.trialForm}`,
-    label: 'Free trial',
-    text: 'Run a model on your portfolio for 10 days.',
-  },
-  {
-    href: `/#${anchors.features}`,
-    label: 'Features',
-    text: 'Tracking, forecasts, planning, dashboards.',
-  },
-]
+import { NOT_FOUND_COPY, NOT_FOUND_LINKS } from '../../content/not-found.ts'
 
 export function NotFoundPage() {
   return (

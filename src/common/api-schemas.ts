@@ -1,0 +1,25 @@
+/**
+ * The API's answers (DESIGN.md §5) as schemas, so the browser checks what it reads instead of
+ * casting it. zod/mini keeps the browser's share small.
+ */
+import * as z from 'zod/mini'
+
+export const TrialSubmissionResponseSchema = z.object({
+  submission_id: z.string(),
+  has_license: z.boolean(),
+  waitlist_eligible: z.boolean(),
+  waitlist_token: z.string(),
+})
+
+export const LicenseCountsSchema = z.object({
+  basic: z.number().check(z.int(), z.gte(0)),
+  advanced: z.number().check(z.int(), z.gte(0)),
+})
+
+/** An error answer; every field optional, since a proxy or a crash may answer anything. */
+export const ApiErrorSchema = z.object({
+  errorCode: z.optional(z.string()),
+  error: z.optional(z.string()),
+  details: z.optional(z.array(z.string())),
+  fields: z.optional(z.record(z.string(), z.string())),
+})
