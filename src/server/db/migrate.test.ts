@@ -5,12 +5,23 @@ import { openDatabase, queryRows } from './client.ts'
 import { loadMigrations, migrate, splitStatements } from './migrate.ts'
 
 describe('splitStatements', () => {
-  it('splits at semicolons that end a line and drops comment-only pieces', () => {
+  it('splits at breakpoint lines only, keeps semicolons inside a statement, drops comment-only pieces', () => {
     expect(
       splitStatements(
-        '-- header\nCREATE TABLE a (x int);\n\n-- note\nCREATE INDEX i ON a (x);\n-- trailing\n',
+        [
+          '-- header',
+          'CREATE TABLE a (x int);',
+          '--> statement-breakpoint',
+          'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;',
+          '--> statement-breakpoint',
+          '-- trailing',
+          '',
+        ].join('\n'),
       ),
-    ).toEqual(['-- header\nCREATE TABLE a (x int)', '-- note\nCREATE INDEX i ON a (x)'])
+    ).toEqual([
+      '-- header\nCREATE TABLE a (x int);',
+      'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;',
+    ])
   })
 })
 

@@ -19,10 +19,15 @@ export interface Migration {
   statements: string[]
 }
 
-/** Splits a file at semicolons that end a line; comment-only pieces are dropped. */
+/**
+ * The statements of a file, separated by `--> statement-breakpoint` lines (the convention
+ * drizzle-kit writes), never guessed from semicolons: a function body or a string may hold
+ * semicolons of its own. Comment-only pieces are dropped. PGlite runs one statement per query,
+ * so a missing breakpoint fails every test run (docs/decisions/0007-migrations.md).
+ */
 export function splitStatements(text: string): string[] {
   return text
-    .split(/;[ \t]*(?:\r?\n|$)/)
+    .split(/^--> statement-breakpoint[ \t]*$/m)
     .map((part) => part.trim())
     .filter((part) =>
       part.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--')),

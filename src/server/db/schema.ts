@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -65,15 +66,19 @@ export const mailOutbox = pgTable('mail_outbox', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').notNull(),
-  windowStart: ts('window_start').notNull(),
-  hits: integer('hits').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-})
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+)
 
 export const consentRecords = pgTable('consent_records', {
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   consentId: text('consent_id').notNull(),
   functional: boolean('functional').notNull(),
   media: boolean('media').notNull(),

@@ -1,4 +1,3 @@
--- The trial flow's tables (DESIGN.md §4). Statements end with a semicolon at the end of a line;
 -- the migrator splits on that, so keep function bodies out of migrations or use one per file.
 
 CREATE TABLE licenses (
@@ -15,11 +14,12 @@ CREATE TABLE licenses (
   demo boolean NOT NULL DEFAULT false,
   CONSTRAINT licenses_assigned_has_owner CHECK (status <> 'assigned' OR (submission_id IS NOT NULL AND assigned_at IS NOT NULL))
 );
-
+--> statement-breakpoint
 -- The claim query walks this index: available keys of one model, real keys before demo keys, oldest first.
 CREATE INDEX licenses_pool_idx ON licenses (model, demo, seq) WHERE status = 'available';
+--> statement-breakpoint
 CREATE INDEX licenses_submission_idx ON licenses (submission_id);
-
+--> statement-breakpoint
 CREATE TABLE trial_submissions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   first_name text NOT NULL,
@@ -37,14 +37,16 @@ CREATE TABLE trial_submissions (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-
+--> statement-breakpoint
 CREATE INDEX trial_submissions_email_model_idx ON trial_submissions (email, model);
+--> statement-breakpoint
 CREATE INDEX trial_submissions_created_idx ON trial_submissions (created_at);
+--> statement-breakpoint
 CREATE INDEX trial_submissions_waiting_idx ON trial_submissions (model, created_at)
   WHERE waitlist AND license_id IS NULL AND waitlist_notified_at IS NULL;
-
+--> statement-breakpoint
 ALTER TABLE licenses ADD CONSTRAINT licenses_submission_fk FOREIGN KEY (submission_id) REFERENCES trial_submissions (id);
-
+--> statement-breakpoint
 CREATE TABLE mail_outbox (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   kind text NOT NULL,
@@ -61,10 +63,11 @@ CREATE TABLE mail_outbox (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-
+--> statement-breakpoint
 CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status IN ('pending', 'failed');
+--> statement-breakpoint
 CREATE INDEX mail_outbox_sending_idx ON mail_outbox (locked_until) WHERE status = 'sending';
-
+--> statement-breakpoint
 -- Fixed-window counters per key; the limiter weighs the previous window in to approximate a
 -- sliding window. In the database so the limits hold across instances (DESIGN.md §10).
 CREATE TABLE rate_limit_counters (
@@ -74,5 +77,5 @@ CREATE TABLE rate_limit_counters (
   expires_at timestamptz NOT NULL,
   PRIMARY KEY (key, window_start)
 );
-
+--> statement-breakpoint
 CREATE INDEX rate_limit_counters_expires_idx ON rate_limit_counters (expires_at);

@@ -12,4 +12,5 @@ CREATE TABLE consent_records (
   ip_hash text,
   user_agent text
 );
+--> statement-breakpoint
 CREATE INDEX consent_records_consent_id_idx ON consent_records (consent_id, recorded_at);
