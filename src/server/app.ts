@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
     licenseCountRoutes(counts),
-    consentRoutes({ db: database.db, trustProxy: config.trustProxy }),
+    consentRoutes({ consents: { db: database.db }, trustProxy: config.trustProxy }),
   ]
   for (const routes of api) app.route('/', routes)
   app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))

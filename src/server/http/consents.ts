@@ -3,20 +3,19 @@ import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { ConsentRecordSchema } from '#src/common/consent-schema.ts'
 import { api } from '#src/common/paths.ts'
-import type { Db } from '../db/client.ts'
-import { recordConsent } from '../privacy/consent-service.ts'
+import { recordConsent, type ConsentDeps } from '../privacy/consent-service.ts'
 import { clientInfo } from './client-address.ts'
 import { apiError } from './errors.ts'
 import { readValidBody } from './read-json.ts'
 
 const CONSENT_BODY_LIMIT_BYTES = 2 * 1024
 
-export function consentRoutes(deps: { db: Db; trustProxy: boolean }): Hono {
+export function consentRoutes(deps: { consents: ConsentDeps; trustProxy: boolean }): Hono {
   const app = new Hono()
   // The banner sends and forgets, so 204.
   app.post(api.consents, async (c) => {
     const record = await readValidBody(c, ConsentRecordSchema, CONSENT_BODY_LIMIT_BYTES)
-    const outcome = await recordConsent(deps.db, record, clientInfo(c, deps.trustProxy))
+    const outcome = await recordConsent(deps.consents, record, clientInfo(c, deps.trustProxy))
     if (outcome.recorded) return c.body(null, 204)
     c.header('Retry-After', String(outcome.retryAfterSeconds))
     return apiError(c, 429, {

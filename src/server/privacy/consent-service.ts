@@ -8,10 +8,14 @@ import { hashIp, type ClientInfo } from '../trials/trial-service.ts'
 /** Consent records a client address may send: plenty for people, a wall for a flood. */
 export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }
 
+export interface ConsentDeps {
+  db: Db
+}
+
 export type ConsentOutcome = { recorded: true } | { recorded: false; retryAfterSeconds: number }
 
 export async function recordConsent(
-  db: Db,
+  { db }: ConsentDeps,
   record: ConsentRecord,
   client: ClientInfo,
 ): Promise<ConsentOutcome> {
