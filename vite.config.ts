@@ -28,6 +28,15 @@ export default defineConfig({
       input: Object.fromEntries(
         PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
       ),
+      output: {
+        // Few, larger requests (DESIGN.md §9: at most 6 scripts on a first load): what two or
+        // more pages load at start ($initial: statically imported by an entry) goes in one
+        // chunk with React, instead of a dozen chunks of 1 KB, each with its own headers.
+        // Lazily loaded code (dialogs, validation) keeps its own chunks.
+        codeSplitting: {
+          groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2 }],
+        },
+      },
     },
   },
   server: {

@@ -5,13 +5,7 @@
 import * as z from 'zod/mini'
 import { MODELS } from './models.ts'
 
-export const NAME_MAX = 100
-export const EMAIL_MAX = 254
-export const SOURCE_MAX = 64
-/** The fixed tag the landing-page form sends as source (SPEC.md §9: value not shown). */
-export const TRIAL_SOURCE = 'landing-trial-form'
-/** A submission sooner than this after the form was shown is a bot (DESIGN.md §5). */
-export const MIN_FILL_MS = 1500
+import { EMAIL_MAX, NAME_MAX, SOURCE_MAX, TRIAL_SOURCE } from './trial-limits.ts'
 
 /** Control characters have no place in a name; they are how header injection starts. */
 // eslint-disable-next-line no-control-regex

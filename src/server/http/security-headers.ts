@@ -1,7 +1,10 @@
 /**
- * Security headers on every answer: a Content-Security-Policy that allows exactly what the site
- * uses (our own origin plus the configured third parties), nosniff, a referrer policy and
- * frame-ancestors (issue #2).
+ * Security headers on every answer (issue #2). Documents get the full set: a
+ * Content-Security-Policy that allows exactly what the site uses (our own origin plus the
+ * configured third parties), frame and opener isolation, a permissions policy. Everything else
+ * (scripts, images, JSON) gets a short policy that loads nothing and frames nothing, plus
+ * nosniff and the referrer policy: the full one there only adds about 1.5 KB to each of a
+ * page's requests (DESIGN.md §9) and protects nothing, since those answers are not documents.
  */
 import type { MiddlewareHandler } from 'hono'
 import type { ThirdPartyOrigins } from '#src/common/site/third-parties.ts'
@@ -30,16 +33,22 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     .join('; ')
 }
 
+/** The policy of answers that are not documents: nothing loads, nothing frames them. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
+
 export function securityHeaders(options: { csp: string; https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const h = c.res.headers
-    h.set('Content-Security-Policy', options.csp)
+    const document = h.get('content-type')?.startsWith('text/html') === true
+    h.set('Content-Security-Policy', document ? options.csp : NON_DOCUMENT_CSP)
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     h.set('X-Frame-Options', 'DENY')
-    h.set('Cross-Origin-Opener-Policy', 'same-origin')
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
-    if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (document) {
+      h.set('Cross-Origin-Opener-Policy', 'same-origin')
+      h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
+      if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    }
   }
 }

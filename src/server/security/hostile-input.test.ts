@@ -41,7 +41,7 @@ function problemsWith(req: HostileRequest, res: Answer): string[] {
   const problems: string[] = []
   if (res.status >= 500 || res.status < 100) problems.push(`status ${res.status}`)
   const csp = res.header('content-security-policy') ?? ''
-  if (!csp.includes("frame-ancestors 'none'") || !csp.includes("default-src 'self'"))
+  if (!csp.includes("frame-ancestors 'none'") || !/default-src '(self|none)'/.test(csp))
     problems.push('no CSP')
   if (res.header('x-content-type-options') !== 'nosniff') problems.push('no nosniff')
   if (!res.header('referrer-policy')) problems.push('no referrer policy')

@@ -3,7 +3,8 @@
  * sooner than a person could fill it. Both fields are optional, so plain API clients that send
  * neither are served normally.
  */
-import { MIN_FILL_MS, type TrialRequest } from '#src/common/trial-schema.ts'
+import { MIN_FILL_MS } from '#src/common/trial-limits.ts'
+import type { TrialRequest } from '#src/common/trial-schema.ts'
 
 export function looksLikeBot(request: Pick<TrialRequest, 'website' | 'form_elapsed_ms'>): boolean {
   if (request.website !== undefined && request.website.trim() !== '') return true

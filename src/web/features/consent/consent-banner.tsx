@@ -4,7 +4,6 @@
  * nothing optional loads until a choice is saved. Loaded lazily by consent-root.tsx.
  */
 import { ShieldCheck } from 'lucide-react'
-import { Switch } from 'radix-ui'
 import { useEffect, useId, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
 import { CONSENT_COPY } from '../../content/consent.ts'
@@ -56,16 +55,17 @@ function PurposeSwitch({
           {text}
         </p>
       </div>
-      <Switch.Root
+      {/* A native checkbox as a switch: accessible as it is, and no library on the first load. */}
+      <input
+        type="checkbox"
+        role="switch"
         id={id}
         checked={checked}
         disabled={disabled}
-        onCheckedChange={onChange}
+        onChange={(event) => onChange?.(event.target.checked)}
         aria-describedby={`${id}-text`}
-        className="relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-ink-300 transition-colors data-[state=checked]:bg-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:mt-0.5"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.125rem]" />
-      </Switch.Root>
+        className="relative h-6 w-10 shrink-0 cursor-pointer appearance-none rounded-full bg-ink-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:mt-0.5 motion-reduce:transition-none motion-reduce:before:transition-none"
+      />
     </li>
   )
 }

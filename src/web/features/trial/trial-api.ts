@@ -1,9 +1,8 @@
-/** The trial flow's calls to our API (DESIGN.md §5); answers are checked by the shared schemas. */
-import {
-  ApiErrorSchema,
-  LicenseCountsSchema,
-  TrialSubmissionResponseSchema,
-} from '#src/common/api-schemas.ts'
+/**
+ * The trial flow's calls to our API (DESIGN.md §5). A submission's answer is checked by the
+ * shared schemas, loaded with the first submit; the license counts, read on every page load,
+ * by a plain check, so the page does not load zod for two numbers.
+ */
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
@@ -33,6 +32,8 @@ export async function submitTrialRequest(body: TrialRequestInput): Promise<Submi
     return { ok: false, status: 0, error: {} }
   }
   const json = await readJson(response)
+  const { ApiErrorSchema, TrialSubmissionResponseSchema } =
+    await import('#src/common/api-schemas.ts')
   if (response.ok) {
     const parsed = TrialSubmissionResponseSchema.safeParse(json)
     if (parsed.success) return { ok: true, data: parsed.data }
@@ -47,9 +48,13 @@ export async function fetchLicenseCounts(signal?: AbortSignal): Promise<LicenseC
     signal,
   })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const parsed = LicenseCountsSchema.safeParse(await readJson(response))
-  if (!parsed.success) throw new Error('Unexpected license counts')
-  return parsed.data
+  const json = (await readJson(response)) as Partial<Record<keyof LicenseCounts, unknown>> | null
+  const count = (value: unknown) =>
+    Number.isInteger(value) && Number(value) >= 0 ? Number(value) : NaN
+  const counts = { basic: count(json?.basic), advanced: count(json?.advanced) }
+  if (Number.isNaN(counts.basic) || Number.isNaN(counts.advanced))
+    throw new Error('Unexpected license counts')
+  return counts
 }
 
 /** Sets or clears the waitlist flag of one submission; the token proves it is ours. */

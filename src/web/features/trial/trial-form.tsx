@@ -8,14 +8,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import { routes } from '#src/common/paths.ts'
-import {
-  EMAIL_MAX,
-  NAME_MAX,
-  TRIAL_SOURCE,
-  TrialRequestSchema,
-  fieldErrors,
-  type TrialRequestInput,
-} from '#src/common/trial-schema.ts'
+import { EMAIL_MAX, NAME_MAX, TRIAL_SOURCE } from '#src/common/trial-limits.ts'
+import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 import { notify } from '../../components/toaster.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FieldError, TextField } from '../../components/ui/text-field.tsx'
@@ -108,7 +102,9 @@ export function TrialForm() {
       website: honeypot.current?.value ?? '',
       form_elapsed_ms: Math.max(0, Date.now() - shownAt.current),
     }
-    // The same schema the server applies (DESIGN.md §2): each message beside its field.
+    // The same schema the server applies (DESIGN.md §2): each message beside its field. It
+    // and zod load on the first submit, not with the page.
+    const { TrialRequestSchema, fieldErrors } = await import('#src/common/trial-schema.ts')
     const parsed = TrialRequestSchema.safeParse(request)
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error)
     if (!form.agreeToTerms) {
