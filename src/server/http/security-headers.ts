@@ -33,8 +33,13 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     .join('; ')
 }
 
-/** The policy of answers that are not documents: nothing loads, nothing frames them. */
-export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
+/**
+ * The policy of answers that are not documents: nothing loads, nothing frames them. Inline
+ * style and data: images stay allowed: the browser's own viewers for text and XML (robots.txt,
+ * the sitemap) draw what they show with them.
+ */
+export const NON_DOCUMENT_CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 export function securityHeaders(options: { csp: string; https: boolean }): MiddlewareHandler {
   return async (c, next) => {
