@@ -111,7 +111,11 @@ export const FIRST_YEAR = 2016
 export const LAST_YEAR = 2045
 export const PLAN_YEARS = Array.from({ length: 10 }, (_, i) => 2026 + i)
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run draws the same pictures. */
+/**
+ * Deterministic pseudo-random numbers (mulberry32), so every run draws the same pictures. The
+ * project's one hand-written PRNG (the fuzz tests draw from fast-check): another generator would
+ * redraw every sample screenshot.
+ */
 export function random(seed: number): () => number {
   let a = seed >>> 0
   return () => {

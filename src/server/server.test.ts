@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts'
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from './testing/test-database.ts'
+import { TEST_DB_KINDS, useTestDatabase } from './testing/test-database.ts'
 
 const exec = promisify(execFile)
 
@@ -137,14 +137,9 @@ describe('the server process on the embedded database', () => {
       expect(await res.json()).toMatchObject({ has_license: true })
 
       const mailDir = join(dataDir, 'mail')
-      for (
-        let i = 0;
-        i < 100 &&
-        !(existsSync(mailDir) && (await readdir(mailDir)).some((f) => f.endsWith('.eml')));
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 100))
-      }
+      const emlCount = async () =>
+        existsSync(mailDir) ? (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).length : 0
+      await expect.poll(emlCount, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0)
       const files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml'))
       expect(files).toHaveLength(1)
       const eml = await readFile(join(mailDir, files[0]!), 'utf8')
@@ -188,22 +183,21 @@ describe('the server process on the embedded database', () => {
 describe.runIf(TEST_DB_KINDS.includes('postgres'))(
   'the server process on Postgres with SMTP',
   () => {
-    let database: TestDatabase
+    const database = useTestDatabase('postgres')
     let smtp: SmtpSink
     beforeAll(async () => {
-      database = await createTestDatabase('postgres')
+      const { db, schema, url: databaseUrl } = database()
       // Start from an empty schema: the server migrates it itself.
-      await database.db.execute(sql.raw(`drop schema ${database.schema} cascade`))
-      await database.db.execute(sql.raw(`create schema ${database.schema}`))
+      await db.execute(sql.raw(`drop schema ${schema} cascade`))
+      await db.execute(sql.raw(`create schema ${schema}`))
       smtp = await startSmtpSink()
-      const url = new URL(database.url!)
-      url.searchParams.set('options', `-c search_path=${database.schema}`)
+      const url = new URL(databaseUrl!)
+      url.searchParams.set('options', `-c search_path=${schema}`)
       extraEnv = { DATABASE_URL: url.toString(), SMTP_URL: smtp.url, DATA_DIR: join(dataDir, 'pg') }
     })
     afterAll(async () => {
       extraEnv = {}
       await smtp.close()
-      await database.close()
     })
 
     it('migrates, loads no demo keys, opens no socket, and mails the key over SMTP', async () => {
@@ -228,11 +222,12 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))(
         expect(imported.stdout).toMatch(/Imported 2 Advanced keys/)
 
         // The server's count cache lives a second; then the import shows.
-        await new Promise((r) => setTimeout(r, 1100))
-        expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({
-          basic: 0,
-          advanced: 2,
-        })
+        await expect
+          .poll(async () => (await fetch(`${server.url}/api/license-counts`)).json(), {
+            timeout: 10_000,
+            interval: 100,
+          })
+          .toEqual({ basic: 0, advanced: 2 })
         const res = await fetch(`${server.url}/api/trial-submissions`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -247,7 +242,7 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))(
         expect(res.status).toBe(201)
         const [mail] = await smtp.waitFor(1, 20_000)
         expect(mail!.to).toEqual(['grace@example.com'])
-        expect(mail!.decoded).toContain('REAL-1')
+        expect(mail!.text).toContain('REAL-1')
       } finally {
         server.child.kill('SIGTERM')
       }

@@ -51,6 +51,9 @@ interface Fixtures {
 
 const test = base.extend<Fixtures>({
   thirdParty: async ({ page }, use) => {
+    // Playwright's clock (at the normal pace until settle() moves it on), so a test can let
+    // page time pass without waiting for it.
+    await page.clock.install()
     // The consent record endpoint belongs to another issue; answer it here unless a test
     // removes this route to see how the site copes without it.
     await page.route(`${E2E.baseUrl}/api/consents`, (route) => route.fulfill({ status: 204 }))
@@ -132,9 +135,19 @@ async function clickUntil(click: () => Promise<void>, reacted: () => Promise<voi
   }).toPass({ timeout: 10_000, intervals: [250, 500, 1000] })
 }
 
+/**
+ * Lets the page do what it would do in the next `ms` of its time, then makes sure every request
+ * it started has been seen, so a test can check that nothing was requested. Not a sleep: the
+ * clock fires the page's timers at once, and a marker request sent after them is answered
+ * after any request they made reached the browser.
+ */
 async function settle(page: Page, ms = 1200) {
   await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(ms)
+  await page.clock.runFor(ms)
+  const marker = `${E2E.baseUrl}/healthz?settled=${Math.random()}`
+  const answered = page.waitForResponse(marker)
+  await page.evaluate((url) => fetch(url).then(() => undefined), marker)
+  await answered
 }
 
 test.describe('before any consent', () => {
@@ -308,7 +321,7 @@ test.describe('with consent', () => {
     await page.getByRole('button', { name: 'Contact support chat' }).click()
     await expect.poll(() => thirdParty).toContain(CHAT_SCRIPT)
     await page.getByRole('button', { name: 'Contact support chat' }).click()
-    await page.waitForTimeout(300)
+    await settle(page, 300)
     expect(thirdParty.filter((u) => u === CHAT_SCRIPT)).toHaveLength(1)
 
     // Booking: the scheduler's script, then its calendar frame; the overlay shows, then hides.

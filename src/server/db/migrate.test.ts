@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, TEST_DB_KINDS } from '../testing/test-database.ts'
+import { createTestDatabase, describeEachDatabase } from '../testing/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
 import { loadMigrations, migrate, splitStatements } from './migrate.ts'
 
@@ -34,25 +34,22 @@ describe('the migrations', () => {
   })
 })
 
-describe.each(TEST_DB_KINDS)('migrate on %s', (kind) => {
+describeEachDatabase('migrate on %s', (database, kind) => {
   const opened: { close(): Promise<void> }[] = []
   afterAll(async () => {
     for (const d of opened.reverse()) await d.close()
   })
 
   it('applies each file once and records it; a second run does nothing', async () => {
-    const database = await createTestDatabase(kind)
-    opened.push(database)
-    expect(await migrate(database.db)).toEqual([])
+    const { db } = database()
+    expect(await migrate(db)).toEqual([])
     const rows = await queryRows<{ version: string }>(
-      database.db,
+      db,
       sql`select version from schema_migrations order by version`,
     )
     expect(rows.map((r) => r.version)).toEqual((await loadMigrations()).map((m) => m.version))
     for (const table of ['trial_submissions', 'licenses', 'mail_outbox', 'rate_limit_counters']) {
-      await expect(
-        database.db.execute(sql.raw(`select count(*) from ${table}`)),
-      ).resolves.toBeTruthy()
+      await expect(db.execute(sql.raw(`select count(*) from ${table}`))).resolves.toBeTruthy()
     }
   })
 
@@ -86,11 +83,10 @@ describe.each(TEST_DB_KINDS)('migrate on %s', (kind) => {
   )
 
   it('rolls a failing migration back whole', async () => {
-    const database = await createTestDatabase(kind)
-    opened.push(database)
-    const schema = database.schema ?? 'public'
-    await database.db.execute(sql.raw(`drop schema ${schema} cascade`))
-    await database.db.execute(sql.raw(`create schema ${schema}`))
+    // Last in the suite: it empties the suite's database to start from nothing.
+    const { db, schema } = database()
+    await db.execute(sql.raw(`drop schema ${schema ?? 'public'} cascade`))
+    await db.execute(sql.raw(`create schema ${schema ?? 'public'}`))
     const broken = [
       {
         version: '0001',
@@ -98,9 +94,9 @@ describe.each(TEST_DB_KINDS)('migrate on %s', (kind) => {
         statements: ['create table t (x int)', 'create table t (x int)'],
       },
     ]
-    await expect(migrate(database.db, broken)).rejects.toThrow()
+    await expect(migrate(db, broken)).rejects.toThrow()
     const tables = await queryRows(
-      database.db,
+      db,
       sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name in ('t', 'schema_migrations')`,
     )
     expect(tables).toHaveLength(0)

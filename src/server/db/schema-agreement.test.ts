@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../testing/test-database.ts'
 import { queryRows } from './client.ts'
 import * as schema from './schema.ts'
 
@@ -53,11 +53,7 @@ function declared(): Column[] {
 }
 
 describe('schema.ts and the migrations', () => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite')
-  })
-  afterAll(() => database.close())
+  const database = useTestDatabase('pglite')
 
   it('declare the same tables and columns, types, nullability and defaults', async () => {
     const rows = await queryRows<{
@@ -68,7 +64,7 @@ describe('schema.ts and the migrations', () => {
       column_default: string | null
       is_identity: string
     }>(
-      database.db,
+      database().db,
       sql`select table_name, column_name, data_type, is_nullable, column_default, is_identity
           from information_schema.columns
           where table_schema = current_schema() and table_name <> 'schema_migrations'`,
@@ -87,7 +83,7 @@ describe('schema.ts and the migrations', () => {
 
   it('declare the same primary keys and unique columns', async () => {
     const rows = await queryRows<{ table_name: string; column_name: string; kind: string }>(
-      database.db,
+      database().db,
       sql`select tc.table_name, kcu.column_name, tc.constraint_type as kind
           from information_schema.table_constraints tc
           join information_schema.key_column_usage kcu

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Hono } from 'hono'
 import { insertLicenses } from '../db/license-repository.ts'
 import { listMail } from '../db/outbox-repository.ts'
@@ -7,46 +7,37 @@ import { queryRows } from '../db/client.ts'
 import { sql } from 'drizzle-orm'
 import {
   createTestDatabase,
+  describeEachDatabase,
   resetTables,
   TEST_DB_KINDS,
-  type TestDatabase,
 } from '../testing/test-database.ts'
 import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
 import { hashToken } from '../trials/trial-service.ts'
 
 const PATH = '/api/trial-submissions'
 
-describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
-  let database: TestDatabase
+describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) => {
   let app: Hono
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database.close()
-  })
-  beforeEach(async () => {
-    await resetTables(database)
-    app = createTestApp(database, {
+  beforeEach(() => {
+    app = createTestApp(database(), {
       env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1000/1h' },
     }).app
   })
 
   const submissions = () =>
     queryRows<{ n: number }>(
-      database.db,
+      database().db,
       sql`select count(*)::int as n from trial_submissions`,
     ).then((r) => r[0]!.n)
   const available = (model: string) =>
     queryRows<{ n: number }>(
-      database.db,
+      database().db,
       sql`select count(*)::int as n from licenses where model = ${model} and status = 'available'`,
     ).then((r) => r[0]!.n)
 
   describe('POST /api/trial-submissions', () => {
     it('assigns a key, stores the lead lower-cased and queues the e-mail in one go', async () => {
-      await insertLicenses(database.db, 'advanced', ['ADV-1', 'ADV-2'], 'test')
+      await insertLicenses(database().db, 'advanced', ['ADV-1', 'ADV-2'], 'test')
       const res = await postJson(
         app,
         PATH,
@@ -60,7 +51,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         waitlist_eligible: false,
         waitlist_token: expect.any(String),
       })
-      const row = await findSubmission(database.db, body.submission_id as string)
+      const row = await findSubmission(database().db, body.submission_id as string)
       expect(row).toMatchObject({
         email: 'ada.lovelace@example.com',
         firstName: 'Ada',
@@ -71,7 +62,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       // Only the hash of the token is kept.
       expect(row!.waitlistTokenHash).toBe(hashToken(body.waitlist_token as string))
       expect(row!.waitlistTokenHash).not.toContain(body.waitlist_token as string)
-      const mail = await listMail(database.db)
+      const mail = await listMail(database().db)
       expect(mail).toHaveLength(1)
       expect(mail[0]).toMatchObject({
         kind: 'trial',
@@ -85,17 +76,17 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
     })
 
     it('offers the waitlist when the pool of that model is empty', async () => {
-      await insertLicenses(database.db, 'basic', ['B-1'], 'test')
+      await insertLicenses(database().db, 'basic', ['B-1'], 'test')
       const res = await postJson(app, PATH, trialRequest({ model: 'advanced' }))
       expect(res.status).toBe(201)
       expect(await res.json()).toMatchObject({ has_license: false, waitlist_eligible: true })
-      expect(await listMail(database.db)).toHaveLength(0)
+      expect(await listMail(database().db)).toHaveLength(0)
       expect(await submissions()).toBe(1)
       expect(await available('basic')).toBe(1)
     })
 
     it('re-sends the same key to the same e-mail and model instead of a second license', async () => {
-      await insertLicenses(database.db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
+      await insertLicenses(database().db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
       const first = (await (
         await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'basic' }))
       ).json()) as Record<string, unknown>
@@ -112,7 +103,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         waitlist_eligible: false,
       })
       expect(second.waitlist_token).not.toBe(first.waitlist_token)
-      const mail = await listMail(database.db)
+      const mail = await listMail(database().db)
       expect(mail.map((m) => m.payload.activationKey)).toEqual(['B-1', 'B-1'])
       expect(mail[1]!.payload.resend).toBe(true)
       expect(new Set(mail.map((m) => m.messageId)).size).toBe(2)
@@ -126,18 +117,18 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
     })
 
     it('gives a new key once the old one has run out (10 days)', async () => {
-      await insertLicenses(database.db, 'basic', ['B-1', 'B-2'], 'test')
+      await insertLicenses(database().db, 'basic', ['B-1', 'B-2'], 'test')
       await postJson(app, PATH, trialRequest({ email: 'old@example.com', model: 'basic' }))
-      await database.db.execute(
+      await database().db.execute(
         sql`update licenses set assigned_at = now() - interval '11 days' where activation_key = 'B-1'`,
       )
       await postJson(app, PATH, trialRequest({ email: 'old@example.com', model: 'basic' }))
-      const mail = await listMail(database.db)
+      const mail = await listMail(database().db)
       expect(mail.map((m) => m.payload.activationKey)).toEqual(['B-1', 'B-2'])
     })
 
     it('keeps two quick repeats from taking two keys', async () => {
-      await insertLicenses(database.db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
+      await insertLicenses(database().db, 'basic', ['B-1', 'B-2', 'B-3'], 'test')
       const results = await Promise.all(
         Array.from({ length: 5 }, () =>
           postJson(app, PATH, trialRequest({ email: 'quick@example.com', model: 'basic' })),
@@ -276,7 +267,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         ['a filled honeypot', { website: 'http://spam.example' }],
         ['a form sent in under 1.5 s', { form_elapsed_ms: 400 }],
       ])('answers %s like a success and stores nothing', async (_name, extra) => {
-        await insertLicenses(database.db, 'advanced', ['A-1'], 'test')
+        await insertLicenses(database().db, 'advanced', ['A-1'], 'test')
         const res = await postJson(app, PATH, trialRequest(extra))
         expect(res.status).toBe(201)
         const body = (await res.json()) as Record<string, unknown>
@@ -284,11 +275,11 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         expect(body.submission_id).toMatch(/^[0-9a-f-]{36}$/)
         expect(await submissions()).toBe(0)
         expect(await available('advanced')).toBe(1)
-        expect(await listMail(database.db)).toHaveLength(0)
+        expect(await listMail(database().db)).toHaveLength(0)
       })
 
       it('serves a person: empty honeypot and a plausible fill time, or neither field', async () => {
-        await insertLicenses(database.db, 'advanced', ['A-1', 'A-2'], 'test')
+        await insertLicenses(database().db, 'advanced', ['A-1', 'A-2'], 'test')
         expect(
           await (
             await postJson(app, PATH, trialRequest({ website: '', form_elapsed_ms: 9_000 }))
@@ -304,7 +295,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
 
     describe('rate limits', () => {
       it('limits requests per e-mail (RATE_LIMIT_EMAIL), whatever its case', async () => {
-        const limited = createTestApp(database, {
+        const limited = createTestApp(database(), {
           env: { RATE_LIMIT_EMAIL: '2/1h', RATE_LIMIT_IP: '1000/1h' },
         }).app
         const statuses: number[] = []
@@ -325,7 +316,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       })
 
       it('limits requests per client address (RATE_LIMIT_IP), from X-Forwarded-For only with TRUST_PROXY', async () => {
-        const proxied = createTestApp(database, {
+        const proxied = createTestApp(database(), {
           env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h', TRUST_PROXY: '1' },
         }).app
         const from = (ip: string) =>
@@ -339,8 +330,8 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         expect((await from('203.0.113.10')).status).toBe(201)
 
         // Without TRUST_PROXY the header is the client's word and is ignored: one address.
-        await resetTables(database)
-        const direct = createTestApp(database, {
+        await resetTables(database())
+        const direct = createTestApp(database(), {
           env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '2/1h' },
         }).app
         const statuses: number[] = []
@@ -353,7 +344,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       })
 
       it('takes the address of the socket when not behind a proxy', async () => {
-        const direct = createTestApp(database, {
+        const direct = createTestApp(database(), {
           env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1/1h' },
         }).app
         const fromSocket = (address: string) =>
@@ -393,9 +384,9 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       const res = await patch(s.submission_id, s.waitlist_token)
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ submission_id: s.submission_id, waitlist: true })
-      expect((await findSubmission(database.db, s.submission_id))!.waitlist).toBe(true)
+      expect((await findSubmission(database().db, s.submission_id))!.waitlist).toBe(true)
       expect((await patch(s.submission_id, s.waitlist_token, { waitlist: false })).status).toBe(200)
-      expect((await findSubmission(database.db, s.submission_id))!.waitlist).toBe(false)
+      expect((await findSubmission(database().db, s.submission_id))!.waitlist).toBe(false)
     })
 
     it('answers 404 without the right token, whatever the id', async () => {
@@ -418,7 +409,7 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
       }
       // A bad body does not tell a stranger anything either.
       expect((await patch(a.submission_id, 'wrong-token', { waitlist: 'yes' })).status).toBe(404)
-      expect((await findSubmission(database.db, a.submission_id))!.waitlist).toBe(false)
+      expect((await findSubmission(database().db, a.submission_id))!.waitlist).toBe(false)
     })
 
     it('answers 400 to the token holder for a bad body', async () => {
@@ -438,10 +429,10 @@ describe.each(TEST_DB_KINDS)('trial API on %s', (kind) => {
         basic: 0,
         advanced: 0,
       })
-      await insertLicenses(database.db, 'basic', ['B-1', 'B-2'], 'test')
-      await insertLicenses(database.db, 'advanced', ['A-1'], 'test')
+      await insertLicenses(database().db, 'basic', ['B-1', 'B-2'], 'test')
+      await insertLicenses(database().db, 'advanced', ['A-1'], 'test')
       // A fresh app: its cache is empty.
-      const fresh = createTestApp(database).app
+      const fresh = createTestApp(database()).app
       const res = await fresh.request('/api/license-counts')
       expect(res.status).toBe(200)
       expect(res.headers.get('cache-control')).toBe('no-store')

@@ -1,14 +1,9 @@
 /** POST /api/consents: the consent banner's record of each choice (DESIGN.md §8). */
 import type { Hono } from 'hono'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, expect, it } from 'vitest'
 import { listConsentHistory } from '../db/consent-repository.ts'
 import { createTestApp, postJson } from '../testing/test-app.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { describeEachDatabase } from '../testing/test-database.ts'
 import { CONSENT_RATE_LIMIT } from '../privacy/consent-service.ts'
 
 const PATH = '/api/consents'
@@ -23,19 +18,10 @@ function consent(overrides: Record<string, unknown> = {}) {
   }
 }
 
-describe.each(TEST_DB_KINDS)('consent records on %s', (kind) => {
-  let database: TestDatabase
+describeEachDatabase('consent records on %s', { emptyBeforeEach: true }, (database) => {
   let app: Hono
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database.close()
-  })
-  beforeEach(async () => {
-    await resetTables(database)
-    app = createTestApp(database).app
+  beforeEach(() => {
+    app = createTestApp(database()).app
   })
 
   it('records each choice, and a changed choice as a new row of the same visitor', async () => {
@@ -52,7 +38,7 @@ describe.each(TEST_DB_KINDS)('consent records on %s', (kind) => {
     )
     expect(second.status).toBe(204)
 
-    const history = await listConsentHistory(database.db, consent().id)
+    const history = await listConsentHistory(database().db, consent().id)
     expect(history.map((r) => [r.functional, r.media, r.marketing])).toEqual([
       [true, false, false],
       [true, true, true],
@@ -87,7 +73,7 @@ describe.each(TEST_DB_KINDS)('consent records on %s', (kind) => {
     const json = (await response.json()) as { errorCode: string; details: string[] }
     expect(json.errorCode).toBe('VALIDATION_ERROR')
     expect(json.details.join(' ')).toContain(detail)
-    expect(await listConsentHistory(database.db, consent().id)).toEqual([])
+    expect(await listConsentHistory(database().db, consent().id)).toEqual([])
   })
 
   it('refuses a body that is not JSON or too large', async () => {

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claimLicense, insertLicenses } from '../db/license-repository.ts'
 import { insertSubmission } from '../db/submission-repository.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { describeEachDatabase } from '../testing/test-database.ts'
 import {
   demoKey,
   importLicenseKeys,
@@ -33,38 +28,27 @@ describe('parseKeyFile', () => {
   })
 })
 
-describe.each(TEST_DB_KINDS)('license pool on %s', (kind) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database.close()
-  })
-  beforeEach(async () => {
-    await resetTables(database)
-  })
-
+describeEachDatabase('license pool on %s', { emptyBeforeEach: true }, (database) => {
   it('caches counts for the TTL and drops them on invalidate', async () => {
     let now = 1_000
-    const cache = new LicenseCountsCache(database.db, 1_000, () => now)
+    const cache = new LicenseCountsCache(database().db, 1_000, () => now)
     expect(await cache.get()).toEqual({ basic: 0, advanced: 0 })
-    await insertLicenses(database.db, 'basic', ['B-1'], 't')
+    await insertLicenses(database().db, 'basic', ['B-1'], 't')
     now += 500
     expect(await cache.get()).toEqual({ basic: 0, advanced: 0 })
     now += 600
     expect(await cache.get()).toEqual({ basic: 1, advanced: 0 })
-    await insertLicenses(database.db, 'basic', ['B-2'], 't')
+    await insertLicenses(database().db, 'basic', ['B-2'], 't')
     cache.invalidate()
     expect(await cache.get()).toEqual({ basic: 2, advanced: 0 })
   })
 
   it('seeds demo keys only into a model that never had keys, and hands real keys out first', async () => {
-    await insertLicenses(database.db, 'advanced', ['REAL-A'], 'real')
-    expect(await seedDemoLicenses(database.db, 3)).toEqual({ basic: 3 })
-    expect(await seedDemoLicenses(database.db, 3)).toEqual({})
-    await insertLicenses(database.db, 'basic', ['REAL-B'], 'real')
-    const submission = await insertSubmission(database.db, {
+    await insertLicenses(database().db, 'advanced', ['REAL-A'], 'real')
+    expect(await seedDemoLicenses(database().db, 3)).toEqual({ basic: 3 })
+    expect(await seedDemoLicenses(database().db, 3)).toEqual({})
+    await insertLicenses(database().db, 'basic', ['REAL-B'], 'real')
+    const submission = await insertSubmission(database().db, {
       firstName: 'a',
       lastName: 'b',
       email: 'a@b.co',
@@ -72,9 +56,11 @@ describe.each(TEST_DB_KINDS)('license pool on %s', (kind) => {
       source: 's',
       waitlistTokenHash: 'h',
     })
-    const claimed = await database.db.transaction((tx) => claimLicense(tx, 'basic', submission.id))
+    const claimed = await database().db.transaction((tx) =>
+      claimLicense(tx, 'basic', submission.id),
+    )
     expect(claimed!.activationKey).toBe('REAL-B')
-    const stats = await licenseStats(database.db)
+    const stats = await licenseStats(database().db)
     expect(stats.basic).toMatchObject({
       available: 3,
       assigned: 1,
@@ -86,9 +72,9 @@ describe.each(TEST_DB_KINDS)('license pool on %s', (kind) => {
   })
 
   it('imports keys, counting duplicates in the file and in the pool', async () => {
-    await insertLicenses(database.db, 'basic', ['X-1'], 'old')
+    await insertLicenses(database().db, 'basic', ['X-1'], 'old')
     expect(
-      await importLicenseKeys(database.db, 'basic', 'X-1\nX-2\nX-2\nX-3\n', 'new'),
+      await importLicenseKeys(database().db, 'basic', 'X-1\nX-2\nX-2\nX-3\n', 'new'),
     ).toMatchObject({ read: 4, imported: 2, duplicates: 2 })
   })
 })

@@ -1,43 +1,27 @@
 /** The retention periods of the privacy policy, and a person's deletion request. */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseCliArgs, UsageError } from '#src/cli/parse-args.ts'
 import { runAdminCommand } from '../admin/admin-commands.ts'
 import { queryRows } from '../db/client.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { describeEachDatabase } from '../testing/test-database.ts'
 import { applyRetention, deletePersonData } from './retention.ts'
 
 const NOW = new Date('2026-11-21T12:00:00Z')
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
 
-describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
-  let database: TestDatabase
+describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) => {
   let seq = 0
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database.close()
-  })
-  beforeEach(async () => {
-    await resetTables(database)
-  })
 
   async function submission(email: string, createdAt: Date, withKey = false): Promise<string> {
     const [row] = await queryRows<{ id: string }>(
-      database.db,
+      database().db,
       sql`insert into trial_submissions (first_name, last_name, email, model, source, waitlist_token_hash, created_at)
           values ('Ann', 'Lee', ${email}, 'basic', 'test', 'h', ${createdAt}) returning id`,
     )
     const id = row!.id
     if (withKey) {
-      await database.db.execute(
+      await database().db.execute(
         sql`insert into licenses (model, activation_key, status, submission_id, assigned_at, batch)
             values ('basic', ${`KEY-${++seq}`}, 'assigned', ${id}::uuid, ${createdAt}, 'test')`,
       )
@@ -52,7 +36,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     settledAt: Date,
     submissionId: string | null = null,
   ) {
-    await database.db.execute(
+    await database().db.execute(
       sql`insert into mail_outbox (kind, "to", payload, status, sent_at, updated_at, message_id, submission_id)
           values ('trial', ${to}, '{}'::jsonb, ${status}, ${status === 'sent' ? settledAt : null}, ${settledAt},
                   ${`<m${++seq}@test>`}, ${submissionId}::uuid)`,
@@ -60,7 +44,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
   }
 
   async function consent(recordedAt: Date) {
-    await database.db.execute(
+    await database().db.execute(
       sql`insert into consent_records (consent_id, functional, media, marketing, policy_version, decided_at, recorded_at)
           values (${`visitor-${++seq}`}, true, false, false, '2025-08-01', ${recordedAt}, ${recordedAt})`,
     )
@@ -69,7 +53,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
   const count = async (table: string) =>
     (
       await queryRows<{ n: number }>(
-        database.db,
+        database().db,
         sql.raw(`select count(*)::int as n from ${table}`),
       )
     )[0]!.n
@@ -80,10 +64,10 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     await submission('stays@example.com', ago(30))
     await submission('recent@example.com', ago(10))
 
-    const deleted = await applyRetention(database.db, NOW)
+    const deleted = await applyRetention(database().db, NOW)
     expect(deleted.submissions).toBe(1)
     const emails = await queryRows<{ email: string }>(
-      database.db,
+      database().db,
       sql`select email from trial_submissions order by email`,
     )
     expect(emails.map((r) => r.email)).toEqual([
@@ -93,7 +77,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     ])
     // The key stays assigned in the pool's history, with no one attached.
     const keys = await queryRows<{ status: string; submission_id: string | null; erased: boolean }>(
-      database.db,
+      database().db,
       sql`select status, submission_id, owner_erased_at is not null as erased from licenses`,
     )
     expect(keys).toEqual([{ status: 'assigned', submission_id: null, erased: true }])
@@ -109,9 +93,9 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     await mail('d@example.com', 'pending', ago(400))
     await mail('e@example.com', 'failed', ago(400))
 
-    expect((await applyRetention(database.db, NOW)).mail).toBe(2)
+    expect((await applyRetention(database().db, NOW)).mail).toBe(2)
     const left = await queryRows<{ to: string }>(
-      database.db,
+      database().db,
       sql`select "to" from mail_outbox order by "to"`,
     )
     expect(left.map((r) => r.to)).toEqual(['c@example.com', 'd@example.com', 'e@example.com'])
@@ -120,7 +104,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
   it('deletes consent records after 3 years', async () => {
     await consent(ago(3 * 366))
     await consent(ago(365))
-    expect((await applyRetention(database.db, NOW)).consents).toBe(1)
+    expect((await applyRetention(database().db, NOW)).consents).toBe(1)
     expect(await count('consent_records')).toBe(1)
   })
 
@@ -130,7 +114,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     await submission('bob@example.com', ago(2))
 
     const result = await runAdminCommand(
-      { db: database.db, messageIdDomain: 'test' },
+      { db: database().db, messageIdDomain: 'test' },
       { name: 'leads delete', email: 'Ann@Example.com' },
     )
     expect(result.exitCode).toBe(0)
@@ -138,7 +122,7 @@ describe.each(TEST_DB_KINDS)('retention on %s', (kind) => {
     expect(await count('trial_submissions')).toBe(1)
     expect(await count('mail_outbox')).toBe(1)
     expect(await count('licenses')).toBe(1)
-    expect((await deletePersonData(database.db, 'ann@example.com')).submissions).toBe(0)
+    expect((await deletePersonData(database().db, 'ann@example.com')).submissions).toBe(0)
   })
 })
 

@@ -21,12 +21,10 @@ import {
 } from '../testing/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts'
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+import { TEST_DB_KINDS, useTestDatabase } from '../testing/test-database.ts'
 
-const PROXY_PORT = 4610
-const SMTP_PORT = 4611
 /** Trust authentication ignores it; it must still never show in an answer. */
-const PASSWORD = 'TopSecret-pw-4610'
+const PASSWORD = 'TopSecret-pw-outage'
 
 interface Answer {
   status: number
@@ -37,7 +35,7 @@ interface Answer {
 
 let seq = 0
 describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost and back', () => {
-  let database: TestDatabase
+  const database = useTestDatabase('postgres')
   let proxy: TcpProxy
   let smtp: SmtpSink
   let server: ServerProcess
@@ -45,23 +43,23 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost
   let distDir: string
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
+    const { db, url: databaseUrl, schema } = database()
     await insertLicenses(
-      database.db,
+      db,
       'basic',
       Array.from({ length: 20 }, (_, i) => `OUTAGE-${i}`),
       'outage',
     )
-    const target = new URL(database.url!)
-    proxy = await startTcpProxy({ port: PROXY_PORT, targetPort: Number(target.port || 5432) })
-    smtp = await startSmtpSink(SMTP_PORT)
+    const target = new URL(databaseUrl!)
+    proxy = await startTcpProxy({ targetPort: Number(target.port || 5432) })
+    smtp = await startSmtpSink()
     dataDir = await mkdtemp(join(tmpdir(), 'outage-data-'))
     distDir = await placeholderBuild()
-    const url = new URL(database.url!)
-    url.port = String(PROXY_PORT)
+    const url = new URL(databaseUrl!)
+    url.port = String(proxy.port)
     url.username = 'postgres'
     url.password = PASSWORD
-    url.searchParams.set('options', `-c search_path=${database.schema}`)
+    url.searchParams.set('options', `-c search_path=${schema}`)
     server = await startServerProcess({
       DATA_DIR: dataDir,
       DIST_DIR: distDir,
@@ -75,7 +73,6 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost
     await killAllServers()
     await proxy?.close()
     await smtp?.close()
-    await database?.close()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
     if (distDir) await rm(distDir, { recursive: true, force: true })
   })
@@ -127,27 +124,26 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost
     })
     expect(res.retryAfter).toBe('5')
     // The count cache lives a second; after that the counts say unavailable too.
-    await new Promise((r) => setTimeout(r, 1100))
-    expect((await call('/api/license-counts')).status).toBe(503)
+    await expect
+      .poll(async () => (await call('/api/license-counts')).status, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBe(503)
     // Liveness and the pages do not depend on the database.
     expect((await call('/healthz')).status).toBe(200)
     expect((await call('/')).status).toBe(200)
     for (const a of [ready, res])
       expect(a.body).not.toMatch(
-        new RegExp(`${PASSWORD}|${PROXY_PORT}|ECONN|postgres|at .*\\.ts`, 'i'),
+        new RegExp(`${PASSWORD}|${proxy.port}|ECONN|postgres|at .*\\.ts`, 'i'),
       )
     return { readyMs: ready.ms, submitMs: res.ms }
   }
 
-  async function expectRecovered(timeoutMs = 20_000) {
-    const end = Date.now() + timeoutMs
-    let last: Answer | null = null
-    while (Date.now() < end) {
-      last = await call('/readyz')
-      if (last.status === 200) break
-      await new Promise((r) => setTimeout(r, 250))
-    }
-    expect(last?.status).toBe(200)
+  async function expectRecovered() {
+    await expect
+      .poll(async () => (await call('/readyz')).status, { timeout: 20_000, interval: 250 })
+      .toBe(200)
     const res = await submit()
     expect(res.status).toBe(201)
     expect(server.child.exitCode).toBeNull()
@@ -186,7 +182,7 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost
     await Promise.all([submit(), submit(), submit()])
     const ports = proxy.upstreamPorts()
     expect(ports.length).toBeGreaterThan(0)
-    const admin = new pg.Client({ connectionString: database.url! })
+    const admin = new pg.Client({ connectionString: database().url! })
     await admin.connect()
     try {
       const killed = await admin.query(
@@ -208,7 +204,7 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('the Postgres connection lost
 
   it('delivers the e-mail of every key handed out around the outages, from the same process', async () => {
     const [row] = await queryRows<{ n: number }>(
-      database.db,
+      database().db,
       sql`select count(*)::int as n from licenses where status = 'assigned'`,
     )
     await smtp.waitFor(row!.n, 30_000)

@@ -15,7 +15,8 @@ import { insertLicenses } from '../db/license-repository.ts'
 import { migrate } from '../db/migrate.ts'
 import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
 
-const PORT = 4630
+/** The port the server under test listens on: one the system picked (PORT=0). */
+let port = 0
 const LOOPS = 16
 const SLOW_UPLOADS = 4
 
@@ -37,14 +38,14 @@ function send(
   path: string,
   body: string | null,
   kind: string,
-  slowUntil?: Promise<void>,
+  slow?: { until: Promise<void>; onFirstPartSent: () => void },
 ): Promise<Outcome> {
   const sentAt = Date.now()
   return new Promise((resolve) => {
     const req = request(
       {
         host: '127.0.0.1',
-        port: PORT,
+        port,
         method,
         path,
         agent,
@@ -74,11 +75,11 @@ function send(
       resolve({ kind, error: e.code ?? e.message, sentAt, doneAt: Date.now() }),
     )
     if (!body) return void req.end()
-    if (!slowUntil) return void req.end(body)
+    if (!slow) return void req.end(body)
     // Headers and half the body now, the rest after the stop began: in flight across SIGTERM.
     req.flushHeaders()
-    req.write(body.slice(0, 20))
-    void slowUntil.then(() => req.end(body.slice(20)))
+    req.write(body.slice(0, 20), slow.onFirstPartSent)
+    void slow.until.then(() => req.end(body.slice(20)))
   })
 }
 
@@ -109,17 +110,18 @@ describe('SIGTERM under load', () => {
       const server = await startServerProcess({
         DATA_DIR: dataDir,
         DIST_DIR: distDir,
-        PORT: String(PORT),
         RATE_LIMIT_EMAIL: '100/1h',
         RATE_LIMIT_IP: '100000/1h',
       })
 
+      port = Number(new URL(server.url).port)
       const agent = new Agent({ keepAlive: true, maxSockets: LOOPS + SLOW_UPLOADS })
       const outcomes: Outcome[] = []
       let signalled = 0
-      let markStopped: () => void = () => {}
-      const stopSent = new Promise<void>((r) => (markStopped = r))
-      const afterStop = stopSent.then(() => new Promise<void>((r) => setTimeout(r, 300)))
+      // The slow uploads send their rest once the server is known to be stopping (its /readyz
+      // said 503), rather than a fixed while after the signal.
+      let markStopping: () => void = () => {}
+      const stopping = new Promise<void>((r) => (markStopping = r))
 
       const loops = Array.from({ length: LOOPS }, async (_, n) => {
         for (;;) {
@@ -134,23 +136,41 @@ describe('SIGTERM under load', () => {
           if (o.error) return
         }
       })
-      await new Promise((r) => setTimeout(r, 800))
-      const slow = Array.from({ length: SLOW_UPLOADS }, () =>
-        send(agent, 'POST', '/api/trial-submissions', trialBody(), 'slow upload', afterStop),
-      )
-      await new Promise((r) => setTimeout(r, 100))
+      // Under load: every loop has had answers, and keeps sending.
+      await expect
+        .poll(() => outcomes.length, { timeout: 20_000, interval: 20 })
+        .toBeGreaterThanOrEqual(2 * LOOPS)
+      const firstParts: Promise<void>[] = []
+      const slow = Array.from({ length: SLOW_UPLOADS }, () => {
+        let onFirstPartSent: () => void = () => {}
+        firstParts.push(new Promise<void>((r) => (onFirstPartSent = r)))
+        const body = trialBody()
+        return send(agent, 'POST', '/api/trial-submissions', body, 'slow upload', {
+          until: stopping,
+          onFirstPartSent,
+        })
+      })
+      // Their headers and first bytes are on the wire before the signal.
+      await Promise.all(firstParts)
       signalled = Date.now()
       server.child.kill('SIGTERM')
-      markStopped()
       // While it drains, the instance tells the load balancer it is not ready.
       const readyAnswers: (number | string)[] = []
       let stoppingCsp: string | undefined
-      for (let i = 0; i < 40 && readyAnswers.at(-1) !== 503; i++) {
-        const ready = await send(new Agent(), 'GET', '/readyz', null, 'readyz')
-        readyAnswers.push(ready.status ?? ready.error!)
-        stoppingCsp = ready.csp
-        if (ready.error) break
-        await new Promise((r) => setTimeout(r, 50))
+      try {
+        await expect
+          .poll(
+            async () => {
+              const ready = await send(new Agent(), 'GET', '/readyz', null, 'readyz')
+              readyAnswers.push(ready.status ?? ready.error!)
+              stoppingCsp = ready.csp
+              return ready.status
+            },
+            { timeout: 5_000, interval: 50 },
+          )
+          .toBe(503)
+      } finally {
+        markStopping()
       }
       const slowOutcomes = await Promise.all(slow)
       await Promise.all(loops)

@@ -6,7 +6,7 @@
  * shows it and `mail retry` brings it back. "SMTP down" (connection refused) while submissions
  * arrive is trial-flow.test.ts's case.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
 import { enqueueMail, listMail } from '../db/outbox-repository.ts'
@@ -16,37 +16,28 @@ import { createMailTransport } from '../mail/transport.ts'
 import { startFaultySmtp, type FaultySmtp, type SmtpFault } from '../testing/faulty-smtp.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import { memoryLogger, testConfig } from '../testing/test-app.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { describeEachDatabase, TEST_DB_KINDS } from '../testing/test-database.ts'
 
 const identity = mailIdentity(
   { mailFrom: '', publicUrl: 'https://trial.example.test' },
   DEFAULT_SETTINGS,
 )
 const RETRY_BASE_MS = 100
+const POLL = { timeout: 20_000, interval: 20 }
 
-describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
-  const ports = kind === 'pglite' ? { sink: 4620, faulty: 4621 } : { sink: 4622, faulty: 4623 }
-  let database: TestDatabase
+describeEachDatabase('SMTP faults on %s', { emptyBeforeEach: true }, (database, kind) => {
   let sink: SmtpSink
   let smtp: FaultySmtp
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    sink = await startSmtpSink(ports.sink)
-    smtp = await startFaultySmtp({ port: ports.faulty, sinkPort: ports.sink })
+    sink = await startSmtpSink()
+    smtp = await startFaultySmtp({ sinkPort: sink.port })
   })
   afterAll(async () => {
     await smtp?.close()
     await sink?.close()
-    await database?.close()
   })
-  beforeEach(async () => {
-    await resetTables(database)
+  beforeEach(() => {
     sink.received.length = 0
     smtp.connections.length = 0
     smtp.setMode('pass')
@@ -56,7 +47,7 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
     const log = memoryLogger()
     const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' })
     const w = startOutboxWorker({
-      db: database.db,
+      db: database().db,
       transport,
       identity,
       settings: DEFAULT_SETTINGS,
@@ -74,11 +65,12 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
         transport.close()
       },
       kick: () => w.kick(),
+      drain: () => w.drain(),
     }
   }
 
   const queue = (to: string) =>
-    enqueueMail(database.db, {
+    enqueueMail(database().db, {
       kind: 'trial',
       to,
       payload: {
@@ -89,15 +81,6 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
       },
       messageIdDomain: identity.messageIdDomain,
     })
-
-  async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
-    const end = Date.now() + timeoutMs
-    while (Date.now() < end) {
-      if (await check()) return
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    throw new Error(`timed out waiting for ${what}`)
-  }
 
   const faults: [SmtpFault, RegExp][] = [
     ['refuse', /421/],
@@ -111,8 +94,10 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
       const row = await queue(`${fault}@example.com`)
       const w = worker()
       try {
-        await until(() => smtp.connections.length >= 4, 'four failed attempts')
-        const [failed] = await listMail(database.db)
+        await expect
+          .poll(() => smtp.connections.length, { message: 'four failed attempts', ...POLL })
+          .toBeGreaterThanOrEqual(4)
+        const [failed] = await listMail(database().db)
         expect(failed).toMatchObject({ status: expect.stringMatching(/failed|sending/) })
         expect(failed!.lastError).toMatch(expectedError)
         expect(sink.received).toHaveLength(0)
@@ -130,13 +115,19 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
 
         smtp.setMode('pass')
         await sink.waitFor(1, 10_000)
-        await until(async () => (await listMail(database.db))[0]!.status === 'sent', 'sent')
-        // Nothing more arrives: it went out once, with its own Message-ID and whole.
-        await new Promise((r) => setTimeout(r, 300))
+        await expect.poll(async () => (await listMail(database().db))[0]!.status, POLL).toBe('sent')
+        // Nothing more arrives: it went out once, with its own Message-ID and whole. Rather
+        // than wait a while for nothing, ask for one more pass (it must find nothing due) and
+        // stop the worker, which waits for its last pass: a second delivery would be in by now.
+        expect(await w.drain()).toBe(0)
+        await w.stop()
         expect(sink.received).toHaveLength(1)
         expect(sink.received[0]!.messageId).toBe(row.messageId)
-        expect(sink.received[0]!.decoded).toContain(`KEY-${fault}@example.com`)
-        expect((await listMail(database.db))[0]).toMatchObject({ status: 'sent', lastError: null })
+        expect(sink.received[0]!.text).toContain(`KEY-${fault}@example.com`)
+        expect((await listMail(database().db))[0]).toMatchObject({
+          status: 'sent',
+          lastError: null,
+        })
       } finally {
         await w.stop()
       }
@@ -149,14 +140,13 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
     await queue('fine-later@example.com')
     const w = worker({ maxAttempts: 3, retryBaseMs: 20, retryMaxMs: 40 })
     try {
-      await until(
-        async () => (await listMail(database.db)).every((m) => m.status === 'dead'),
-        'both dead',
-      )
+      await expect
+        .poll(async () => (await listMail(database().db)).map((m) => m.status), POLL)
+        .toEqual(['dead', 'dead'])
     } finally {
       await w.stop()
     }
-    expect(await listMail(database.db)).toEqual([
+    expect(await listMail(database().db)).toEqual([
       expect.objectContaining({
         status: 'dead',
         attempts: 3,
@@ -174,7 +164,7 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
       const code = await runCli(argv, {
         config: testConfig(),
         io: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
-        database,
+        database: database(),
         transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
       })
       return { code, stdout, stderr }
@@ -203,12 +193,13 @@ describe.each(TEST_DB_KINDS)('SMTP faults on %s', (kind) => {
       const row = await queue('silent@example.com')
       const w = worker()
       try {
-        await until(
-          async () => (await listMail(database.db))[0]!.lastError !== null,
-          'the first attempt to time out',
-          20_000,
-        )
-        const [failed] = await listMail(database.db)
+        await expect
+          .poll(async () => (await listMail(database().db))[0]!.lastError, {
+            message: 'the first attempt to time out',
+            ...POLL,
+          })
+          .not.toBeNull()
+        const [failed] = await listMail(database().db)
         expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
         // nodemailer's greeting timeout (10 s in transport.ts).
         expect(failed!.lastError).toMatch(/greeting never received|timeout/i)

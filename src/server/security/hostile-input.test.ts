@@ -16,12 +16,13 @@ import { insertLicenses } from '../db/license-repository.ts'
 import { hostileRequests, statusClass, type HostileRequest } from '../testing/hostile-requests.ts'
 import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
 import { createTestApp } from '../testing/test-app.ts'
-import { createTestDatabase, TEST_DB_KINDS } from '../testing/test-database.ts'
+import { describeEachDatabase } from '../testing/test-database.ts'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
 const IN_PROCESS = 600
 const OVER_SOCKET = 150
-const SOCKET_PORT = 4640
+/** The server process's port, one the system picked (PORT=0). */
+let socketPort = 0
 
 /** Traces of internals an error answer must never carry. */
 const LEAKS =
@@ -84,44 +85,39 @@ function tally(statuses: number[]): string {
 
 afterAll(killAllServers)
 
-describe.each(TEST_DB_KINDS)('hostile requests in-process on %s', (kind) => {
+describeEachDatabase('hostile requests in-process on %s', (database, kind) => {
   it(`answers ${IN_PROCESS} seeded malformed requests with no 5xx and clear errors`, async () => {
-    const database = await createTestDatabase(kind)
-    try {
-      await insertLicenses(database.db, 'basic', ['FUZZ-B-1', 'FUZZ-B-2'], 'fuzz')
-      const { app, logLines } = createTestApp(database, {
-        env: { RATE_LIMIT_EMAIL: '1000/1h', RATE_LIMIT_IP: '100000/1h', TRUST_PROXY: '1' },
-      })
-      const statuses: number[] = []
-      const failures: string[] = []
-      for (const req of hostileRequests(SEED, IN_PROCESS)) {
-        let res: Response
-        try {
-          res = await app.request(req.path, {
-            method: req.method,
-            headers: req.headers,
-            body: req.body as BodyInit | undefined,
-          })
-        } catch (error) {
-          failures.push(`${req.label}: crashed: ${String(error)}`)
-          continue
-        }
-        const body = await res.text()
-        statuses.push(res.status)
-        const problems = problemsWith(req, {
-          status: res.status,
-          header: (n) => res.headers.get(n),
-          body,
+    await insertLicenses(database().db, 'basic', ['FUZZ-B-1', 'FUZZ-B-2'], 'fuzz')
+    const { app, logLines } = createTestApp(database(), {
+      env: { RATE_LIMIT_EMAIL: '1000/1h', RATE_LIMIT_IP: '100000/1h', TRUST_PROXY: '1' },
+    })
+    const statuses: number[] = []
+    const failures: string[] = []
+    for (const req of hostileRequests(SEED, IN_PROCESS)) {
+      let res: Response
+      try {
+        res = await app.request(req.path, {
+          method: req.method,
+          headers: req.headers,
+          body: req.body as BodyInit | undefined,
         })
-        if (problems.length) failures.push(`${req.label}: ${problems.join('; ')}`)
+      } catch (error) {
+        failures.push(`${req.label}: crashed: ${String(error)}`)
+        continue
       }
-      console.info(`[fuzz in-process ${kind}] seed ${SEED}:`, tally(statuses))
-      expect(failures.slice(0, 10)).toEqual([])
-      expect(statuses).toHaveLength(IN_PROCESS)
-      expect(logLines.filter((l) => l.msg === 'unhandled error')).toEqual([])
-    } finally {
-      await database.close()
+      const body = await res.text()
+      statuses.push(res.status)
+      const problems = problemsWith(req, {
+        status: res.status,
+        header: (n) => res.headers.get(n),
+        body,
+      })
+      if (problems.length) failures.push(`${req.label}: ${problems.join('; ')}`)
     }
+    console.info(`[fuzz in-process ${kind}] seed ${SEED}:`, tally(statuses))
+    expect(failures.slice(0, 10)).toEqual([])
+    expect(statuses).toHaveLength(IN_PROCESS)
+    expect(logLines.filter((l) => l.msg === 'unhandled error')).toEqual([])
   }, 120_000)
 })
 
@@ -131,7 +127,7 @@ function overSocket(req: HostileRequest): Promise<Answer | { error: string }> {
     const r = request(
       {
         host: '127.0.0.1',
-        port: SOCKET_PORT,
+        port: socketPort,
         method: req.method,
         path: req.path,
         // Node's client sends a DELETE or OPTIONS body unframed unless told its length.
@@ -166,12 +162,13 @@ function overSocket(req: HostileRequest): Promise<Answer | { error: string }> {
 /** Raw bytes over a socket, for what no HTTP client would send; resolves with the status line. */
 function raw(bytes: Buffer, hangUpAfterMs?: number): Promise<string> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port: SOCKET_PORT })
+    const socket = connect({ host: '127.0.0.1', port: socketPort })
     let answer = ''
     socket.on('data', (c: Buffer) => (answer += c.toString('latin1')))
     socket.on('error', () => {})
     socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''))
     socket.write(bytes)
+    // Not a wait of the test's: the hostile client itself stalls, then hangs up mid-body.
     if (hangUpAfterMs !== undefined) setTimeout(() => socket.end(), hangUpAfterMs)
   })
 }
@@ -184,10 +181,10 @@ describe('hostile requests over a real socket', () => {
       const server = await startServerProcess({
         DATA_DIR: dataDir,
         DIST_DIR: distDir,
-        PORT: String(SOCKET_PORT),
         RATE_LIMIT_EMAIL: '1000/1h',
         RATE_LIMIT_IP: '100000/1h',
       })
+      socketPort = Number(new URL(server.url).port)
       const statuses: number[] = []
       const failures: string[] = []
       for (const req of hostileRequests(SEED + 1, OVER_SOCKET)) {

@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse as parseCsv } from 'csv-parse/sync'
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +25,6 @@ import { insertLicenses } from '../db/license-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
-import { leafParts, parseMime } from '../testing/mime.ts'
 import {
   killAllServers,
   placeholderBuild,
@@ -39,12 +39,7 @@ import {
   testConfig,
   trialRequest,
 } from '../testing/test-app.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { createTestDatabase, describeEachDatabase, resetTables } from '../testing/test-database.ts'
 
 const SUBMIT = '/api/trial-submissions'
 
@@ -66,51 +61,13 @@ function expectSecurityHeaders(res: Response, what: string) {
   expect(res.headers.get('x-frame-options'), what).toBe('DENY')
 }
 
-/** RFC 4180 rows, quotes undone. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else cell += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += ch
-  }
-  if (cell || row.length) rows.push([...row, cell])
-  return rows
-}
-
-describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
-  let database: TestDatabase
+describeEachDatabase('security checks on %s', (database, kind) => {
   let app: Hono
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database?.close()
-  })
-
   it('puts the security headers on every page and on every kind of API answer', async () => {
-    await resetTables(database)
-    await insertLicenses(database.db, 'basic', ['HDR-1'], 'headers')
-    app = createTestApp(database, { env: { RATE_LIMIT_EMAIL: '1/1h' } }).app
+    await resetTables(database())
+    await insertLicenses(database().db, 'basic', ['HDR-1'], 'headers')
+    app = createTestApp(database(), { env: { RATE_LIMIT_EMAIL: '1/1h' } }).app
     const answers: [string, Response][] = []
     for (const doc of DOCUMENT_ROUTES)
       answers.push([`page ${doc.path}`, await app.request(doc.path)])
@@ -195,10 +152,13 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
   })
 
   it('holds the e-mail limit when 50 requests for one address arrive at once on two instances', async () => {
-    await resetTables(database)
-    await insertLicenses(database.db, 'advanced', ['RL-1', 'RL-2', 'RL-3'], 'rate')
+    await resetTables(database())
+    await insertLicenses(database().db, 'advanced', ['RL-1', 'RL-2', 'RL-3'], 'rate')
     const env = { RATE_LIMIT_EMAIL: '3/1h', RATE_LIMIT_IP: '100000/1h', TRUST_PROXY: '1' }
-    const instances = [createTestApp(database, { env }).app, createTestApp(database, { env }).app]
+    const instances = [
+      createTestApp(database(), { env }).app,
+      createTestApp(database(), { env }).app,
+    ]
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         postJson(
@@ -216,16 +176,19 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(47)
     // The accepted repeats re-send the one key; the pool lost only that key.
     const [row] = await queryRows<{ n: number }>(
-      database.db,
+      database().db,
       sql`select count(*)::int as n from licenses where status = 'assigned'`,
     )
     expect(row!.n).toBe(1)
   })
 
   it('holds the address limit when 50 requests from one address arrive at once', async () => {
-    await resetTables(database)
+    await resetTables(database())
     const env = { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '5/1h', TRUST_PROXY: '1' }
-    const instances = [createTestApp(database, { env }).app, createTestApp(database, { env }).app]
+    const instances = [
+      createTestApp(database(), { env }).app,
+      createTestApp(database(), { env }).app,
+    ]
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         postJson(instances[i % 2]!, SUBMIT, trialRequest({ email: `ip${i}@example.com` }), {
@@ -239,8 +202,8 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
   })
 
   it('exports leads as CSV a spreadsheet cannot run, from what visitors typed', async () => {
-    await resetTables(database)
-    app = createTestApp(database, {
+    await resetTables(database())
+    app = createTestApp(database(), {
       env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '100000/1h' },
     }).app
     const hostile = [
@@ -269,10 +232,10 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
     const code = await runCli(['leads', 'export', '--format', 'csv'], {
       config: testConfig(),
       io: { stdout: (t) => (stdout += t), stderr: () => {} },
-      database,
+      database: database(),
     })
     expect(code).toBe(0)
-    const rows = parseCsv(stdout)
+    const rows = parseCsv(stdout) as string[][]
     expect(rows[0]).toContain('first_name')
     const cells = rows.slice(1).flat()
     expect(rows.length - 1).toBe(hostile.length - 1)
@@ -282,16 +245,13 @@ describe.each(TEST_DB_KINDS)('security checks on %s', (kind) => {
   })
 })
 
-describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
-  let database: TestDatabase
+describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
   let smtp: SmtpSink
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    smtp = await startSmtpSink(kind === 'pglite' ? 4651 : 4652)
+    smtp = await startSmtpSink()
   })
   afterAll(async () => {
     await smtp?.close()
-    await database?.close()
   })
 
   it('carries no HTML and no header a visitor typed into a name', async () => {
@@ -304,14 +264,14 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
       ['</p><a href="javascript:alert(1)">click</a>', '&lt;already&gt;'],
     ]
     await insertLicenses(
-      database.db,
+      database().db,
       'basic',
       names.map((_, i) => `INJ-${i}`),
       'injection',
     )
     const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' })
     const worker = startOutboxWorker({
-      db: database.db,
+      db: database().db,
       transport,
       identity: mailIdentity(
         { mailFrom: '', publicUrl: 'https://trial.example.test' },
@@ -322,7 +282,7 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
       pollMs: 20,
     })
     try {
-      const app = createTestApp(database, {
+      const app = createTestApp(database(), {
         env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '100000/1h' },
         onMailQueued: () => worker.kick(),
       }).app
@@ -347,8 +307,8 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
         const message = got[0]!
         // The SMTP envelope: the visitor and nobody else.
         expect(message.to, first).toEqual([address])
-        const parsed = parseMime(message.raw)
-        const fields = parsed.headers.map(([n]) => n)
+        const { parsed } = message
+        const fields = parsed.headerLines.map((h) => h.key)
         expect(
           fields.filter((n) => n === 'to'),
           first,
@@ -361,30 +321,29 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
           fields.filter((n) => ['bcc', 'cc', 'set-cookie'].includes(n)),
           first,
         ).toEqual([])
-        // The To header holds one address; the rest is display name, quoted or encoded.
-        const to = parsed.headers.find(([n]) => n === 'to')![1]
+        // The To header holds one address, for a mail client too; the rest is display name,
+        // quoted or encoded.
+        expect(
+          [parsed.to].flat().flatMap((t) => t?.value.map((a) => a.address)),
+          first,
+        ).toEqual([address])
+        const to = parsed.headerLines
+          .find((h) => h.key === 'to')!
+          .line.replace(/^to:\s*/i, '')
+          .replace(/\r?\n[ \t]+/g, ' ')
         const outsideName = to
           .replace(/"(?:[^"\\]|\\.)*"/g, '')
           .replace(/=\?[^?]+\?[QqBb]\?[^?]*\?=/g, '')
         expect(outsideName.match(/@/g), `${first}: ${to}`).toHaveLength(1)
         expect(to.endsWith(`<${address}>`), to).toBe(true)
 
-        const parts = leafParts(parsed)
-        const html = parts.find((p) =>
-          p.headers.some(([n, v]) => n === 'content-type' && v.startsWith('text/html')),
-        )!.text
-        const text = parts.find((p) =>
-          p.headers.some(([n, v]) => n === 'content-type' && v.startsWith('text/plain')),
-        )!.text
+        const { html, text } = message
         expect(html).toContain(`INJ-${i}`)
         expect(text).toContain(`INJ-${i}`)
         expect(html, first).not.toMatch(/<script|<img|<svg|<a href="javascript:|onerror=/i)
       }
-      const scriptHtml = leafParts(
-        parseMime(mail.find((m) => m.to.includes('victim0@example.com'))!.raw),
-      )
-        .map((p) => p.text)
-        .join('\n')
+      const victim0 = mail.find((m) => m.to.includes('victim0@example.com'))!
+      const scriptHtml = `${victim0.html}\n${victim0.text}`
       expect(scriptHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     } finally {
       await worker.stop()
@@ -394,8 +353,7 @@ describe.each(TEST_DB_KINDS)('the trial e-mail as delivered, on %s', (kind) => {
 })
 
 describe('the whole server over a raw socket', () => {
-  const PORT = 4650
-  const SECRET = 'secret beside the uploads folder 4650'
+  const SECRET = 'secret beside the uploads folder'
   let dir: string
   let distDir: string
   let server: ServerProcess
@@ -414,7 +372,6 @@ describe('the whole server over a raw socket', () => {
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: distDir,
       UPLOADS_DIR: join(dir, 'uploads'),
-      PORT: String(PORT),
     })
   }, 60_000)
   afterAll(async () => {
@@ -426,7 +383,7 @@ describe('the whole server over a raw socket', () => {
   /** Sends the path byte for byte (fetch and URL would resolve the dots first). */
   function rawGet(path: string, method = 'GET'): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', port: PORT })
+      const socket = connect({ host: '127.0.0.1', port: Number(new URL(server.url).port) })
       let answer = ''
       socket.on('data', (c: Buffer) => (answer += c.toString('latin1')))
       socket.on('error', reject)

@@ -6,7 +6,13 @@
  * fault is cleared.
  */
 import { once } from 'node:events'
-import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import {
+  createConnection,
+  createServer,
+  type AddressInfo,
+  type Server,
+  type Socket,
+} from 'node:net'
 
 export type SmtpFault =
   'pass' | 'refuse' | 'reject-temporary' | 'reject-permanent' | 'drop' | 'silent'
@@ -20,8 +26,9 @@ export interface FaultySmtp {
   close(): Promise<void>
 }
 
+/** Listens on options.port, by default one the system picks (read it from the result). */
 export async function startFaultySmtp(options: {
-  port: number
+  port?: number
   sinkPort: number
 }): Promise<FaultySmtp> {
   let mode: SmtpFault = 'pass'
@@ -103,12 +110,13 @@ export async function startFaultySmtp(options: {
         speak(socket, fault)
     }
   })
-  server.listen(options.port, '127.0.0.1')
+  server.listen(options.port ?? 0, '127.0.0.1')
   await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
 
   return {
-    port: options.port,
-    url: `smtp://127.0.0.1:${options.port}`,
+    port,
+    url: `smtp://127.0.0.1:${port}`,
     connections,
     setMode(next) {
       mode = next

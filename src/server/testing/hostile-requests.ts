@@ -1,10 +1,12 @@
 /**
- * A seeded generator of malformed and hostile HTTP requests (issue 7): wrong types, nulls,
+ * Malformed and hostile HTTP requests as fast-check arbitraries (issue 7): wrong types, nulls,
  * nested objects, huge strings and bodies, control characters, invalid UTF-8, SQL, HTML and
  * CRLF injection strings in every field, wrong methods and content types, truncated JSON and
- * very long URLs, against every API endpoint and a sample of page routes. The same seed gives
- * the same requests, so a failure can be replayed.
+ * very long URLs, against every API endpoint and a sample of page routes. hostileRequests()
+ * draws them with a fixed seed, so the same seed gives the same requests and a failure can be
+ * replayed.
  */
+import fc from 'fast-check'
 
 export interface HostileRequest {
   method: string
@@ -13,18 +15,6 @@ export interface HostileRequest {
   body?: Uint8Array
   /** What was done to it, for the failure message. */
   label: string
-}
-
-/** mulberry32: small, fast and good enough to pick cases reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export const INJECTION_STRINGS = [
@@ -128,295 +118,354 @@ const enc = (text: string) => {
   }
 }
 const bytes = (text: string) => encoder.encode(text)
+const json = (value: unknown) => bytes(JSON.stringify(value))
+const short = (value: unknown) => JSON.stringify(value)?.slice(0, 40)
 
-export function hostileRequests(seed: number, count: number): HostileRequest[] {
-  const random = seededRandom(seed)
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
-  const chance = (p: number) => random() < p
-  const injection = () => pick(INJECTION_STRINGS)
-  const anyValue = (): unknown => (chance(0.5) ? injection() : pick(WEIRD_VALUES))
+/** a with probability p, else b. */
+const either = <A, B>(p: number, a: fc.Arbitrary<A>, b: fc.Arbitrary<B>): fc.Arbitrary<A | B> =>
+  fc.oneof(
+    { arbitrary: a, weight: Math.round(p * 100) },
+    { arbitrary: b, weight: Math.round((1 - p) * 100) },
+  )
+/** A value with probability p, else undefined. */
+const sometimes = <T>(p: number, arbitrary: fc.Arbitrary<T>) =>
+  either(p, arbitrary, fc.constant(undefined))
+const oneOf = <T>(...values: T[]) => fc.constantFrom(...values)
 
-  const validBody = (): Record<string, unknown> => ({
+const injection = oneOf(...INJECTION_STRINGS)
+const anyValue: fc.Arbitrary<unknown> = either(0.5, injection, oneOf(...WEIRD_VALUES))
+const hex = (n: number) =>
+  fc.string({ unit: oneOf(...'0123456789abcdef'), minLength: n, maxLength: n })
+
+const validBody = fc
+  .record({ n: fc.integer({ min: 0, max: 999_999_999 }), model: oneOf('basic', 'advanced') })
+  .map(({ n, model }): Record<string, unknown> => ({
     first_name: 'Ada',
     last_name: 'Lovelace',
-    email: `fuzz.${Math.floor(random() * 1e9)}@example.com`,
-    model: chance(0.5) ? 'basic' : 'advanced',
+    email: `fuzz.${n}@example.com`,
+    model,
     source: 'landing-trial-form',
-  })
+  }))
 
-  /** A trial body with one or more fields broken, or a body that is not a trial at all. */
-  const trialBody = (): { body: Uint8Array; label: string } => {
-    const shape = pick([
-      'one-field',
-      'one-field',
-      'one-field',
-      'every-field',
-      'missing',
-      'extra',
-      'truncated',
-      'not-json',
-      'invalid-utf8',
-      'huge',
-      'deep',
-      'array',
-      'scalar',
-      'empty',
-      'injection-everywhere',
-      'valid',
-    ] as const)
-    const body = validBody()
-    switch (shape) {
-      case 'one-field': {
-        const field = pick(FIELDS)
-        body[field] = anyValue()
-        return {
-          body: bytes(JSON.stringify(body)),
-          label: `${field}=${JSON.stringify(body[field])?.slice(0, 40)}`,
-        }
-      }
-      case 'every-field':
-        for (const f of FIELDS) body[f] = anyValue()
-        return { body: bytes(JSON.stringify(body)), label: 'every field hostile' }
-      case 'injection-everywhere': {
-        const s = injection()
-        for (const f of ['first_name', 'last_name', 'source']) body[f] = s
-        body.email = `${s}@example.com`
-        return { body: bytes(JSON.stringify(body)), label: `injection ${JSON.stringify(s)}` }
-      }
-      case 'missing':
-        delete body[pick(FIELDS.slice(0, 4))]
-        return { body: bytes(JSON.stringify(body)), label: 'a required field missing' }
-      case 'extra':
-        body[pick(['id', 'license_id', 'is_admin', 'constructor', 'waitlist'])] = anyValue()
-        return { body: bytes(JSON.stringify(body)), label: 'an unknown field' }
-      case 'truncated': {
-        const text = JSON.stringify(body)
-        return {
-          body: bytes(text.slice(0, Math.floor(random() * (text.length - 1)))),
-          label: 'truncated JSON',
-        }
-      }
-      case 'not-json':
-        return {
-          body: bytes(
-            pick([
-              "{'single': 'quotes'}",
-              'first_name=Ada&email=x',
-              'undefined',
-              'NaN',
-              '{"a":1,}',
-              '\u0000\u0001',
-              '{"__proto__":{"admin":true},"first_name":"A"}',
-              '{"first_name":"A","first_name":{"x":1}}',
-            ]),
-          ),
-          label: 'not JSON',
-        }
-      case 'invalid-utf8': {
-        const text = bytes(JSON.stringify(body))
-        const at = Math.floor(random() * text.length)
-        const bad = pick([
+interface MadeBody {
+  body: Uint8Array
+  label: string
+}
+
+/** A trial body with one or more fields broken, or a body that is not a trial at all. */
+const trialBody: fc.Arbitrary<MadeBody> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.tuple(validBody, oneOf(...FIELDS), anyValue).map(([body, field, value]) => {
+      body[field] = value
+      return { body: json(body), label: `${field}=${short(value)}` }
+    }),
+  },
+  fc.tuple(validBody, fc.tuple(...FIELDS.map(() => anyValue))).map(([body, values]) => {
+    FIELDS.forEach((f, i) => (body[f] = values[i]))
+    return { body: json(body), label: 'every field hostile' }
+  }),
+  fc.tuple(validBody, oneOf(...FIELDS.slice(0, 4))).map(([body, field]) => {
+    delete body[field]
+    return { body: json(body), label: 'a required field missing' }
+  }),
+  fc
+    .tuple(validBody, oneOf('id', 'license_id', 'is_admin', 'constructor', 'waitlist'), anyValue)
+    .map(([body, key, value]) => {
+      body[key] = value
+      return { body: json(body), label: 'an unknown field' }
+    }),
+  validBody.chain((body) => {
+    const text = JSON.stringify(body)
+    return fc
+      .integer({ min: 0, max: text.length - 2 })
+      .map((at) => ({ body: bytes(text.slice(0, at)), label: 'truncated JSON' }))
+  }),
+  oneOf(
+    "{'single': 'quotes'}",
+    'first_name=Ada&email=x',
+    'undefined',
+    'NaN',
+    '{"a":1,}',
+    '\u0000\u0001',
+    '{"__proto__":{"admin":true},"first_name":"A"}',
+    '{"first_name":"A","first_name":{"x":1}}',
+  ).map((text) => ({ body: bytes(text), label: 'not JSON' })),
+  validBody.chain((body) => {
+    const text = json(body)
+    return fc
+      .tuple(
+        fc.integer({ min: 0, max: text.length - 1 }),
+        oneOf(
           [0xff],
           [0xc3, 0x28],
           [0xe2, 0x82],
           [0xed, 0xa0, 0x80],
           [0xf8, 0x88, 0x80, 0x80, 0x80],
-        ])
-        return {
-          body: new Uint8Array([...text.slice(0, at), ...bad, ...text.slice(at)]),
-          label: 'invalid UTF-8',
-        }
-      }
-      case 'huge': {
-        const size = pick([16_385, 20_000, 100_000, 1_000_000])
-        body.first_name = 'x'.repeat(size)
-        return { body: bytes(JSON.stringify(body)), label: `huge body ${size}` }
-      }
-      case 'deep': {
-        const depth = pick([50, 500, 5_000])
-        return {
-          body: bytes('{"first_name":' + '['.repeat(depth) + ']'.repeat(depth) + '}'),
-          label: `nested ${depth}`,
-        }
-      }
-      case 'array':
-        return { body: bytes(JSON.stringify([body])), label: 'an array' }
-      case 'scalar':
-        return { body: bytes(pick(['null', '42', '"string"', 'true'])), label: 'a scalar' }
-      case 'empty':
-        return { body: new Uint8Array(), label: 'empty body' }
-      case 'valid':
-        return { body: bytes(JSON.stringify(body)), label: 'valid' }
-    }
-  }
+        ),
+      )
+      .map(([at, bad]) => ({
+        body: new Uint8Array([...text.slice(0, at), ...bad, ...text.slice(at)]),
+        label: 'invalid UTF-8',
+      }))
+  }),
+  fc.tuple(validBody, oneOf(16_385, 20_000, 100_000, 1_000_000)).map(([body, size]) => {
+    body.first_name = 'x'.repeat(size)
+    return { body: json(body), label: `huge body ${size}` }
+  }),
+  oneOf(50, 500, 5_000).map((depth) => ({
+    body: bytes('{"first_name":' + '['.repeat(depth) + ']'.repeat(depth) + '}'),
+    label: `nested ${depth}`,
+  })),
+  validBody.map((body) => ({ body: json([body]), label: 'an array' })),
+  oneOf('null', '42', '"string"', 'true').map((text) => ({ body: bytes(text), label: 'a scalar' })),
+  fc.constant({ body: new Uint8Array(), label: 'empty body' }),
+  fc.tuple(validBody, injection).map(([body, s]) => {
+    for (const f of ['first_name', 'last_name', 'source']) body[f] = s
+    body.email = `${s}@example.com`
+    return { body: json(body), label: `injection ${JSON.stringify(s)}` }
+  }),
+  validBody.map((body) => ({ body: json(body), label: 'valid' })),
+)
 
-  const longPath = () =>
-    '/' +
-    pick(['api/trial-submissions/', 'lnf/', '', 'custom-uploads/']) +
-    'a'.repeat(pick([2_000, 8_000, 30_000]))
+const waitlistBody: fc.Arbitrary<MadeBody> = either(
+  0.3,
+  trialBody,
+  either(0.3, oneOf(true, false), anyValue).map((value) => ({
+    body: json({ waitlist: value }),
+    label: `waitlist=${short(value)}`,
+  })),
+)
 
-  const hex = (n: number) =>
-    Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('')
-  const uuidish = () =>
-    pick([
-      `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`,
-      '00000000-0000-0000-0000-000000000000',
-      'not-a-uuid',
-      enc("1' or '1'='1"),
-      '%00',
-      '..%2f..%2fetc',
-      'a'.repeat(300),
-      enc('<script>'),
-      '%E0%A4%A',
-    ])
-
-  /** A consent record (POST /api/consents) with a field broken, or not a record at all. */
-  const consentBody = (): { body: Uint8Array; label: string } => {
-    const record: Record<string, unknown> = {
-      id: `c-${hex(16)}`,
-      categories: { functional: true, media: false, marketing: chance(0.5) },
-      policy_version: '2025-08-01',
-      decided_at: new Date(1_790_000_000_000 + Math.floor(random() * 1e9)).toISOString(),
-    }
-    if (chance(0.3)) return trialBody()
-    const field = pick([
-      'id',
-      'categories',
-      'policy_version',
-      'decided_at',
-      'categories.marketing',
-      'none',
-    ] as const)
-    if (field === 'categories.marketing')
-      (record.categories as Record<string, unknown>).marketing = anyValue()
-    else if (field === 'decided_at')
-      record.decided_at = pick([
-        '2026-02-30T00:00:00Z',
-        '+275760-09-13T00:00:00.000Z',
-        'yesterday',
-        '1970-01-01',
-        injection(),
-        0,
-      ])
-    else if (field !== 'none') record[field] = anyValue()
-    return {
-      body: bytes(JSON.stringify(record)),
-      label: `consent ${field}=${JSON.stringify(field === 'none' ? 'valid' : record[field.split('.')[0]!])?.slice(0, 40)}`,
-    }
-  }
-
-  const requests: HostileRequest[] = []
-  for (let i = 0; i < count; i++) {
-    const target = pick([
-      'submit',
-      'submit',
-      'submit',
-      'submit',
-      'waitlist',
-      'waitlist',
-      'consent',
-      'counts',
-      'readyz',
-      'api-unknown',
-      'page',
-      'page',
-      'long-url',
-    ] as const)
-    const headers: Record<string, string> = {}
-    let method = 'GET'
-    let path = '/'
-    let body: Uint8Array | undefined
-    let label = target
-    if (target === 'consent') {
-      const made = consentBody()
-      body = made.body
-      method = chance(0.85) ? 'POST' : pick(METHODS)
-      path = '/api/consents'
-      headers['content-type'] = chance(0.8) ? 'application/json' : pick(CONTENT_TYPES)
-      label += `: ${made.label}, ${method} ${headers['content-type'] || 'no content type'}`
-    } else if (target === 'submit' || target === 'waitlist') {
-      const made = target === 'submit' ? trialBody() : waitlistBody()
-      body = made.body
-      label += `: ${made.label}`
-      method = chance(0.85) ? (target === 'submit' ? 'POST' : 'PATCH') : pick(METHODS)
-      path =
-        target === 'submit'
-          ? '/api/trial-submissions'
-          : `/api/trial-submissions/${uuidish()}/waitlist`
-      headers['content-type'] = chance(0.75) ? 'application/json' : pick(CONTENT_TYPES)
-      label += `, ${method} ${headers['content-type'] || 'no content type'}`
-      if (target === 'waitlist') {
-        headers.authorization = pick([
-          `Bearer ${'A'.repeat(43)}`,
-          'Bearer ',
-          'Bearer a.b.c',
-          `Bearer ${'x'.repeat(5_000)}`,
-          'Basic YWRtaW46YWRtaW4=',
-          "Bearer ' OR 1=1 --",
-          'Bearer %00',
-          '',
-        ])
+/** A consent record (POST /api/consents) with a field broken, or not a record at all. */
+const consentBody: fc.Arbitrary<MadeBody> = either(
+  0.3,
+  trialBody,
+  fc
+    .record({
+      id: hex(16),
+      marketing: fc.boolean(),
+      decidedAt: fc.integer({ min: 0, max: 999_999_999 }),
+      field: oneOf(
+        'id',
+        'categories',
+        'policy_version',
+        'decided_at',
+        'categories.marketing',
+        'none',
+      ),
+      value: anyValue,
+      date: either(
+        5 / 6,
+        oneOf<unknown>(
+          '2026-02-30T00:00:00Z',
+          '+275760-09-13T00:00:00.000Z',
+          'yesterday',
+          '1970-01-01',
+          0,
+        ),
+        injection,
+      ),
+    })
+    .map(({ id, marketing, decidedAt, field, value, date }) => {
+      const record: Record<string, unknown> = {
+        id: `c-${id}`,
+        categories: { functional: true, media: false, marketing },
+        policy_version: '2025-08-01',
+        decided_at: new Date(1_790_000_000_000 + decidedAt).toISOString(),
       }
-    } else if (target === 'counts' || target === 'readyz') {
-      method = chance(0.7) ? 'GET' : pick(METHODS)
-      path = target === 'counts' ? '/api/license-counts' : '/readyz'
-      if (chance(0.3)) path += `?${enc(injection())}=${enc(injection())}`
-      if (method !== 'GET' && method !== 'HEAD' && chance(0.5)) {
-        body = trialBody().body
-        headers['content-type'] = pick(CONTENT_TYPES)
+      if (field === 'categories.marketing')
+        (record.categories as Record<string, unknown>).marketing = value
+      else if (field === 'decided_at') record.decided_at = date
+      else if (field !== 'none') record[field] = value
+      return {
+        body: json(record),
+        label: `consent ${field}=${short(field === 'none' ? 'valid' : record[field.split('.')[0]!])}`,
       }
-    } else if (target === 'api-unknown') {
-      method = pick(METHODS)
-      path = pick([
+    }),
+)
+
+const uuidish = fc.oneof(
+  fc
+    .tuple(hex(8), hex(4), hex(3), hex(3), hex(12))
+    .map(([a, b, c, d, e]) => `${a}-${b}-4${c}-8${d}-${e}`),
+  oneOf(
+    '00000000-0000-0000-0000-000000000000',
+    'not-a-uuid',
+    enc("1' or '1'='1"),
+    '%00',
+    '..%2f..%2fetc',
+    'a'.repeat(300),
+    enc('<script>'),
+    '%E0%A4%A',
+  ),
+)
+
+const contentType = (pJson: number) =>
+  either(pJson, fc.constant('application/json'), oneOf(...CONTENT_TYPES))
+
+/** What a request is before the headers every target may get. */
+interface Target {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body?: Uint8Array
+  label: string
+}
+
+const submission: fc.Arbitrary<Target> = fc
+  .record({
+    made: trialBody,
+    method: either(0.85, fc.constant('POST'), oneOf(...METHODS)),
+    type: contentType(0.75),
+  })
+  .map(({ made, method, type }) => ({
+    method,
+    path: '/api/trial-submissions',
+    headers: { 'content-type': type },
+    body: made.body,
+    label: `submit: ${made.label}, ${method} ${type || 'no content type'}`,
+  }))
+
+const waitlist: fc.Arbitrary<Target> = fc
+  .record({
+    made: waitlistBody,
+    method: either(0.85, fc.constant('PATCH'), oneOf(...METHODS)),
+    type: contentType(0.75),
+    id: uuidish,
+    authorization: oneOf(
+      `Bearer ${'A'.repeat(43)}`,
+      'Bearer ',
+      'Bearer a.b.c',
+      `Bearer ${'x'.repeat(5_000)}`,
+      'Basic YWRtaW46YWRtaW4=',
+      "Bearer ' OR 1=1 --",
+      'Bearer %00',
+      '',
+    ),
+  })
+  .map(({ made, method, type, id, authorization }) => ({
+    method,
+    path: `/api/trial-submissions/${id}/waitlist`,
+    headers: { 'content-type': type, authorization },
+    body: made.body,
+    label: `waitlist: ${made.label}, ${method} ${type || 'no content type'}`,
+  }))
+
+const consent: fc.Arbitrary<Target> = fc
+  .record({
+    made: consentBody,
+    method: either(0.85, fc.constant('POST'), oneOf(...METHODS)),
+    type: contentType(0.8),
+  })
+  .map(({ made, method, type }) => ({
+    method,
+    path: '/api/consents',
+    headers: { 'content-type': type },
+    body: made.body,
+    label: `consent: ${made.label}, ${method} ${type || 'no content type'}`,
+  }))
+
+/** GET /api/license-counts or /readyz, sometimes with a query, a wrong method or a body. */
+const readOnly = (target: 'counts' | 'readyz', base: string): fc.Arbitrary<Target> =>
+  fc
+    .record({
+      method: either(0.7, fc.constant('GET'), oneOf(...METHODS)),
+      query: sometimes(0.3, fc.tuple(injection, injection)),
+      body: sometimes(0.5, fc.tuple(trialBody, oneOf(...CONTENT_TYPES))),
+    })
+    .map(({ method, query, body }): Target => {
+      const withBody = method !== 'GET' && method !== 'HEAD' ? body : undefined
+      return {
+        method,
+        path: query ? `${base}?${enc(query[0])}=${enc(query[1])}` : base,
+        headers: withBody ? { 'content-type': withBody[1] } : {},
+        body: withBody?.[0].body,
+        label: target,
+      }
+    })
+
+const apiUnknown: fc.Arbitrary<Target> = fc
+  .tuple(
+    oneOf(...METHODS),
+    fc.oneof(
+      oneOf(
         '/api',
         '/api/',
         '/api/admin',
         '/api/licenses',
         '/api/trial-submissions/x',
         '/api/../etc/passwd',
-        `/api/${enc(injection())}`,
-      ])
-    } else if (target === 'page') {
-      method = chance(0.7) ? 'GET' : pick(METHODS)
-      path = pick(PAGE_PATHS)
-      if (chance(0.4))
-        path += `${path.includes('?') ? '&' : '?'}${pick(['model', 'event_url', 'q', 'invitee'])}=${enc(injection())}`
-      if (chance(0.2)) path = path.replace(/\/[^/?]*$/, `/${enc(injection())}`)
-    } else {
-      method = pick(['GET', 'POST'])
-      path = longPath()
-    }
-    if (chance(0.15))
-      headers['x-forwarded-for'] = pick([
-        '127.0.0.1',
-        '::1, 10.0.0.1',
-        "' OR 1=1",
-        'x'.repeat(500),
-        '',
-      ])
-    if (chance(0.1))
-      headers['user-agent'] = pick(['', 'x'.repeat(4_000), '<script>', "sqlmap/1.0' OR 1=1"])
-    if (chance(0.1))
-      headers['accept-encoding'] = pick(['br;q=x', 'gzip;q=-1', '*', 'identity;q=0, *;q=0'])
-    if (method === 'GET' || method === 'HEAD') body = undefined
-    requests.push({
+      ),
+      injection.map((s) => `/api/${enc(s)}`),
+    ),
+  )
+  .map(([method, path]) => ({ method, path, headers: {}, label: 'api-unknown' }))
+
+const page: fc.Arbitrary<Target> = fc
+  .record({
+    method: either(0.7, fc.constant('GET'), oneOf(...METHODS)),
+    path: oneOf(...PAGE_PATHS),
+    query: sometimes(0.4, fc.tuple(oneOf('model', 'event_url', 'q', 'invitee'), injection)),
+    last: sometimes(0.2, injection),
+  })
+  .map(({ method, path, query, last }) => {
+    if (query) path += `${path.includes('?') ? '&' : '?'}${query[0]}=${enc(query[1])}`
+    if (last !== undefined) path = path.replace(/\/[^/?]*$/, `/${enc(last)}`)
+    return { method, path, headers: {}, label: 'page' }
+  })
+
+const longUrl: fc.Arbitrary<Target> = fc
+  .record({
+    method: oneOf('GET', 'POST'),
+    prefix: oneOf('api/trial-submissions/', 'lnf/', '', 'custom-uploads/'),
+    length: oneOf(2_000, 8_000, 30_000),
+  })
+  .map(({ method, prefix, length }) => ({
+    method,
+    path: `/${prefix}${'a'.repeat(length)}`,
+    headers: {},
+    label: 'long-url',
+  }))
+
+/** One hostile request against any endpoint, weighted towards the submission form. */
+export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
+  .record({
+    target: fc.oneof(
+      { arbitrary: submission, weight: 4 },
+      { arbitrary: waitlist, weight: 2 },
+      { arbitrary: consent, weight: 1 },
+      { arbitrary: readOnly('counts', '/api/license-counts'), weight: 1 },
+      { arbitrary: readOnly('readyz', '/readyz'), weight: 1 },
+      { arbitrary: apiUnknown, weight: 1 },
+      { arbitrary: page, weight: 2 },
+      { arbitrary: longUrl, weight: 1 },
+    ),
+    forwardedFor: sometimes(
+      0.15,
+      oneOf('127.0.0.1', '::1, 10.0.0.1', "' OR 1=1", 'x'.repeat(500), ''),
+    ),
+    userAgent: sometimes(0.1, oneOf('', 'x'.repeat(4_000), '<script>', "sqlmap/1.0' OR 1=1")),
+    acceptEncoding: sometimes(0.1, oneOf('br;q=x', 'gzip;q=-1', '*', 'identity;q=0, *;q=0')),
+  })
+  .map(({ target, forwardedFor, userAgent, acceptEncoding }) => {
+    const headers = { ...target.headers }
+    if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor
+    if (userAgent !== undefined) headers['user-agent'] = userAgent
+    if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding
+    const { method, path } = target
+    return {
       method,
       path,
       headers,
-      body,
-      label: `${label} -> ${method} ${path.slice(0, 80)}`,
-    })
-  }
-  return requests
-
-  function waitlistBody(): { body: Uint8Array; label: string } {
-    if (chance(0.3)) return trialBody()
-    const value = chance(0.3) ? pick([true, false]) : anyValue()
-    return {
-      body: bytes(JSON.stringify({ waitlist: value })),
-      label: `waitlist=${JSON.stringify(value)?.slice(0, 40)}`,
+      body: method === 'GET' || method === 'HEAD' ? undefined : target.body,
+      label: `${target.label} -> ${method} ${path.slice(0, 80)}`,
     }
-  }
+  })
+
+/** count requests drawn with this seed: the same seed, the same requests. */
+export function hostileRequests(seed: number, count: number): HostileRequest[] {
+  return fc.sample(hostileRequest, { seed, numRuns: count })
 }
 
 /** The status class of an answer, for the counts the suite prints. */

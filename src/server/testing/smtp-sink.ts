@@ -1,14 +1,21 @@
-/** A real SMTP server in this process for tests (STYLE.md: never a mock of nodemailer). */
+/**
+ * A real SMTP server in this process for tests (STYLE.md: never a mock of nodemailer). What
+ * arrives is read the way a mail client reads it, by mailparser.
+ */
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
   messageId: string
+  /** The SMTP envelope's recipients. */
   to: string[]
   subject: string
-  /** The raw message with quoted-printable soft breaks and escapes undone, for assertions. */
-  decoded: string
+  /** The decoded text and HTML parts ('' when there is none). */
+  text: string
+  html: string
+  parsed: ParsedMail
   raw: string
 }
 
@@ -24,19 +31,6 @@ export interface SmtpSink {
   close(): Promise<void>
 }
 
-export function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
-
-function header(raw: string, name: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0] ?? ''
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ')
-  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)
-  return match?.[1]?.trim() ?? ''
-}
-
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
   const waiters: { n: number; resolve: () => void }[] = []
@@ -49,16 +43,24 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8')
-          received.push({
-            messageId: header(raw, 'Message-ID'),
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: header(raw, 'Subject'),
-            decoded: decodeQuotedPrintable(raw),
-            raw,
-          })
-          for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
-          callback()
+          const raw = Buffer.concat(chunks)
+          const to = session.envelope.rcptTo.map((r) => r.address)
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({
+                messageId: parsed.messageId ?? '',
+                to,
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: parsed.html || '',
+                parsed,
+                raw: raw.toString('utf8'),
+              })
+              for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
+              callback()
+            },
+            (error: Error) => callback(error),
+          )
         })
       },
     })

@@ -4,7 +4,13 @@
  * black-holed (connections stay open but nothing gets through, as in a partition).
  */
 import { once } from 'node:events'
-import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import {
+  createConnection,
+  createServer,
+  type AddressInfo,
+  type Server,
+  type Socket,
+} from 'node:net'
 
 export type ProxyMode = 'pass' | 'refuse' | 'blackhole'
 
@@ -18,8 +24,12 @@ export interface TcpProxy {
   close(): Promise<void>
 }
 
+/**
+ * Listens on options.port, by default one the system picks; 'refuse' closes the listener and
+ * 'pass' opens it again on the same port, so the URL a server was given stays right.
+ */
 export async function startTcpProxy(options: {
-  port: number
+  port?: number
   targetPort: number
   targetHost?: string
 }): Promise<TcpProxy> {
@@ -27,6 +37,7 @@ export async function startTcpProxy(options: {
   let mode: ProxyMode = 'pass'
   let accepted = 0
   let server: Server | null = null
+  let port = options.port ?? 0
 
   const onConnection = (client: Socket) => {
     accepted++
@@ -52,8 +63,9 @@ export async function startTcpProxy(options: {
 
   const listen = async () => {
     server = createServer(onConnection)
-    server.listen(options.port, '127.0.0.1')
+    server.listen(port, '127.0.0.1')
     await once(server, 'listening')
+    port = (server.address() as AddressInfo).port
   }
   const stopListening = async () => {
     if (!server) return
@@ -64,7 +76,7 @@ export async function startTcpProxy(options: {
   await listen()
 
   return {
-    port: options.port,
+    port,
     accepted: () => accepted,
     upstreamPorts: () =>
       [...pairs].flatMap((p) => (p.upstream?.localPort ? [p.upstream.localPort] : [])),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { testDatabaseUrl } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { migrate } from '../db/migrate.ts'
@@ -63,4 +64,61 @@ export async function resetTables(database: Database): Promise<void> {
   await database.db.execute(
     sql`truncate rate_limit_counters, mail_outbox, trial_submissions, licenses, consent_records cascade`,
   )
+}
+
+export interface TestDatabaseOptions {
+  poolSize?: number
+  /** Empty every table before each test of the suite (resetTables). */
+  emptyBeforeEach?: boolean
+}
+
+/**
+ * Gives the enclosing describe a fresh migrated database of this kind, opened before its first
+ * test and closed after its last. Returns a getter, because the database only exists once the
+ * suite's beforeAll ran. Call it first in the describe: Vitest runs afterAll hooks in reverse
+ * order, so whatever a later hook starts on the database (an SMTP sink, a worker) stops first.
+ */
+export function useTestDatabase(
+  kind: TestDbKind,
+  options: TestDatabaseOptions = {},
+): () => TestDatabase {
+  let database: TestDatabase | undefined
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { poolSize: options.poolSize })
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+  const get = () => {
+    if (!database)
+      throw new Error('the test database is opened in beforeAll: use it in a hook or test')
+    return database
+  }
+  if (options.emptyBeforeEach) beforeEach(() => resetTables(get()))
+  return get
+}
+
+/**
+ * describe.each over TEST_DB_KINDS ('%s' in the name is the kind), each suite with its own
+ * database from useTestDatabase.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (database: () => TestDatabase, kind: TestDbKind) => void,
+): void
+export function describeEachDatabase(
+  name: string,
+  options: TestDatabaseOptions,
+  body: (database: () => TestDatabase, kind: TestDbKind) => void,
+): void
+export function describeEachDatabase(
+  name: string,
+  ...args:
+    | [body: (database: () => TestDatabase, kind: TestDbKind) => void]
+    | [TestDatabaseOptions, (database: () => TestDatabase, kind: TestDbKind) => void]
+): void {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args
+  describe.each(TEST_DB_KINDS)(name, (kind) => {
+    body(useTestDatabase(kind, options), kind)
+  })
 }

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
-import {
-  createTestDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-  type TestDatabase,
-} from '../testing/test-database.ts'
+import { describeEachDatabase } from '../testing/test-database.ts'
 import { hitRateLimits } from './rate-limiter.ts'
 
 const HOUR = 3_600_000
 
-describe.each(TEST_DB_KINDS)('rate limiter on %s', (kind) => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database.close()
-  })
-  beforeEach(async () => {
-    await resetTables(database)
-  })
-
+describeEachDatabase('rate limiter on %s', { emptyBeforeEach: true }, (database) => {
   const check = (value: string, now: number) =>
-    hitRateLimits(database.db, [{ name: 'email', value, limit: { count: 3, windowMs: HOUR } }], now)
+    hitRateLimits(
+      database().db,
+      [{ name: 'email', value, limit: { count: 3, windowMs: HOUR } }],
+      now,
+    )
 
   it('allows COUNT per WINDOW, refuses the next with a Retry-After', async () => {
     const start = 100 * HOUR
@@ -45,6 +33,6 @@ describe.each(TEST_DB_KINDS)('rate limiter on %s', (kind) => {
 
   it('prunes counters whose windows are over', async () => {
     await check('old@x', 10 * HOUR)
-    expect(await deleteExpiredCounters(database.db)).toBe(1)
+    expect(await deleteExpiredCounters(database().db)).toBe(1)
   })
 })
