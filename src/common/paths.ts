@@ -24,6 +24,10 @@ export const routes = {
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
   testStatic: '/test-static.txt',
+  /** The free Pacing Lab (DESIGN.md §13); its state rides in the query string (pacing/query.ts). */
+  pacing: '/pacing',
+  /** The lab's formulas, conventions, preset sources and public test cases. */
+  methodology: '/methodology',
 } as const
 
 /** Legal routes and the dialog tab each one opens (SPEC.md §2: default terms). */

@@ -10,7 +10,9 @@ import { DOCUMENTS } from './content/documents.ts'
 import { renderHead } from './head.ts'
 import { HomePage } from './pages/home/home-page.tsx'
 import { LnfPage } from './pages/lnf/lnf-page.tsx'
+import { MethodologyPage } from './pages/methodology/methodology-page.tsx'
 import { NotFoundPage } from './pages/not-found/not-found-page.tsx'
+import { PacingPage } from './pages/pacing/pacing-page.tsx'
 import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
 
@@ -20,6 +22,8 @@ const PAGES: Record<PageEntry, () => ReactElement> = {
   'scheduling-thank-you': () => <SchedulingThankYouPage />,
   lnf: () => <LnfPage />,
   'not-found': () => <NotFoundPage />,
+  pacing: () => <PacingPage />,
+  methodology: () => <MethodologyPage />,
 }
 
 export async function renderDocuments(

@@ -13,6 +13,8 @@ export const PAGE_ENTRIES = [
   'scheduling-thank-you',
   'lnf',
   'not-found',
+  'pacing',
+  'methodology',
 ] as const
 export type PageEntry = (typeof PAGE_ENTRIES)[number]
 
@@ -51,6 +53,8 @@ export const DOCUMENT_ROUTES = [
   },
   { name: 'lnf', entry: 'lnf', path: routes.lnfShell, noindex: true },
   { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true },
+  { name: 'pacing', entry: 'pacing', path: routes.pacing },
+  { name: 'methodology', entry: 'methodology', path: routes.methodology },
 ] as const satisfies readonly DocumentRoute[]
 
 export type DocumentName = (typeof DOCUMENT_ROUTES)[number]['name']

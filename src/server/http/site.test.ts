@@ -201,6 +201,8 @@ describe('sitemap, robots and static files', () => {
       'https://pacing.example/terms',
       'https://pacing.example/privacy-policy',
       'https://pacing.example/cookie-policy',
+      'https://pacing.example/pacing',
+      'https://pacing.example/methodology',
     ])
   })
 
@@ -248,6 +250,8 @@ describe('pages and 404', () => {
     ['/cookie-policy', 'cookie-policy'],
     ['/scheduling-thank-you', 'scheduling-thank-you'],
     ['/thank-you', 'thank-you'],
+    ['/pacing', 'pacing'],
+    ['/methodology', 'methodology'],
   ])('%s shows the %s document', async (path, name) => {
     const res = await app().request(path)
     expect(res.status).toBe(200)

@@ -183,6 +183,8 @@ export function documentForPath(pathname: string): string | null {
   if (legal) return DOCUMENT_ROUTES.find((d) => d.path === path)?.name ?? null
   if (path === routes.thankYou()) return 'thank-you'
   if (path === routes.schedulingThankYou) return 'scheduling-thank-you'
+  if (path === routes.pacing) return 'pacing'
+  if (path === routes.methodology) return 'methodology'
   return null
 }
 

@@ -42,6 +42,16 @@ const HEADS: Record<DocumentName, { title: string; description: string }> = {
     title: `Page not found | ${brand}`,
     description: `The page you asked for is not here.`,
   },
+  pacing: {
+    title: `Pacing Lab: free Takahashi-Alexander calculator and commitment planner | ${brand}`,
+    description:
+      'Project a private fund’s capital calls, distributions, NAV and J-curve on the Takahashi-Alexander model, or solve the yearly commitment that reaches your private-markets target. Free, no sign-up, shareable by link, CSV and Excel download.',
+  },
+  methodology: {
+    title: `Pacing Lab methodology: formulas, conventions and test cases | ${brand}`,
+    description:
+      'The Takahashi-Alexander formulas behind the Pacing Lab, its conventions (year-end flows, growth on opening NAV, IRR), where each asset-class preset comes from, and the public test cases the engine is checked against.',
+  },
 }
 
 export const DOCUMENTS: readonly DocumentSpec[] = DOCUMENT_ROUTES.map((route) => ({

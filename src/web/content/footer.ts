@@ -8,6 +8,7 @@ export const FOOTER_COPY = {
   basicModel: 'Basic Model',
   advancedModel: 'Advanced Model',
   compareModels: 'Compare models',
+  pacingLab: 'Free Pacing Lab',
   documentation: 'Documentation',
   videoTutorials: 'Video tutorials',
   contactChat: 'Contact support chat',

@@ -9,6 +9,7 @@ export const HERO_COPY = {
   primaryCta: 'Get FREE Trial Model',
   secondaryCta: 'Watch Demo (2 min)',
   requirements: 'Windows + Excel 365 only',
+  labLink: 'Or try the method on your own numbers: the free Pacing Lab',
   proofPoints: [
     'Free 10-day trial',
     'No credit card',

@@ -1,11 +1,14 @@
 /** Header navigation (SPEC.md §2, "Fixed header"). */
-import { anchors } from '#src/common/paths.ts'
+import { anchors, routes } from '#src/common/paths.ts'
 
 export const NAV_LINKS = [
   { label: 'Features', anchor: anchors.features },
   { label: 'Pricing', anchor: anchors.pricing },
   { label: 'Reviews', anchor: anchors.testimonials },
 ] as const
+
+/** The free Pacing Lab, a page of its own (issue 10). */
+export const LAB_LINK = { label: 'Pacing Lab', href: routes.pacing } as const
 
 export const HEADER_COPY = {
   cta: 'Get Free Trial',

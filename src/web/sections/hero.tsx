@@ -1,6 +1,6 @@
 /** Hero: the claims of SPEC.md §1, 'Get FREE Trial Model' and 'Watch Demo (2 min)'. */
-import { CheckCircle2, PlayCircle, ShieldCheck } from 'lucide-react'
-import { anchors } from '#src/common/paths.ts'
+import { ArrowRight, CheckCircle2, PlayCircle, ShieldCheck } from 'lucide-react'
+import { anchors, routes } from '#src/common/paths.ts'
 import { ScreenshotImage } from '../components/screenshot-image.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
 import { HERO_COPY } from '../content/hero.ts'
@@ -41,6 +41,13 @@ export function Hero() {
               {HERO_COPY.secondaryCta}
             </button>
           </div>
+          <a
+            href={routes.pacing}
+            className="mt-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-100 underline-offset-4 hover:text-white hover:underline"
+          >
+            {HERO_COPY.labLink}
+            <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+          </a>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-200">
             {HERO_COPY.proofPoints.map((point) => (
               <li key={point} className="flex items-center gap-2">

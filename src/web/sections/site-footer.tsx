@@ -1,5 +1,5 @@
 /** Footer: models, support, support e-mail, copyright and legal links (SPEC.md §2 "Footer"). */
-import { anchors, LEGAL_TAB_ROUTES, type LegalTab } from '#src/common/paths.ts'
+import { anchors, LEGAL_TAB_ROUTES, routes, type LegalTab } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { FOOTER_COPY } from '../content/footer.ts'
 import { settings } from '../settings.ts'
@@ -66,6 +66,11 @@ export function SiteFooter() {
             <li>
               <a className={linkClass} href={`/#${anchors.pricing}`}>
                 {FOOTER_COPY.compareModels}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={routes.pacing}>
+                {FOOTER_COPY.pacingLab}
               </a>
             </li>
           </ul>

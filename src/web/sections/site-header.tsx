@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { anchors } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
-import { HEADER_COPY, NAV_LINKS } from '../content/navigation.ts'
+import { HEADER_COPY, LAB_LINK, NAV_LINKS } from '../content/navigation.ts'
 import { settings } from '../settings.ts'
 import { scrollToAnchor, scrollToTop } from '../lib/scroll.ts'
 import { useDisclosure } from '../lib/use-disclosure.ts'
@@ -65,6 +65,14 @@ export function SiteHeader() {
                 </a>
               </li>
             ))}
+            <li>
+              <a
+                href={LAB_LINK.href}
+                className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-700 hover:bg-ink-50 hover:text-brand-900"
+              >
+                {LAB_LINK.label}
+              </a>
+            </li>
           </ul>
         </nav>
 
@@ -117,6 +125,14 @@ export function SiteHeader() {
               </a>
             </li>
           ))}
+          <li>
+            <a
+              href={LAB_LINK.href}
+              className="flex min-h-12 items-center rounded-lg px-3 text-base font-medium text-ink-800 hover:bg-ink-50"
+            >
+              {LAB_LINK.label}
+            </a>
+          </li>
         </ul>
         <a
           href={`#${anchors.trialForm}`}

@@ -1,0 +1,188 @@
+/**
+ * Every word of the Pacing Lab at /pacing (DESIGN.md §13): labels, units, help texts, messages.
+ * The engine's own validation messages come from src/common/pacing/query.ts and engine.ts, so a
+ * shared link and a field say the same thing.
+ */
+import type { FundField, PortfolioField } from '#src/common/pacing/query.ts'
+
+export interface FieldCopy {
+  label: string
+  /** Shown under the label: the unit and a helpful range. */
+  hint: string
+}
+
+export const PACING_COPY = {
+  eyebrow: 'Free Pacing Lab',
+  heading: 'See the J-curve of your own numbers',
+  intro:
+    'A Takahashi-Alexander projection of one fund, or the yearly commitment that brings a whole portfolio to its private-markets target. No sign-up; the link in the address bar reproduces what you see.',
+  methodologyLink: 'Formulas, conventions and test cases',
+  modesLabel: 'What to project',
+  modes: { fund: 'One fund', portfolio: 'Portfolio plan' },
+  presetsLegend: 'Asset-class preset',
+  presetsHint: 'Fills the model parameters from a published or stated parameter set.',
+  presetEdited: 'Parameters edited since the preset was chosen.',
+  groups: {
+    model: 'Model parameters',
+    fund: 'The fund today',
+    projection: 'Projection',
+  },
+  required: (label: string) => `Enter a value for ${label.toLowerCase()}`,
+  keyFiguresHeading: 'Key figures',
+  chartHeading: 'Cash flows, NAV and the J-curve',
+  chartSummary:
+    'Bars: calls below zero, distributions above. Lines: NAV and cumulative net cash flow. The table below holds the same numbers.',
+  tableHeading: 'Year by year',
+  tableCaption:
+    'Yearly projection. Year is the fund’s age at the end of the year; every flow falls at year end.',
+  tableRegionLabel: 'Yearly projection table, scrolls sideways',
+  columns: {
+    year: 'Year',
+    contributions: 'Contributions',
+    distributions: 'Distributions',
+    nav: 'NAV',
+    netCashFlow: 'Net cash flow',
+    cumulativeNetCashFlow: 'Cumulative net cash flow',
+  },
+  series: {
+    contributions: 'Calls',
+    distributions: 'Distributions',
+    nav: 'NAV',
+    cumulative: 'Cumulative net cash flow',
+  },
+  figures: {
+    peakNav: 'Peak NAV',
+    trough: 'Deepest cumulative net cash flow',
+    breakEven: 'Break-even year',
+    tvpi: 'TVPI',
+    irr: 'IRR',
+    inYear: (year: number) => `in year ${year}`,
+    notApplicable: 'n/a',
+    noTrough: 'never below zero',
+    noBreakEven: 'not within the horizon',
+    noTvpi: 'no contributions in the horizon',
+    noIrr: 'no sign change in the flows',
+    breakEvenNote: 'cumulative net cash flow back at or above zero',
+    tvpiNote: '(distributions + final NAV) / calls',
+    irrNote: 'of net flows, final NAV as inflow',
+  },
+  actions: {
+    csv: 'Download CSV',
+    xlsx: 'Download .xlsx',
+    xlsxLoading: 'Preparing workbook…',
+    xlsxFailed: 'The workbook could not be created. The CSV has the same numbers.',
+    copyLink: 'Copy link',
+    copied: 'Link copied. Anyone who opens it sees these inputs.',
+    copyFailed: 'Copying is blocked here; copy the address bar instead.',
+    continueInExcel: 'Continue in Excel',
+    continueNote:
+      'The Advanced model runs this method across your whole book, with scenarios and dashboards. Free 10-day trial.',
+  },
+  files: { csv: 'pacing-lab.csv', xlsx: 'pacing-lab.xlsx', portfolioCsv: 'pacing-plan.csv' },
+  xlsxSheet: 'Projection',
+  keptResult: 'Showing the last valid result until the marked fields are fixed.',
+  linkProblems: 'Some values in the link could not be used; they are marked below.',
+} as const
+
+export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
+  commitment: { label: 'Commitment (CC)', hint: 'Currency units, above 0. Example: 10000000' },
+  rc: {
+    label: 'Call rates (RC)',
+    hint: 'Share of the unfunded commitment called each year, 0 to 1; a comma list, the last repeats',
+  },
+  life: { label: 'Fund life (L)', hint: 'Years, 1 to 50. All NAV is paid out from this age on' },
+  bow: { label: 'Bow (B)', hint: '0 to 100, usually 1.5 to 5. Higher pays out later' },
+  growth: {
+    label: 'Growth (G)',
+    hint: 'Yearly NAV growth as a decimal (0.13 is 13%); one number or a comma list',
+  },
+  yield: { label: 'Yield floor (Y)', hint: 'Least share of NAV paid out a year, 0 to 1' },
+  years: { label: 'Horizon', hint: 'Projected years, 1 to 100. Empty: up to the fund life' },
+  age: { label: 'Fund age today', hint: 'Whole years; 0 for a new fund' },
+  nav: { label: 'NAV at that age', hint: 'Currency units; 0 for a new fund' },
+  paid: { label: 'Paid-in at that age', hint: 'Currency units, at most the commitment' },
+  lastcall: { label: 'Last call at age', hint: 'No calls after this age. Empty: no limit' },
+}
+
+export const PORTFOLIO_COPY = {
+  settingsHeading: 'Your portfolio',
+  fields: {
+    total: { label: 'Total portfolio today', hint: 'All assets, private NAV included' },
+    totalgrowth: { label: 'Portfolio growth', hint: 'Yearly, as a decimal (0.06 is 6%)' },
+    target: { label: 'Target private share', hint: 'Private NAV / total, 0 to 1 (0.15 is 15%)' },
+    horizon: { label: 'Horizon', hint: 'Projected years, 1 to 100' },
+    start: {
+      label: 'First projected year',
+      hint: 'Calendar year; today is the end of the year before',
+    },
+    class: { label: 'New commitments go to', hint: 'Asset class of the yearly commitment' },
+    ramp: { label: 'Ramp-up', hint: 'Years left out of the fit' },
+  } satisfies Record<PortfolioField, FieldCopy>,
+  fundsHeading: 'Existing funds',
+  fundsIntro:
+    'Each fund follows its asset class’s preset from its age today (first projected year minus vintage).',
+  fundColumns: {
+    assetClass: 'Asset class',
+    commitment: 'Commitment',
+    vintage: 'Vintage',
+    paid: 'Paid-in today',
+    nav: 'NAV today',
+  },
+  fundLabel: (n: number) => `Fund ${n}`,
+  addFund: 'Add a fund',
+  removeFund: (n: number) => `Remove fund ${n}`,
+  noFunds: 'No existing funds: the plan starts from zero private NAV.',
+  figures: {
+    yearlyCommitment: 'Yearly new commitment',
+    yearlyNote: 'the same amount every year, solved',
+    firstAtTarget: 'First year at target',
+    noTarget: 'not within the horizon',
+    finalShare: 'NAV share at the horizon',
+    peakUnfunded: 'Peak unfunded commitments',
+    fit: (from: number, to: number) => `fitted over ${from}–${to}`,
+  },
+  shareChartHeading: 'Private NAV share against target',
+  shareSummary: 'Line: private NAV as a share of the total portfolio; dashed: the target.',
+  flowChartHeading: 'Net cash flows, private NAV and unfunded commitments',
+  flowSummary:
+    'Bars: net cash flow each year (distributions minus calls). Lines: private NAV and unfunded commitments.',
+  series: {
+    share: 'NAV share',
+    target: 'Target',
+    netCashFlow: 'Net cash flow',
+    privateNav: 'Private NAV',
+    unfunded: 'Unfunded',
+  },
+  tableHeading: 'Plan year by year',
+  tableCaption:
+    'Calendar years; flows at year end; the new commitment is made at the start of the year.',
+  tableRegionLabel: 'Yearly plan table, scrolls sideways',
+  columns: {
+    year: 'Year',
+    newCommitment: 'New commitment',
+    contributions: 'Calls',
+    distributions: 'Distributions',
+    netCashFlow: 'Net cash flow',
+    unfunded: 'Unfunded',
+    privateNav: 'Private NAV',
+    totalPortfolio: 'Total portfolio',
+    navShare: 'NAV share',
+    targetShare: 'Target',
+  },
+} as const
+
+export const LAB_NAV = {
+  home: 'Home',
+  lab: 'Pacing Lab',
+  methodology: 'Methodology',
+  pricing: 'Pricing',
+  trial: 'Get Free Trial',
+  mainNav: 'Main',
+  skip: 'Skip to content',
+  footerNote:
+    'The Pacing Lab is a planning aid. Projections are estimates from your inputs and assumptions, not investment advice.',
+  terms: 'Terms & Conditions',
+  privacy: 'Privacy Policy',
+  cookies: 'Cookie Policy',
+  copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
+} as const

@@ -1,0 +1,262 @@
+/** One fund: presets, inputs, key figures, the J-curve chart, actions and the yearly table. */
+import { useMemo, type Dispatch, type SetStateAction } from 'react'
+import { projectFund, type ProjectionRow } from '#src/common/pacing/engine.ts'
+import { computeMetrics } from '#src/common/pacing/metrics.ts'
+import { projectionToCsv } from '#src/common/pacing/csv.ts'
+import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
+import type { FundField } from '#src/common/pacing/query.ts'
+import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
+import { cn } from '../../lib/cn.ts'
+import { Chart, type ChartSeries } from './chart.tsx'
+import { DataTable, type Column } from './data-table.tsx'
+import { saveCsv, saveXlsx } from './downloads.ts'
+import { TextField } from './field.tsx'
+import { formatCompact, formatMoney, formatMultiple, formatPercent } from './format.ts'
+import {
+  FIELD_STEPS,
+  applyPreset,
+  editFundField,
+  followsPreset,
+  stepText,
+  type FundState,
+} from './fund-state.ts'
+import { KeyFigures, type Figure } from './key-figures.tsx'
+import { LabActions } from './lab-actions.tsx'
+
+const C = PACING_COPY.columns
+
+export const FUND_COLUMNS: readonly Column<ProjectionRow>[] = [
+  { key: 'year', label: C.year, value: (r) => String(r.year) },
+  { key: 'contributions', label: C.contributions, value: (r) => formatMoney(r.contributions) },
+  { key: 'distributions', label: C.distributions, value: (r) => formatMoney(r.distributions) },
+  { key: 'nav', label: C.nav, value: (r) => formatMoney(r.nav) },
+  { key: 'net', label: C.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
+  {
+    key: 'cum',
+    label: C.cumulativeNetCashFlow,
+    value: (r) => formatMoney(r.cumulativeNetCashFlow),
+  },
+]
+
+const GROUPS: ReadonlyArray<{ legend: string; fields: readonly FundField[] }> = [
+  { legend: PACING_COPY.groups.model, fields: ['rc', 'life', 'bow', 'growth', 'yield'] },
+  { legend: PACING_COPY.groups.fund, fields: ['commitment', 'age', 'nav', 'paid', 'lastcall'] },
+  { legend: PACING_COPY.groups.projection, fields: ['years'] },
+]
+const WIDE = new Set<FundField>(['rc', 'commitment'])
+// Growth may be negative; every other field is zero or more.
+const STEP_MIN: Partial<Record<FundField, number>> = { growth: -0.99 }
+
+interface Props {
+  state: FundState
+  onChange: Dispatch<SetStateAction<FundState>>
+}
+
+export function FundLab({ state, onChange }: Props) {
+  const projection = useMemo(() => projectFund(state.inputs), [state.inputs])
+  const metrics = useMemo(() => computeMetrics(projection.rows), [projection])
+  const rows = projection.rows
+  const copy = PACING_COPY
+  const f = copy.figures
+
+  const series = useMemo<ChartSeries[]>(
+    () => [
+      {
+        id: 'contributions',
+        label: copy.series.contributions,
+        kind: 'bar',
+        values: rows.map((r) => -r.contributions),
+        color: 'var(--color-ink-300)',
+      },
+      {
+        id: 'distributions',
+        label: copy.series.distributions,
+        kind: 'bar',
+        values: rows.map((r) => r.distributions),
+        color: 'var(--color-accent-300)',
+      },
+      {
+        id: 'nav',
+        label: copy.series.nav,
+        kind: 'line',
+        values: rows.map((r) => r.nav),
+        color: 'var(--color-brand-500)',
+      },
+      {
+        id: 'cumulative',
+        label: copy.series.cumulative,
+        kind: 'line',
+        values: rows.map((r) => r.cumulativeNetCashFlow),
+        color: 'var(--color-accent-700)',
+        strong: true,
+      },
+    ],
+    [rows, copy],
+  )
+
+  const figures: Figure[] = [
+    {
+      id: 'peak-nav',
+      label: f.peakNav,
+      value: formatCompact(metrics.peakNav.value),
+      note: f.inYear(metrics.peakNav.year),
+    },
+    {
+      id: 'trough',
+      label: f.trough,
+      value: metrics.deepestCumulativeNetCashFlow
+        ? formatCompact(metrics.deepestCumulativeNetCashFlow.value)
+        : f.notApplicable,
+      note: metrics.deepestCumulativeNetCashFlow
+        ? f.inYear(metrics.deepestCumulativeNetCashFlow.year)
+        : f.noTrough,
+    },
+    {
+      id: 'break-even',
+      label: f.breakEven,
+      value: metrics.breakEvenYear === null ? f.notApplicable : String(metrics.breakEvenYear),
+      note: metrics.breakEvenYear === null ? f.noBreakEven : f.breakEvenNote,
+    },
+    {
+      id: 'tvpi',
+      label: f.tvpi,
+      value: metrics.tvpi === null ? f.notApplicable : formatMultiple(metrics.tvpi),
+      note: metrics.tvpi === null ? f.noTvpi : f.tvpiNote,
+    },
+    {
+      id: 'irr',
+      label: f.irr,
+      value: metrics.irr === null ? f.notApplicable : formatPercent(metrics.irr),
+      note: metrics.irr === null ? f.noIrr : f.irrNote,
+    },
+  ]
+
+  const edit = (field: FundField, text: string) =>
+    onChange((current) => editFundField(current, field, text))
+  const step = (field: FundField, direction: 1 | -1, large: boolean) =>
+    onChange((current) => {
+      const size = (FIELD_STEPS[field] ?? 1) * (large ? 10 : 1)
+      const next = stepText(current.texts[field], size, direction, STEP_MIN[field] ?? 0)
+      return next === null ? current : editFundField(current, field, next)
+    })
+  const hasErrors = Object.keys(state.errors).length > 0
+  const edited = state.preset !== null && !followsPreset(state.inputs, state.preset)
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:gap-10">
+      <form
+        aria-label={copy.modes.fund}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        className="space-y-6 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6"
+      >
+        <fieldset>
+          <legend className="text-sm font-semibold text-brand-900">{copy.presetsLegend}</legend>
+          <p className="mt-0.5 text-xs text-ink-600">{copy.presetsHint}</p>
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            {ASSET_CLASSES.map((c) => (
+              <label
+                key={c}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm',
+                  'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400',
+                  state.preset === c
+                    ? 'border-brand-600 bg-brand-50 font-medium text-brand-900'
+                    : 'border-ink-200 text-ink-700 hover:border-ink-300',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="preset"
+                  value={c}
+                  checked={state.preset === c}
+                  onChange={() => onChange((current) => applyPreset(current, c))}
+                  className="size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
+                />
+                {PRESETS[c].label}
+              </label>
+            ))}
+          </div>
+          <p className="mt-2 min-h-4 text-xs text-ink-600" aria-live="polite">
+            {edited ? copy.presetEdited : ''}
+          </p>
+        </fieldset>
+        {GROUPS.map((group) => (
+          <fieldset key={group.legend} className="border-t border-ink-100 pt-5">
+            <legend className="float-left mb-3 w-full text-sm font-semibold text-brand-900">
+              {group.legend}
+            </legend>
+            <div className="clear-left grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+              {group.fields.map((field) => (
+                <TextField
+                  key={field}
+                  id={`fund-${field}`}
+                  label={FUND_FIELD_COPY[field].label}
+                  hint={FUND_FIELD_COPY[field].hint}
+                  value={state.texts[field]}
+                  error={state.errors[field]}
+                  onChange={(text) => edit(field, text)}
+                  onStep={(direction, large) => step(field, direction, large)}
+                  className={cn(WIDE.has(field) && 'min-[400px]:col-span-2')}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </form>
+
+      <div className="min-w-0 space-y-8">
+        {hasErrors ? (
+          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            {copy.keptResult}
+          </p>
+        ) : null}
+        <section aria-labelledby="fund-figures-heading">
+          <h2 id="fund-figures-heading" className="sr-only">
+            {copy.keyFiguresHeading}
+          </h2>
+          <KeyFigures figures={figures} />
+        </section>
+        <Chart
+          id="fund-chart"
+          title={copy.chartHeading}
+          summary={copy.chartSummary}
+          labels={rows.map((r) => r.year)}
+          series={series}
+          formatTick={formatCompact}
+        />
+        <LabActions
+          onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
+          onXlsx={() =>
+            saveXlsx(
+              FUND_COLUMNS.map((c) => c.label),
+              rows.map((r) => [
+                r.year,
+                r.contributions,
+                r.distributions,
+                r.nav,
+                r.netCashFlow,
+                r.cumulativeNetCashFlow,
+              ]),
+              copy.files.xlsx,
+              copy.xlsxSheet,
+            )
+          }
+        />
+        <section aria-labelledby="fund-table-heading">
+          <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
+            {copy.tableHeading}
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-ink-600">{copy.tableCaption}</p>
+          <DataTable
+            id="fund-table"
+            caption={copy.tableCaption}
+            regionLabel={copy.tableRegionLabel}
+            columns={FUND_COLUMNS}
+            rows={rows}
+          />
+        </section>
+      </div>
+    </div>
+  )
+}

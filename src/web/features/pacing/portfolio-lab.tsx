@@ -1,0 +1,427 @@
+/**
+ * The portfolio plan: the portfolio and target, existing funds (add, edit, remove), the solved
+ * yearly commitment, NAV share against target, unfunded commitments and net cash flows.
+ */
+import { Plus, Trash2 } from 'lucide-react'
+import { memo, useCallback, useMemo, type Dispatch, type SetStateAction } from 'react'
+import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
+import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
+import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { cn } from '../../lib/cn.ts'
+import { Chart, type ChartSeries } from './chart.tsx'
+import { DataTable, type Column } from './data-table.tsx'
+import { saveCsv } from './downloads.ts'
+import { inputClasses, TextField } from './field.tsx'
+import { formatCompact, formatMoney, formatPercent } from './format.ts'
+import { KeyFigures, type Figure } from './key-figures.tsx'
+import { LabActions } from './lab-actions.tsx'
+import {
+  FUND_ROW_FIELDS,
+  PLAN_FIELDS,
+  addFundRow,
+  editFundRow,
+  editPlanField,
+  removeFundRow,
+  setNewClass,
+  type FundRow,
+  type FundRowField,
+  type PortfolioState,
+  type RowError,
+} from './portfolio-state.ts'
+
+const P = PORTFOLIO_COPY
+const PC = P.columns
+
+export const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
+  { key: 'year', label: PC.year, value: (r) => String(r.year) },
+  { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
+  { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
+  { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
+  { key: 'net', label: PC.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
+  { key: 'unfunded', label: PC.unfunded, value: (r) => formatMoney(r.unfunded) },
+  { key: 'nav', label: PC.privateNav, value: (r) => formatMoney(r.privateNav) },
+  { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
+  { key: 'share', label: PC.navShare, value: (r) => formatPercent(r.navShare) },
+  { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
+]
+
+const PLAN_CSV_HEADER =
+  'year,new_commitment,contributions,distributions,net_cash_flow,unfunded,private_nav,total_portfolio,nav_share,target_share'
+
+/** The plan's table as CSV, plain decimals at full precision like the one-fund CSV. */
+export function planToCsv(rows: readonly PortfolioYear[]): string {
+  let out = `${PLAN_CSV_HEADER}\n`
+  for (const r of rows) {
+    out +=
+      [
+        r.year,
+        r.newCommitment,
+        r.contributions,
+        r.distributions,
+        r.netCashFlow,
+        r.unfunded,
+        r.privateNav,
+        r.totalPortfolio,
+        r.navShare,
+        r.targetShare,
+      ]
+        .map(formatPlainDecimal)
+        .join(',') + '\n'
+  }
+  return out
+}
+
+const selectClasses = cn(
+  inputClasses,
+  'border-ink-300 pr-8 focus:border-brand-500 focus:ring-brand-200',
+)
+
+interface RowProps {
+  row: FundRow
+  index: number
+  error: RowError | undefined
+  onEdit: (id: number, field: FundRowField | 'assetClass', text: string) => void
+  onRemove: (id: number) => void
+}
+
+const FundRowEditor = memo(function FundRowEditor({
+  row,
+  index,
+  error,
+  onEdit,
+  onRemove,
+}: RowProps) {
+  const n = index + 1
+  const id = `fund-row-${row.id}`
+  const errorId = error ? `${id}-error` : undefined
+  const invalid = (field: RowError['field']) => error?.field === field
+  return (
+    <li className="border-t border-ink-100 py-4 first:border-t-0 lg:py-2">
+      <p className="mb-2 text-sm font-semibold text-brand-900 lg:sr-only">{P.fundLabel(n)}</p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[12rem_repeat(4,minmax(0,1fr))_2.75rem] lg:items-end">
+        <div className="col-span-2 sm:col-span-1">
+          <label
+            htmlFor={`${id}-class`}
+            className="block text-sm font-medium text-ink-800 lg:sr-only"
+          >
+            {`${P.fundLabel(n)}: ${P.fundColumns.assetClass}`}
+          </label>
+          <select
+            id={`${id}-class`}
+            value={row.unknownClass === undefined ? row.assetClass : ''}
+            onChange={(event) => onEdit(row.id, 'assetClass', event.target.value)}
+            aria-invalid={invalid('assetClass') || undefined}
+            aria-describedby={invalid('assetClass') ? errorId : undefined}
+            className={selectClasses}
+          >
+            {row.unknownClass !== undefined ? <option value="">{row.unknownClass}</option> : null}
+            {ASSET_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {PRESETS[c].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {FUND_ROW_FIELDS.map((field) => (
+          <div key={field} className="min-w-0">
+            <label
+              htmlFor={`${id}-${field}`}
+              className="block text-sm font-medium text-ink-800 lg:sr-only"
+            >
+              {`${P.fundLabel(n)}: ${P.fundColumns[field]}`}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={row[field]}
+              onChange={(event) => onEdit(row.id, field, event.target.value)}
+              aria-invalid={invalid(field) || undefined}
+              aria-describedby={invalid(field) ? errorId : undefined}
+              className={cn(
+                inputClasses,
+                invalid(field)
+                  ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
+                  : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+              )}
+            />
+          </div>
+        ))}
+        <div className="flex items-end">
+          <button
+            type="button"
+            onClick={() => onRemove(row.id)}
+            aria-label={P.removeFund(n)}
+            className={buttonClasses('ghost', 'sm', 'mt-1.5 size-11 px-0')}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-800">
+          {`${P.fundLabel(n)}: ${error.message}`}
+        </p>
+      ) : null}
+    </li>
+  )
+})
+
+interface Props {
+  state: PortfolioState
+  onChange: Dispatch<SetStateAction<PortfolioState>>
+}
+
+export function PortfolioLab({ state, onChange }: Props) {
+  const result = useMemo(() => planPortfolio(state.plan), [state.plan])
+  const rows = result.rows
+  const last = rows[rows.length - 1]
+
+  const shareSeries = useMemo<ChartSeries[]>(
+    () => [
+      {
+        id: 'share',
+        label: P.series.share,
+        kind: 'line',
+        values: rows.map((r) => r.navShare),
+        color: 'var(--color-accent-700)',
+        strong: true,
+      },
+      {
+        id: 'target',
+        label: P.series.target,
+        kind: 'line',
+        values: rows.map((r) => r.targetShare),
+        color: 'var(--color-brand-700)',
+        dashed: true,
+      },
+    ],
+    [rows],
+  )
+  const flowSeries = useMemo<ChartSeries[]>(
+    () => [
+      {
+        id: 'net',
+        label: P.series.netCashFlow,
+        kind: 'bar',
+        values: rows.map((r) => r.netCashFlow),
+        color: 'var(--color-ink-300)',
+      },
+      {
+        id: 'private-nav',
+        label: P.series.privateNav,
+        kind: 'line',
+        values: rows.map((r) => r.privateNav),
+        color: 'var(--color-brand-500)',
+      },
+      {
+        id: 'unfunded',
+        label: P.series.unfunded,
+        kind: 'line',
+        values: rows.map((r) => r.unfunded),
+        color: 'var(--color-accent-700)',
+        dashed: true,
+      },
+    ],
+    [rows],
+  )
+  const labels = useMemo(() => rows.map((r) => r.year), [rows])
+
+  const peakUnfunded = rows.reduce((m, r) => Math.max(m, r.unfunded), 0)
+  const figures: Figure[] = [
+    {
+      id: 'yearly-commitment',
+      label: P.figures.yearlyCommitment,
+      value: formatCompact(result.yearlyCommitment),
+      note: P.figures.yearlyNote,
+    },
+    {
+      id: 'first-at-target',
+      label: P.figures.firstAtTarget,
+      value:
+        result.firstYearAtTarget === null
+          ? PACING_COPY.figures.notApplicable
+          : String(result.firstYearAtTarget),
+      note:
+        result.firstYearAtTarget === null
+          ? P.figures.noTarget
+          : P.figures.fit(result.fitFrom, result.fitTo),
+    },
+    {
+      id: 'final-share',
+      label: P.figures.finalShare,
+      value: last ? formatPercent(last.navShare) : PACING_COPY.figures.notApplicable,
+      note: `${P.series.target} ${formatPercent(state.plan.targetShare)}`,
+    },
+    {
+      id: 'peak-unfunded',
+      label: P.figures.peakUnfunded,
+      value: formatCompact(peakUnfunded),
+      note: PACING_COPY.figures.inYear(rows.find((r) => r.unfunded === peakUnfunded)?.year ?? 0),
+    },
+  ]
+
+  const onEditRow = useCallback(
+    (id: number, field: FundRowField | 'assetClass', text: string) =>
+      onChange((current) => editFundRow(current, id, field, text)),
+    [onChange],
+  )
+  const onRemoveRow = useCallback(
+    (id: number) => onChange((current) => removeFundRow(current, id)),
+    [onChange],
+  )
+  const hasErrors = Object.keys(state.errors).length > 0 || Object.keys(state.rowErrors).length > 0
+  const maxShare = Math.max(state.plan.targetShare, ...rows.map((r) => r.navShare))
+
+  return (
+    <div className="space-y-10">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:gap-10">
+        <form
+          aria-label={P.settingsHeading}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6"
+        >
+          <h2 className="text-sm font-semibold text-brand-900">{P.settingsHeading}</h2>
+          <div className="mt-4 grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+            {PLAN_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                id={`plan-${field}`}
+                label={P.fields[field].label}
+                hint={P.fields[field].hint}
+                value={state.texts[field]}
+                error={state.errors[field]}
+                onChange={(text) => onChange((current) => editPlanField(current, field, text))}
+                className={cn(field === 'total' && 'min-[400px]:col-span-2')}
+              />
+            ))}
+            <div className="min-[400px]:col-span-2">
+              <label htmlFor="plan-class" className="block text-sm font-medium text-ink-800">
+                {P.fields.class.label}
+              </label>
+              <p id="plan-class-hint" className="mt-0.5 text-xs text-ink-600">
+                {P.fields.class.hint}
+              </p>
+              <select
+                id="plan-class"
+                value={state.newClass}
+                aria-describedby="plan-class-hint"
+                onChange={(event) =>
+                  onChange((current) => setNewClass(current, event.target.value))
+                }
+                className={selectClasses}
+              >
+                {ASSET_CLASSES.map((c) => (
+                  <option key={c} value={c}>
+                    {PRESETS[c].label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </form>
+
+        <div className="min-w-0 space-y-8">
+          {hasErrors ? (
+            <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              {PACING_COPY.keptResult}
+            </p>
+          ) : null}
+          <section aria-labelledby="plan-figures-heading">
+            <h2 id="plan-figures-heading" className="sr-only">
+              {PACING_COPY.keyFiguresHeading}
+            </h2>
+            <KeyFigures figures={figures} />
+          </section>
+          <Chart
+            id="plan-share-chart"
+            title={P.shareChartHeading}
+            summary={P.shareSummary}
+            labels={labels}
+            series={shareSeries}
+            formatTick={(n) => formatPercent(n).replace('.0%', '%')}
+            domain={shareDomain(maxShare)}
+          />
+          <Chart
+            id="plan-flow-chart"
+            title={P.flowChartHeading}
+            summary={P.flowSummary}
+            labels={labels}
+            series={flowSeries}
+            formatTick={formatCompact}
+          />
+          <LabActions onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)} />
+        </div>
+      </div>
+
+      <section aria-labelledby="plan-funds-heading">
+        <h2 id="plan-funds-heading" className="text-base font-semibold text-brand-900">
+          {P.fundsHeading}
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">{P.fundsIntro}</p>
+        <div className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6">
+          <div
+            aria-hidden="true"
+            className="hidden gap-3 pb-2 text-xs font-semibold text-ink-700 lg:grid lg:grid-cols-[12rem_repeat(4,minmax(0,1fr))_2.75rem]"
+          >
+            <span>{P.fundColumns.assetClass}</span>
+            {FUND_ROW_FIELDS.map((f) => (
+              <span key={f}>{P.fundColumns[f]}</span>
+            ))}
+          </div>
+          {state.rows.length === 0 ? (
+            <p className="py-3 text-sm text-ink-600">{P.noFunds}</p>
+          ) : (
+            <ol>
+              {state.rows.map((row, i) => (
+                <FundRowEditor
+                  key={row.id}
+                  row={row}
+                  index={i}
+                  error={state.rowErrors[row.id]}
+                  onEdit={onEditRow}
+                  onRemove={onRemoveRow}
+                />
+              ))}
+            </ol>
+          )}
+          <button
+            type="button"
+            onClick={() => onChange((current) => addFundRow(current))}
+            className={buttonClasses('secondary', 'sm', 'mt-4')}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {P.addFund}
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="plan-table-heading">
+        <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
+          {P.tableHeading}
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-ink-600">{P.tableCaption}</p>
+        <DataTable
+          id="plan-table"
+          caption={P.tableCaption}
+          regionLabel={P.tableRegionLabel}
+          columns={PLAN_COLUMNS}
+          rows={rows}
+        />
+      </section>
+    </div>
+  )
+}
+
+/** 0 up to a round share above both the target and the highest share. */
+function shareDomain(max: number) {
+  const step = max > 0.5 ? 0.2 : max > 0.2 ? 0.1 : 0.05
+  const hi = Math.max(step, Math.ceil((max + 1e-9) / step) * step)
+  const ticks: number[] = []
+  for (let t = 0; t <= hi + step / 2; t += step) ticks.push(Number(t.toFixed(4)))
+  return { min: 0, max: hi, ticks }
+}

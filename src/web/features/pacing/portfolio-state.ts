@@ -1,0 +1,293 @@
+/**
+ * The portfolio plan form's state, as pure functions. Like the one-fund form (fund-state.ts): the
+ * fields keep what was typed, `plan` is the last valid plan that drives the result and the link,
+ * and a bad field gets its message while the result stays.
+ */
+import {
+  findPortfolioPlanErrors,
+  type ExistingFund,
+  type PortfolioPlan,
+} from '#src/common/pacing/portfolio.ts'
+import {
+  parseExistingFund,
+  parsePortfolioQuery,
+  type FieldErrors,
+} from '#src/common/pacing/query.ts'
+import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { formatFieldValue } from './format.ts'
+
+export const PLAN_FIELDS = ['total', 'totalgrowth', 'target', 'horizon', 'start'] as const
+export type PlanField = (typeof PLAN_FIELDS)[number]
+export const FUND_ROW_FIELDS = ['commitment', 'vintage', 'paid', 'nav'] as const
+export type FundRowField = (typeof FUND_ROW_FIELDS)[number]
+
+export interface FundRow {
+  /** Stable key for React and for the row's last valid fund. */
+  id: number
+  assetClass: AssetClass
+  /** A class a link named that we do not know; the row shows its message until one is chosen. */
+  unknownClass?: string
+  commitment: string
+  vintage: string
+  paid: string
+  nav: string
+}
+
+export interface RowError {
+  field: FundRowField | 'assetClass'
+  message: string
+}
+
+export interface PortfolioState {
+  texts: Record<PlanField, string>
+  newClass: AssetClass
+  rows: FundRow[]
+  errors: FieldErrors<PlanField>
+  /** Row id -> the message for that fund, and which field it is about. */
+  rowErrors: Record<number, RowError>
+  /** The last valid plan. */
+  plan: PortfolioPlan
+  /** Each row's last valid fund, so a row being fixed still counts in the result. */
+  validRows: Record<number, ExistingFund>
+  nextId: number
+}
+
+/**
+ * The plan /pacing?mode=portfolio opens with. The start year is fixed (not "this year") so the
+ * pre-rendered page and the hydrated one agree; visitors set their own.
+ */
+export const DEFAULT_PLAN: PortfolioPlan = {
+  totalValue: 500_000_000,
+  totalGrowth: 0.06,
+  targetShare: 0.15,
+  horizon: 15,
+  startYear: 2026,
+  newCommitmentClass: 'buyout',
+  existingFunds: [
+    {
+      assetClass: 'buyout',
+      commitment: 20_000_000,
+      vintage: 2021,
+      paidIn: 14_000_000,
+      nav: 16_000_000,
+    },
+    {
+      assetClass: 'venture',
+      commitment: 10_000_000,
+      vintage: 2022,
+      paidIn: 5_000_000,
+      nav: 5_500_000,
+    },
+    {
+      assetClass: 'real-estate',
+      commitment: 15_000_000,
+      vintage: 2023,
+      paidIn: 6_000_000,
+      nav: 6_200_000,
+    },
+  ],
+}
+
+function planTexts(plan: PortfolioPlan): Record<PlanField, string> {
+  return {
+    total: formatFieldValue(plan.totalValue),
+    totalgrowth: formatFieldValue(plan.totalGrowth),
+    target: formatFieldValue(plan.targetShare),
+    horizon: String(plan.horizon),
+    start: String(plan.startYear),
+  }
+}
+
+function rowFromFund(fund: ExistingFund, id: number): FundRow {
+  return {
+    id,
+    assetClass: fund.assetClass,
+    commitment: formatFieldValue(fund.commitment),
+    vintage: String(fund.vintage),
+    paid: formatFieldValue(fund.paidIn),
+    nav: formatFieldValue(fund.nav),
+  }
+}
+
+export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): PortfolioState {
+  const rows = plan.existingFunds.map((f, i) => rowFromFund(f, i))
+  return {
+    texts: planTexts(plan),
+    newClass: plan.newCommitmentClass,
+    rows,
+    errors: {},
+    rowErrors: {},
+    plan,
+    validRows: Object.fromEntries(plan.existingFunds.map((f, i) => [i, f])),
+    nextId: rows.length,
+  }
+}
+
+/** Which field of a fund a parse message is about (query.ts names it at the start). */
+function rowErrorField(message: string): RowError['field'] {
+  const m = message.toLowerCase()
+  if (m.startsWith('asset class')) return 'assetClass'
+  if (m.startsWith('vintage')) return 'vintage'
+  if (m.startsWith('paid-in')) return 'paid'
+  if (m.startsWith('nav')) return 'nav'
+  return 'commitment'
+}
+
+const FIELD_QUERY: Record<PlanField, string> = {
+  total: 'total',
+  totalgrowth: 'totalgrowth',
+  target: 'target',
+  horizon: 'horizon',
+  start: 'start',
+}
+
+/**
+ * Read every field and row; valid values replace the last plan's, invalid ones get a message and
+ * leave the last valid value in place. Rules across fields (a vintage too far before the start
+ * year) are checked on the whole plan; when it breaks one, the result stays at the last plan.
+ */
+export function evaluatePortfolio(state: PortfolioState): PortfolioState {
+  const errors: FieldErrors<PlanField> = {}
+  const rowErrors: Record<number, RowError> = {}
+  const last = state.plan
+  const params = new URLSearchParams()
+  for (const f of PLAN_FIELDS) {
+    const text = state.texts[f].trim()
+    if (text === '') errors[f] = `Enter a value for ${PORTFOLIO_COPY.fields[f].label.toLowerCase()}`
+    else params.set(FIELD_QUERY[f], text)
+  }
+  const { values, errors: parseErrors } = parsePortfolioQuery(params)
+  for (const f of PLAN_FIELDS) {
+    const message = parseErrors[FIELD_QUERY[f]]
+    if (message) errors[f] = message
+  }
+  const validRows: Record<number, ExistingFund> = {}
+  const funds: ExistingFund[] = []
+  for (const row of state.rows) {
+    const parsed = parseExistingFund(
+      [row.unknownClass ?? row.assetClass, row.commitment, row.vintage, row.paid, row.nav].join(
+        ',',
+      ),
+    )
+    if (parsed.ok) {
+      validRows[row.id] = parsed.value
+      funds.push(parsed.value)
+    } else {
+      rowErrors[row.id] = { field: rowErrorField(parsed.message), message: parsed.message }
+      const previous = state.validRows[row.id]
+      if (previous) {
+        validRows[row.id] = previous
+        funds.push(previous)
+      }
+    }
+  }
+  const candidate: PortfolioPlan = {
+    ...last,
+    totalValue: values.totalValue ?? last.totalValue,
+    totalGrowth: values.totalGrowth ?? last.totalGrowth,
+    targetShare: values.targetShare ?? last.targetShare,
+    horizon: values.horizon ?? last.horizon,
+    startYear: values.startYear ?? last.startYear,
+    newCommitmentClass: state.newClass,
+    existingFunds: funds,
+  }
+  const planErrors = findPortfolioPlanErrors(candidate)
+  const rowIds = state.rows.filter((r) => validRows[r.id]).map((r) => r.id)
+  for (const [key, message] of Object.entries(planErrors)) {
+    const index = /^fund\.(\d+)$/.exec(key)?.[1]
+    const id = index === undefined ? undefined : rowIds[Number(index)]
+    if (id !== undefined) rowErrors[id] ??= { field: 'vintage', message }
+    else if ((PLAN_FIELDS as readonly string[]).includes(key)) errors[key as PlanField] ??= message
+  }
+  const plan = Object.keys(planErrors).length > 0 ? last : candidate
+  return { ...state, errors, rowErrors, validRows, plan }
+}
+
+export function editPlanField(state: PortfolioState, field: PlanField, text: string) {
+  return evaluatePortfolio({ ...state, texts: { ...state.texts, [field]: text } })
+}
+
+export function setNewClass(state: PortfolioState, value: string) {
+  return isAssetClass(value) ? evaluatePortfolio({ ...state, newClass: value }) : state
+}
+
+export function editFundRow(
+  state: PortfolioState,
+  id: number,
+  field: FundRowField | 'assetClass',
+  text: string,
+): PortfolioState {
+  const rows = state.rows.map((r) => {
+    if (r.id !== id) return r
+    if (field === 'assetClass') {
+      if (!isAssetClass(text)) return r
+      const { unknownClass: _, ...known } = r
+      return { ...known, assetClass: text }
+    }
+    return { ...r, [field]: text }
+  })
+  return evaluatePortfolio({ ...state, rows })
+}
+
+export function addFundRow(state: PortfolioState): PortfolioState {
+  const fund: ExistingFund = {
+    assetClass: state.newClass,
+    commitment: 10_000_000,
+    vintage: state.plan.startYear,
+    paidIn: 0,
+    nav: 0,
+  }
+  const id = state.nextId
+  return evaluatePortfolio({
+    ...state,
+    rows: [...state.rows, rowFromFund(fund, id)],
+    nextId: id + 1,
+  })
+}
+
+export function removeFundRow(state: PortfolioState, id: number): PortfolioState {
+  const validRows = { ...state.validRows }
+  delete validRows[id]
+  return evaluatePortfolio({ ...state, rows: state.rows.filter((r) => r.id !== id), validRows })
+}
+
+/** The state a `mode=portfolio` link opens, with the raw text of every bad field kept. */
+export function portfolioStateFromQuery(
+  search: string,
+  defaults: PortfolioPlan = DEFAULT_PLAN,
+): PortfolioState {
+  const params = new URLSearchParams(search)
+  const { values } = parsePortfolioQuery(params)
+  const base = initialPortfolioState({ ...defaults, ...values })
+  const texts = { ...base.texts }
+  for (const f of PLAN_FIELDS) {
+    const raw = params.get(FIELD_QUERY[f])
+    if (raw !== null && raw.trim() !== '') texts[f] = raw
+  }
+  let rows = base.rows
+  let validRows = base.validRows
+  let nextId = base.nextId
+  if (params.has('fund')) {
+    // Every fund of the link gets a row, bad ones too, so their messages have a place.
+    rows = params.getAll('fund').map((raw, id) => {
+      const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = raw
+        .split(',')
+        .map((p) => p.trim())
+      const row: FundRow = {
+        id,
+        assetClass: isAssetClass(assetClass) ? assetClass : defaults.newCommitmentClass,
+        commitment,
+        vintage,
+        paid,
+        nav,
+      }
+      if (!isAssetClass(assetClass)) row.unknownClass = assetClass
+      return row
+    })
+    validRows = {}
+    nextId = rows.length
+  }
+  const state: PortfolioState = { ...base, texts, rows, validRows, nextId }
+  return evaluatePortfolio({ ...state, plan: { ...defaults, ...values, existingFunds: [] } })
+}

@@ -1,0 +1,58 @@
+/**
+ * /pacing, the free Pacing Lab (DESIGN.md §13). Pre-rendered with the default inputs, so the
+ * table and key figures are in the HTML for readers without JavaScript and for search engines;
+ * the lab hydrates. The header, intro and footer are server-only markup.
+ */
+import { ArrowRight } from 'lucide-react'
+import { routes } from '#src/common/paths.ts'
+import { ServerOnly } from '../../components/server-only.tsx'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { LabFooter, LabHeader } from '../../features/pacing/lab-chrome.tsx'
+import { PacingLab } from '../../features/pacing/pacing-lab.tsx'
+
+function Header() {
+  return <LabHeader current="lab" />
+}
+
+function Intro() {
+  return (
+    <div className="max-w-3xl">
+      <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">
+        {PACING_COPY.eyebrow}
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-balance text-brand-900 sm:text-4xl">
+        {PACING_COPY.heading}
+      </h1>
+      <p className="mt-4 text-base leading-relaxed text-ink-700 sm:text-lg">{PACING_COPY.intro}</p>
+      <p className="mt-3">
+        <a
+          href={routes.methodology}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {PACING_COPY.methodologyLink}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </a>
+      </p>
+    </div>
+  )
+}
+
+const StaticHeader = import.meta.env.SSR ? Header : null
+const StaticIntro = import.meta.env.SSR ? Intro : null
+const StaticFooter = import.meta.env.SSR ? LabFooter : null
+
+export function PacingPage() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-ink-50">
+      <ServerOnly render={StaticHeader} />
+      <main
+        id="main"
+        className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12"
+      >
+        <ServerOnly render={StaticIntro} className="mb-8" />
+        <PacingLab />
+      </main>
+      <ServerOnly render={StaticFooter} />
+    </div>
+  )
+}

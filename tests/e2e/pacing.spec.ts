@@ -1,0 +1,275 @@
+/**
+ * The Pacing Lab at /pacing and /methodology (issue 10, DESIGN.md §13): share links, the CSV
+ * against the table, bad input, keyboard-only use, accessibility, a 320 px phone, and the
+ * visitor's whole way from the lab into the trial form. Third-party requests are refused and an
+ * unexpected console error fails the test (fixtures.ts).
+ */
+import { readFile } from 'node:fs/promises'
+import type { Locator, Page } from '@playwright/test'
+import AxeBuilder from './axe.ts'
+import { expect, test } from './fixtures.ts'
+
+/** A stored choice (everything refused), so the consent banner stays out of the way. */
+const REFUSED = {
+  id: 'e2e-pacing',
+  categories: { functional: false, media: false, marketing: false },
+  policy_version: '2025-08-01',
+  decided_at: '2025-08-01T00:00:00.000Z',
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((record) => {
+    localStorage.setItem('pacepoint.consent', JSON.stringify(record))
+  }, REFUSED)
+})
+
+const table = (page: Page) => page.locator('#fund-table')
+
+/** The table's body as numbers (the page prints whole numbers with separators). */
+async function tableNumbers(page: Page): Promise<number[][]> {
+  const rows = await table(page)
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')),
+    )
+  return rows.map((cells) => cells.map((text) => Number(text.replaceAll(',', ''))))
+}
+
+/** Waits until hydration: the lab writes the address only once it runs. */
+async function openLab(page: Page, query = '') {
+  await page.goto(`/pacing${query}`)
+  await expect(page.locator('html')).toBeAttached()
+  // React attaches its handlers on hydration; a radio that reacts proves it.
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#fund-bow')
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  })
+}
+
+function field(page: Page, id: string): Locator {
+  return page.locator(`#${id}`)
+}
+
+test('the pre-rendered page has the table and key figures without JavaScript', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/pacing')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('#fund-table tbody tr')).toHaveCount(12)
+  await expect(page.locator('[data-figure="irr"]')).toContainText('IRR')
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/pacing$/)
+  await context.close()
+})
+
+test('a share link round-trips: inputs and table follow it, the URL follows edits, reload keeps them', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=5000000&rc=0.3,0.5&life=10&bow=3&growth=0.1&years=14')
+  await expect(field(page, 'fund-commitment')).toHaveValue('5000000')
+  await expect(field(page, 'fund-rc')).toHaveValue('0.3, 0.5')
+  await expect(field(page, 'fund-life')).toHaveValue('10')
+  await expect(field(page, 'fund-bow')).toHaveValue('3')
+  await expect(field(page, 'fund-years')).toHaveValue('14')
+  await expect(table(page).locator('tbody tr')).toHaveCount(14)
+  // Year 1 calls 30% of 5,000,000.
+  await expect(table(page).locator('tbody tr').first()).toContainText('1,500,000')
+
+  await field(page, 'fund-bow').fill('2')
+  await expect(page).toHaveURL(/[?&]bow=2(&|$)/)
+  await expect(page).toHaveURL(/commitment=5000000/)
+  const before = await tableNumbers(page)
+
+  await page.reload()
+  await page.waitForFunction(() => document.querySelector('#fund-bow') !== null)
+  await expect(field(page, 'fund-bow')).toHaveValue('2')
+  await expect(field(page, 'fund-years')).toHaveValue('14')
+  await expect.poll(() => tableNumbers(page)).toEqual(before)
+})
+
+test('the downloaded CSV matches the table', async ({ page }) => {
+  await openLab(page, '?commitment=1000000&rc=0.25,0.3333,0.5&life=12&bow=2.3&growth=0.15&years=15')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe('pacing-lab.csv')
+  const text = await readFile((await download.path())!, 'utf8')
+  const [header, ...lines] = text.trimEnd().split('\n')
+  expect(header).toBe('year,contributions,distributions,nav,net_cash_flow,cumulative_net_cash_flow')
+  const csv = lines.map((line) => line.split(',').map(Number))
+  const shown = await tableNumbers(page)
+  expect(csv).toHaveLength(shown.length)
+  csv.forEach((row, r) => {
+    row.forEach((value, c) => {
+      // The table rounds to whole units; the CSV keeps full precision.
+      expect(
+        Math.abs(Math.round(value) - (shown[r]?.[c] ?? NaN)),
+        `row ${r} col ${c}`,
+      ).toBeLessThanOrEqual(1)
+    })
+  })
+  // §13's public case: NAV after year 1 is 250,000 for these inputs.
+  expect(csv[0]?.[3]).toBeCloseTo(250_000, 2)
+})
+
+test('an invalid value shows its message next to the field and keeps the last result', async ({
+  page,
+}) => {
+  await openLab(page)
+  const before = await tableNumbers(page)
+  const bow = field(page, 'fund-bow')
+  await bow.fill('abc')
+  await expect(bow).toHaveAttribute('aria-invalid', 'true')
+  const message = page.locator('#fund-bow-error')
+  await expect(message).toContainText('Bow must be a number')
+  await expect(bow).toHaveAttribute('aria-describedby', /fund-bow-error/)
+  expect(await tableNumbers(page)).toEqual(before)
+
+  await bow.fill('2.5')
+  await expect(bow).not.toHaveAttribute('aria-invalid')
+  await expect(message).toHaveCount(0)
+})
+
+test('a bad value in a shared link is marked and the page still works', async ({ page }) => {
+  await openLab(page, '?rc=0.25,1.5&paid=-3&bow=3')
+  await expect(field(page, 'fund-rc')).toHaveValue('0.25,1.5')
+  await expect(page.locator('#fund-rc-error')).toContainText('between 0 and 1')
+  await expect(page.locator('#fund-paid-error')).toContainText('Paid-in')
+  await expect(field(page, 'fund-bow')).toHaveValue('3')
+  await expect(page.getByRole('alert')).toContainText('could not be used')
+  await expect(table(page).locator('tbody tr')).toHaveCount(12)
+})
+
+test('keyboard only: tab to a preset, choose Venture, change the bow, the table changes', async ({
+  page,
+}) => {
+  await openLab(page)
+  const before = await tableNumbers(page)
+  const focusedIs = (selector: string) =>
+    page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)
+  for (let i = 0; i < 40 && !(await focusedIs('input[name="preset"]')); i++)
+    await page.keyboard.press('Tab')
+  expect(await focusedIs('input[name="preset"][value="buyout"]')).toBe(true)
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: 'Venture capital' })).toBeChecked()
+  await expect(field(page, 'fund-rc')).toHaveValue('0.25, 0.333333, 0.5')
+
+  for (let i = 0; i < 40 && !(await focusedIs('#fund-bow')); i++) await page.keyboard.press('Tab')
+  expect(await focusedIs('#fund-bow')).toBe(true)
+  await page.keyboard.press('ArrowUp')
+  await expect(field(page, 'fund-bow')).toHaveValue('2.6')
+  await expect(page).toHaveURL(/bow=2\.6/)
+  expect(await tableNumbers(page)).not.toEqual(before)
+})
+
+for (const path of ['/pacing', '/methodology', '/pacing?mode=portfolio']) {
+  test(`axe finds no WCAG A/AA violations on ${path}`, async ({ page }) => {
+    await page.goto(path)
+    if (path.includes('portfolio'))
+      await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+    const results = await new AxeBuilder(page).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
+  })
+}
+
+test('320 px: no horizontal overflow on /pacing and /methodology', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 })
+  for (const path of ['/pacing', '/pacing?mode=portfolio', '/methodology']) {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, path).toBe(0)
+  }
+})
+
+test('portfolio plan: edit funds, see the solved commitment, share it by link', async ({
+  page,
+}) => {
+  await openLab(page)
+  await page.getByRole('tab', { name: 'Portfolio plan' }).click()
+  await expect(page).toHaveURL(/mode=portfolio/)
+  const commitment = page.locator('[data-figure="yearly-commitment"] dd').first()
+  const first = await commitment.textContent()
+  await page.locator('#plan-target').fill('0.25')
+  await expect(commitment).not.toHaveText(first ?? '')
+  await page.getByRole('button', { name: 'Add a fund' }).click()
+  await expect(page.getByRole('button', { name: 'Remove fund 4' })).toBeVisible()
+  await page.getByRole('button', { name: 'Remove fund 1' }).click()
+  await expect(page.getByRole('button', { name: 'Remove fund 4' })).toHaveCount(0)
+  await page.locator('#plan-horizon').fill('-2')
+  await expect(page.locator('#plan-horizon-error')).toContainText('Horizon')
+  await page.locator('#plan-horizon').fill('20')
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(20)
+  await expect(page).toHaveURL(/target=0\.25/)
+  const url = page.url()
+  const shown = await page.locator('#plan-table').textContent()
+  await page.goto(url)
+  await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(page.locator('#plan-target')).toHaveValue('0.25')
+  await expect(page.locator('#plan-table')).toHaveText(shown ?? '')
+})
+
+test('the visitor flow: Venture, bow, chart moves, CSV and workbook, Continue in Excel', async ({
+  page,
+}) => {
+  await openLab(page)
+  await page.getByText('Venture capital').click()
+  await expect(page.getByRole('radio', { name: 'Venture capital' })).toBeChecked()
+  const line = page.locator('[data-chart="fund-chart"] [data-series="cumulative"]')
+  const before = await line.getAttribute('d')
+  await field(page, 'fund-bow').fill('4')
+  await expect(line).not.toHaveAttribute('d', before ?? '')
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  expect(csv.suggestedFilename()).toBe('pacing-lab.csv')
+
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download .xlsx' }).click(),
+  ])
+  expect(xlsx.suggestedFilename()).toBe('pacing-lab.xlsx')
+  const workbook = await readFile((await xlsx.path())!)
+  expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK')
+
+  await page.getByRole('link', { name: 'Continue in Excel' }).click()
+  await expect(page).toHaveURL(/\/#trial-form-advanced$/)
+  await expect(
+    page.locator('#trial-form').getByRole('radio', { name: /Advanced model/ }),
+  ).toBeChecked()
+})
+
+test('/methodology lists the formulas, presets and public test cases', async ({ page }) => {
+  await page.goto('/methodology')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('D_t = RD_t × NAV_{t−1} × (1 + G_t)')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Public test cases' })).toBeVisible()
+  await expect(page.getByText('fabianhe/privates, test/test_models.py, first case')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Open the Pacing Lab' })).toHaveAttribute(
+    'href',
+    '/pacing',
+  )
+})
+
+test('the lab is linked from the landing page header and footer', async ({ page }) => {
+  await page.goto('/')
+  await expect(
+    page.locator('header').getByRole('link', { name: 'Pacing Lab' }).first(),
+  ).toHaveAttribute('href', '/pacing')
+  await expect(page.locator('footer').getByRole('link', { name: /Pacing Lab/ })).toHaveAttribute(
+    'href',
+    '/pacing',
+  )
+})
