@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are DESIGN.md §9's; each is marked met or missed.
- *   BENCH_ONLY=page,lighthouse,api,static   run only some parts
+ *   BENCH_ONLY=page,lighthouse,api,static,pacing   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_CONNECTIONS=1,16,64
@@ -16,6 +16,7 @@ import { staticCeiling, type StaticComparison } from './ceiling.ts'
 import { runLighthouse, type LighthouseSummary } from './lighthouse.ts'
 import { measureFirstLoad, type FirstLoad } from './first-load.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
+import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
 import { buildForBench, startServer } from './server.ts'
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
@@ -33,6 +34,7 @@ interface Report {
   lighthouse?: LighthouseSummary[]
   api?: ApiReport[]
   static?: StaticComparison
+  pacing?: PacingPageReport
   budgets: Budget[]
   durationS?: number
 }
@@ -120,6 +122,10 @@ async function main() {
         },
       )
     }
+    if (wants('pacing')) {
+      report.pacing = await measurePacingPage(server.baseUrl)
+      report.budgets.push(...pacingBudgets(report.pacing))
+    }
     if (wants('static')) {
       report.static = await staticCeiling(server.baseUrl, PORTS.staticMinimal, {
         ...load,
@@ -173,6 +179,20 @@ function printTables(report: Report) {
         })),
       ),
     )
+  }
+  if (report.pacing) {
+    const p = report.pacing
+    console.log(`\nPacing Lab: ${p.funds} funds x ${p.years} years, ${p.changes} input changes`)
+    console.table([
+      { measure: 'work (event + next frame)', ...p.workMs },
+      { measure: 'input to after next paint', ...p.toPaintMs },
+      {
+        measure: 'initial JS of /pacing',
+        median: `${kb(p.weight.totals.js.gzip)} gzip`,
+        p95: `${kb(p.weight.totals.js.transferredBr)} br`,
+        max: `${p.weight.resources.filter((r) => r.kind === 'js').length} scripts`,
+      },
+    ])
   }
   if (report.lighthouse) {
     console.log('\nLighthouse (median)')

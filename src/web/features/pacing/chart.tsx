@@ -64,7 +64,7 @@ function ChartImpl({ id, title, summary, labels, series, formatTick, domain, cla
           ))}
         </ul>
       </figcaption>
-      <div className="relative mt-4 h-56 text-xs text-ink-600 tabular-nums sm:h-72">
+      <div className="relative mt-4 h-56 text-xs text-ink-600 tabular-nums [contain:strict] sm:h-72">
         <div aria-hidden="true" className="absolute top-2 bottom-7 left-0 w-12">
           {d.ticks.map((t) => (
             <span

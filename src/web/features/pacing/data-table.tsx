@@ -13,9 +13,19 @@ interface Props<Row> {
   regionLabel: string
   columns: readonly Column<Row>[]
   rows: readonly Row[]
+  /** Keep the first column in view while scrolling sideways (costly on long tables). */
+  stickyFirst?: boolean
 }
 
-function DataTableImpl<Row>({ id, caption, regionLabel, columns, rows }: Props<Row>) {
+function DataTableImpl<Row>({
+  id,
+  caption,
+  regionLabel,
+  columns,
+  rows,
+  stickyFirst = false,
+}: Props<Row>) {
+  const sticky = stickyFirst ? 'sticky left-0 ' : ''
   return (
     // Focusable so a keyboard can scroll it (axe: scrollable-region-focusable).
     <div
@@ -23,7 +33,7 @@ function DataTableImpl<Row>({ id, caption, regionLabel, columns, rows }: Props<R
       aria-label={regionLabel}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-xl ring-1 ring-ink-100"
+      className="overflow-x-auto rounded-xl bg-white ring-1 ring-ink-100 [contain:content]"
     >
       <table id={id} className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
@@ -35,7 +45,7 @@ function DataTableImpl<Row>({ id, caption, regionLabel, columns, rows }: Props<R
                 scope="col"
                 className={
                   i === 0
-                    ? 'sticky left-0 bg-ink-50 px-3 py-2.5 text-left font-semibold'
+                    ? `${sticky}bg-ink-50 px-3 py-2.5 text-left font-semibold`
                     : 'px-3 py-2.5 font-semibold whitespace-nowrap'
                 }
               >
@@ -52,7 +62,7 @@ function DataTableImpl<Row>({ id, caption, regionLabel, columns, rows }: Props<R
                   <th
                     key={c.key}
                     scope="row"
-                    className="sticky left-0 bg-white px-3 py-2 text-left font-medium text-ink-800"
+                    className={`${sticky}bg-white px-3 py-2 text-left font-medium text-ink-800`}
                   >
                     {c.value(row)}
                   </th>

@@ -254,6 +254,7 @@ export function FundLab({ state, onChange }: Props) {
             regionLabel={copy.tableRegionLabel}
             columns={FUND_COLUMNS}
             rows={rows}
+            stickyFirst
           />
         </section>
       </div>

@@ -134,7 +134,11 @@ export function editFundField(state: FundState, field: FundField, text: string):
     const message = result.errors[f]
     if (message && !reread.has(f)) errors[f] = message
   }
-  const inputs = findFundInputError(result.inputs) ? state.inputs : result.inputs
+  const changed =
+    !findFundInputError(result.inputs) &&
+    JSON.stringify(result.inputs) !== JSON.stringify(state.inputs)
+  // The same object when nothing changed, so the result is not recomputed.
+  const inputs = changed ? result.inputs : state.inputs
   return { ...state, texts, errors, inputs }
 }
 

@@ -4,7 +4,6 @@
  * the first change on the address bar follows the inputs (history.replaceState), so copying it
  * shares the result (DESIGN.md §13).
  */
-import { Tabs } from 'radix-ui'
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import {
   parseMode,
@@ -15,6 +14,7 @@ import {
 import { PACING_COPY } from '../../content/pacing.ts'
 import { FundLab } from './fund-lab.tsx'
 import { fundStateFromQuery, initialFundState, type FundState } from './fund-state.ts'
+import { ModeTabs, TabPanel } from './mode-tabs.tsx'
 import { PortfolioLab } from './portfolio-lab.tsx'
 import {
   initialPortfolioState,
@@ -28,8 +28,15 @@ function replaceQuery(query: string) {
     history.replaceState(history.state, '', url)
 }
 
-const tabClasses =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-md px-4 text-sm font-semibold text-ink-700 transition-colors hover:text-brand-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm sm:flex-none'
+const tabClasses = (selected: boolean) =>
+  selected
+    ? 'inline-flex min-h-11 flex-1 items-center justify-center rounded-md bg-white px-4 text-sm font-semibold text-brand-900 shadow-sm sm:flex-none'
+    : 'inline-flex min-h-11 flex-1 items-center justify-center rounded-md px-4 text-sm font-semibold text-ink-700 transition-colors hover:text-brand-900 sm:flex-none'
+
+const MODES = [
+  { value: 'fund', label: PACING_COPY.modes.fund },
+  { value: 'portfolio', label: PACING_COPY.modes.portfolio },
+] as const
 
 export function PacingLab() {
   const [mode, setMode] = useState<Mode>('fund')
@@ -76,24 +83,18 @@ export function PacingLab() {
   }, [])
 
   return (
-    <Tabs.Root
-      value={mode}
-      onValueChange={(value) => {
-        setDirty(true)
-        setMode(value === 'portfolio' ? 'portfolio' : 'fund')
-      }}
-    >
-      <Tabs.List
-        aria-label={PACING_COPY.modesLabel}
+    <div>
+      <ModeTabs<Mode>
+        label={PACING_COPY.modesLabel}
+        items={MODES}
+        value={mode}
+        onChange={(value) => {
+          setDirty(true)
+          setMode(value)
+        }}
         className="flex gap-1 rounded-lg bg-ink-100 p-1 sm:inline-flex"
-      >
-        <Tabs.Trigger value="fund" className={tabClasses}>
-          {PACING_COPY.modes.fund}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="portfolio" className={tabClasses}>
-          {PACING_COPY.modes.portfolio}
-        </Tabs.Trigger>
-      </Tabs.List>
+        tabClassName={tabClasses}
+      />
       {linkProblems ? (
         <p
           role="alert"
@@ -102,12 +103,12 @@ export function PacingLab() {
           {PACING_COPY.linkProblems}
         </p>
       ) : null}
-      <Tabs.Content value="fund" className="mt-6">
+      <TabPanel value="fund" selected={mode === 'fund'}>
         <FundLab state={fund} onChange={setFund} />
-      </Tabs.Content>
-      <Tabs.Content value="portfolio" className="mt-6">
+      </TabPanel>
+      <TabPanel value="portfolio" selected={mode === 'portfolio'}>
         <PortfolioLab state={portfolio} onChange={setPortfolio} />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </div>
   )
 }

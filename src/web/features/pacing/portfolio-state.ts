@@ -134,6 +134,23 @@ function rowErrorField(message: string): RowError['field'] {
   return 'commitment'
 }
 
+// Rows are immutable; an edit replaces only its own row, so the others' parse results are reused
+// (a 20-fund plan re-parsed on every keystroke cost several milliseconds of the frame).
+const parsedRows = new WeakMap<FundRow, ReturnType<typeof parseExistingFund>>()
+
+function parseRow(row: FundRow): ReturnType<typeof parseExistingFund> {
+  let parsed = parsedRows.get(row)
+  if (!parsed) {
+    parsed = parseExistingFund(
+      [row.unknownClass ?? row.assetClass, row.commitment, row.vintage, row.paid, row.nav].join(
+        ',',
+      ),
+    )
+    parsedRows.set(row, parsed)
+  }
+  return parsed
+}
+
 const FIELD_QUERY: Record<PlanField, string> = {
   total: 'total',
   totalgrowth: 'totalgrowth',
@@ -165,11 +182,7 @@ export function evaluatePortfolio(state: PortfolioState): PortfolioState {
   const validRows: Record<number, ExistingFund> = {}
   const funds: ExistingFund[] = []
   for (const row of state.rows) {
-    const parsed = parseExistingFund(
-      [row.unknownClass ?? row.assetClass, row.commitment, row.vintage, row.paid, row.nav].join(
-        ',',
-      ),
-    )
+    const parsed = parseRow(row)
     if (parsed.ok) {
       validRows[row.id] = parsed.value
       funds.push(parsed.value)
