@@ -118,7 +118,7 @@ const FundRowEditor = memo(function FundRowEditor({
             onChange={(event) => onEdit(row.id, 'assetClass', event.target.value)}
             aria-invalid={invalid('assetClass') || undefined}
             aria-describedby={invalid('assetClass') ? errorId : undefined}
-            className={selectClasses}
+            className={cn(selectClasses, invalid('assetClass') && 'border-red-700')}
           >
             {row.unknownClass !== undefined ? <option value="">{row.unknownClass}</option> : null}
             {ASSET_CLASSES.map((c) => (
