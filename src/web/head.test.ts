@@ -17,6 +17,20 @@ describe('renderHead', () => {
     expect(head).toContain('<meta property="og:image" content="%PUBLIC_URL%/og-image.png" />')
   })
 
+  it('gives the Pacing Lab and its methodology their own title, description and canonical URL', () => {
+    for (const [name, path] of [
+      ['pacing', '/pacing'],
+      ['methodology', '/methodology'],
+    ] as const) {
+      const head = renderHead(doc(name))
+      expect(head).toContain(`<link rel="canonical" href="%PUBLIC_URL%${path}" />`)
+      expect(head).toContain(`<meta property="og:url" content="%PUBLIC_URL%${path}" />`)
+      expect(head).toMatch(/<title>[^<]*Pacing Lab[^<]*<\/title>/)
+      expect(head).not.toContain('noindex')
+    }
+    expect(doc('pacing').description).not.toBe(doc('methodology').description)
+  })
+
   it('credits /terms for the second address of the terms', () => {
     expect(renderHead(doc('legal-terms'))).toContain(
       '<link rel="canonical" href="%PUBLIC_URL%/terms" />',
