@@ -6,6 +6,8 @@ import { PAGE_ENTRIES } from './src/common/site/routes.ts'
 import { resolveSettings } from './src/common/site/settings.ts'
 
 const pagesDir = resolve('src/web/pages')
+const LAB_MODULES =
+  /[\\/](common|web[\\/]features)[\\/]pacing[\\/]|[\\/]web[\\/]content[\\/](pacing|methodology)\.ts|[\\/]node_modules[\\/]zod[\\/]/
 export const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 
 // One Vite HTML entry per page (DESIGN.md §2): no client router, each page hydrates itself.
@@ -33,8 +35,17 @@ export default defineConfig({
         // more pages load at start ($initial: statically imported by an entry) goes in one
         // chunk with React, instead of a dozen chunks of 1 KB, each with its own headers.
         // Lazily loaded code (dialogs, validation) keeps its own chunks.
+        // The Pacing Lab's code (and zod, which only its share-link parser loads at start) stays
+        // out of that chunk: /pacing and /methodology share it, but / must not load it (issue 10).
         codeSplitting: {
-          groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2 }],
+          groups: [
+            {
+              name: 'shared',
+              tags: ['$initial'],
+              minShareCount: 2,
+              test: (id) => !LAB_MODULES.test(id),
+            },
+          ],
         },
       },
     },
