@@ -33,7 +33,7 @@ export interface PacingPageReport {
 }
 
 /** The §9 case: 20 existing funds over 35 years. */
-export function benchPlan(): PortfolioPlan {
+function benchPlan(): PortfolioPlan {
   const funds: ExistingFund[] = Array.from({ length: 20 }, (_, i) => ({
     assetClass: ASSET_CLASSES[i % ASSET_CLASSES.length] ?? 'buyout',
     commitment: 10e6 + i * 1e6,

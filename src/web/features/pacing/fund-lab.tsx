@@ -25,7 +25,7 @@ import { LabActions } from './lab-actions.tsx'
 
 const C = PACING_COPY.columns
 
-export const FUND_COLUMNS: readonly Column<ProjectionRow>[] = [
+const FUND_COLUMNS: readonly Column<ProjectionRow>[] = [
   { key: 'year', label: C.year, value: (r) => String(r.year) },
   { key: 'contributions', label: C.contributions, value: (r) => formatMoney(r.contributions) },
   { key: 'distributions', label: C.distributions, value: (r) => formatMoney(r.distributions) },

@@ -22,7 +22,7 @@ import {
 import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
 
-export type FundTexts = Record<FundField, string>
+type FundTexts = Record<FundField, string>
 
 export interface FundState {
   texts: FundTexts
@@ -33,7 +33,7 @@ export interface FundState {
   preset: AssetClass | null
 }
 
-export const DEFAULT_COMMITMENT = 10_000_000
+const DEFAULT_COMMITMENT = 10_000_000
 
 /** What /pacing shows before any input: a new buyout fund of 10 million. */
 export const DEFAULT_FUND: FundInputs = {
@@ -42,9 +42,9 @@ export const DEFAULT_FUND: FundInputs = {
 }
 
 const REQUIRED = new Set<FundField>(['commitment', 'rc', 'life', 'bow', 'growth'])
-export const MODEL_FIELDS = ['rc', 'life', 'bow', 'growth', 'yield'] as const
+const MODEL_FIELDS = ['rc', 'life', 'bow', 'growth', 'yield'] as const
 
-export function textsFromInputs(inputs: FundInputs): FundTexts {
+function textsFromInputs(inputs: FundInputs): FundTexts {
   const texts = {} as FundTexts
   for (const field of FUND_FIELDS) {
     const value = inputs[field]
@@ -79,7 +79,7 @@ export function followsPreset(inputs: FundInputs, preset: AssetClass): boolean {
 }
 
 /** The first preset whose parameters the inputs follow, or null. */
-export function matchPreset(inputs: FundInputs): AssetClass | null {
+function matchPreset(inputs: FundInputs): AssetClass | null {
   return ASSET_CLASSES.find((c) => followsPreset(inputs, c)) ?? null
 }
 

@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
 
 /** The landing page's trial form with the Advanced model chosen (lib/model-selection.ts). */
-export const CONTINUE_IN_EXCEL_HREF = `${routes.home}#${anchors.trialFormFor('advanced')}`
+const CONTINUE_IN_EXCEL_HREF = `${routes.home}#${anchors.trialFormFor('advanced')}`
 
 interface Props {
   onCsv: () => void

@@ -5,7 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   value: T
   label: string
 }
@@ -19,8 +19,8 @@ interface Props<T extends string> {
   tabClassName: (selected: boolean) => string
 }
 
-export const tabId = (value: string) => `lab-tab-${value}`
-export const panelId = (value: string) => `lab-panel-${value}`
+const tabId = (value: string) => `lab-tab-${value}`
+const panelId = (value: string) => `lab-panel-${value}`
 
 export function ModeTabs<T extends string>({
   label,

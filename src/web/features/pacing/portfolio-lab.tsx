@@ -38,7 +38,7 @@ const P = PORTFOLIO_COPY
 const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_1200px]'
 const PC = P.columns
 
-export const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
+const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
   { key: 'year', label: PC.year, value: (r) => String(r.year) },
   { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
   { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
@@ -55,7 +55,7 @@ const PLAN_CSV_HEADER =
   'year,new_commitment,contributions,distributions,net_cash_flow,unfunded,private_nav,total_portfolio,nav_share,target_share'
 
 /** The plan's table as CSV, plain decimals at full precision like the one-fund CSV. */
-export function planToCsv(rows: readonly PortfolioYear[]): string {
+function planToCsv(rows: readonly PortfolioYear[]): string {
   let out = `${PLAN_CSV_HEADER}\n`
   for (const r of rows) {
     out +=

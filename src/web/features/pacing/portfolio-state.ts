@@ -164,7 +164,7 @@ const FIELD_QUERY: Record<PlanField, string> = {
  * leave the last valid value in place. Rules across fields (a vintage too far before the start
  * year) are checked on the whole plan; when it breaks one, the result stays at the last plan.
  */
-export function evaluatePortfolio(state: PortfolioState): PortfolioState {
+function evaluatePortfolio(state: PortfolioState): PortfolioState {
   const errors: FieldErrors<PlanField> = {}
   const rowErrors: Record<number, RowError> = {}
   const last = state.plan
