@@ -11,6 +11,13 @@ import { EMAIL_MAX, NAME_MAX, SOURCE_MAX, TRIAL_SOURCE } from './trial-limits.ts
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
 
+/**
+ * Names are letters (any script), combining marks, spaces, apostrophes, hyphens and dots, so no
+ * URL, address or markup can ride in our e-mail from our domain (issue 11). A dot followed by
+ * two letters (`evil.com`) is refused too; initials like `J.R.R.` are fine.
+ */
+const NAME_CHARS = /^(?!.*\.\p{L}{2})[\p{L}\p{M} '’.\-‐]*$/u
+
 const name = (label: string) =>
   z
     .string(`${label} is required`)
@@ -19,6 +26,10 @@ const name = (label: string) =>
       z.minLength(1, `${label} is required`),
       z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
       z.regex(NO_CONTROL_CHARS, `${label} must not contain control characters`),
+      z.regex(
+        NAME_CHARS,
+        `${label} may contain only letters, spaces, apostrophes, hyphens and dots`,
+      ),
     )
 
 export const TrialRequestSchema = z.object({

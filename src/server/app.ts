@@ -3,6 +3,7 @@
  * in-process (STYLE.md, after fastify/demo's app/server split), and reach everything a real
  * request does: security headers, HEAD, /readyz while stopping.
  */
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
@@ -38,6 +39,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { config, logger, site, database, settings } = deps
   const counts = deps.counts ?? new LicenseCountsCache(database.db)
+  // index.ts fills this in from DATA_DIR; an app built without one (tests) uses a fresh key.
+  const ipHashSecret = config.ipHashSecret ?? randomBytes(32).toString('base64url')
   const app = new Hono()
 
   app.use(
@@ -74,7 +77,14 @@ export function createApp(deps: AppDeps): Hono {
       logger,
       trial: {
         db: database.db,
-        limits: { email: config.rateLimitEmail, ip: config.rateLimitIp },
+        limits: {
+          email: config.rateLimitEmail,
+          ip: config.rateLimitIp,
+          subnet: config.rateLimitSubnet,
+        },
+        breaker: config.claimBreaker,
+        operatorEmail: config.operatorEmail,
+        ipHashSecret,
         counts,
         messageIdDomain: mailIdentity(config, settings).messageIdDomain,
         logger,
@@ -82,7 +92,7 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
     licenseCountRoutes(counts),
-    consentRoutes({ consents: { db: database.db }, trustProxy: config.trustProxy }),
+    consentRoutes({ consents: { db: database.db, ipHashSecret }, trustProxy: config.trustProxy }),
   ]
   for (const routes of api) app.route('/', routes)
   app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))

@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import { TrialRequestSchema, WaitlistUpdateSchema } from '#src/common/trial-schema.ts'
+import type { TrustProxy } from '../config.ts'
 import type { Logger } from '../logger.ts'
 import {
   RateLimitedError,
@@ -19,7 +20,7 @@ import { readJsonBody, readValidBody, invalidBody } from './read-json.ts'
 
 export interface TrialSubmissionDeps {
   trial: TrialDeps
-  trustProxy: boolean
+  trustProxy: TrustProxy
   logger: Logger
   bodyLimitBytes?: number
 }
