@@ -1,8 +1,9 @@
 /**
  * DATA_DIR holds every address and key we have: owner-only (DESIGN.md §14). The directory is
- * 0700 and everything in it 0600 (0700 for folders), including files others write there (the
- * embedded database's), so the process runs with umask 077 once the directory is ours. The
- * IP_HASH_SECRET default is generated once into this directory.
+ * 0700 and everything in it 0600 (0700 for folders). The process runs with umask 077, so what
+ * we write is owner-only from the start; PGlite sets its own files' modes (0666), so the server
+ * calls secureDataDir again once the database is open and every 10 minutes; in between the
+ * 0700 folder keeps other users out. The IP_HASH_SECRET default is generated once here.
  */
 import { randomBytes } from 'node:crypto'
 import { chmod, lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'

@@ -26,7 +26,7 @@ const DOTTED_DECIMAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
  * Parses one address as a proxy or socket writes it: optional brackets and port, optional IPv6
  * zone. Four dotted decimal parts are read as decimal even with leading zeros (`010.0.0.1` is
  * 10.0.0.1, the way proxies and people write it, not inet_aton's octal). Returns null for
- * anything that is not an address.
+ * anything else.
  */
 export function parseClientIp(raw: string): IpAddress | null {
   let text = raw.trim()
@@ -41,10 +41,12 @@ export function parseClientIp(raw: string): IpAddress | null {
     if (octets.some((o) => o > 255)) return null
     return new ipaddr.IPv4(octets)
   }
-  if (!ipaddr.isValid(text)) return null
+  // IPv4 only in four decimal parts: inet_aton's other forms (`10.1`, hex, one number) are not
+  // what a socket or a proxy writes, and reading them would give one machine more names.
+  if (!ipaddr.IPv6.isValid(text)) return null
   let address: IpAddress
   try {
-    address = ipaddr.parse(text)
+    address = ipaddr.IPv6.parse(text)
   } catch {
     return null
   }
