@@ -63,6 +63,21 @@ export const TrialRequestSchema = z.object({
 export type TrialRequest = z.infer<typeof TrialRequestSchema>
 export type TrialRequestInput = z.input<typeof TrialRequestSchema>
 
+/** `POST /api/key-resend` (DESIGN.md §5): the address, and the model when the visitor knows it. */
+export const KeyResendSchema = z.object({
+  email: z
+    .string('E-mail is required')
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'E-mail is required'),
+      z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
+      z.email('E-mail must be a valid e-mail address'),
+    ),
+  model: z.optional(z.enum(MODELS, 'Model must be basic or advanced')),
+})
+export type KeyResendRequest = z.infer<typeof KeyResendSchema>
+
 export const WaitlistUpdateSchema = z.object({
   waitlist: z.boolean('waitlist must be true or false'),
 })

@@ -4,7 +4,7 @@
  * twice in normal operation); SMTP errors are stored and logged with the address masked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS } from '#src/web/content/settings.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { claimDueMail, enqueueMail, listMail } from '../db/outbox-repository.ts'
 import { memoryLogger } from '../testing/test-app.ts'
 import {

@@ -49,7 +49,7 @@ export function isDisposableEmail(email: string): boolean {
 
 /** The message a refused disposable address gets, naming the field (DESIGN.md §5). */
 export const DISPOSABLE_EMAIL_MESSAGE =
-  'email: addresses of disposable e-mail services cannot receive a trial key; please use your work or personal address'
+  'E-mail addresses of disposable e-mail services cannot receive a trial key; please use your work or personal address'
 
 /** An address for logs and stored errors: `a***@example.com`. */
 export function maskEmail(email: string): string {

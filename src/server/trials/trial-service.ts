@@ -72,9 +72,12 @@ export class RateLimitedError extends Error {
   }
 }
 
-/** A request the shared schema accepts but the server refuses; details name the field. */
+/** A request the shared schema accepts but the server refuses; it names the field. */
 export class TrialValidationError extends Error {
-  constructor(readonly details: string[]) {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super('The request is not valid')
   }
 }
@@ -191,7 +194,8 @@ export async function submitTrial(
     )
     return decoyResponse()
   }
-  if (isDisposableEmail(request.email)) throw new TrialValidationError([DISPOSABLE_EMAIL_MESSAGE])
+  if (isDisposableEmail(request.email))
+    throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
 
   const emailCanonical = canonicalEmail(request.email)
   await enforceTrialLimits(deps, emailCanonical, client.ip)
@@ -413,6 +417,8 @@ export async function resendKey(
 ): Promise<void> {
   const emailCanonical = canonicalEmail(request.email)
   await enforceTrialLimits(deps, emailCanonical, client.ip, 'resend:')
+  // Nothing was ever sent to a disposable address; the answer is the same either way.
+  if (isDisposableEmail(request.email)) return
   const models: readonly Model[] = request.model ? [request.model] : MODELS
   let queued = 0
   await deps.db.transaction(async (tx) => {
