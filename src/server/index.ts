@@ -8,6 +8,7 @@ import { createApp } from './app.ts'
 import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
+import { releaseMailLeases } from './db/outbox-repository.ts'
 import { loadSite } from './http/site.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
@@ -122,6 +123,9 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
   if (applied.length) logger.info({ applied }, 'migrations applied')
 
   if (database.kind === 'embedded') {
+    const released = await releaseMailLeases(database.db)
+    if (released)
+      logger.info({ messages: released }, 'e-mails a stopped process was sending are due again')
     const seeded = await seedDemoLicenses(database.db)
     if (Object.keys(seeded).length) {
       logger.warn(

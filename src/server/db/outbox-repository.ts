@@ -101,6 +101,20 @@ export async function renewMailLeases(
   return rows.map((r) => r.id)
 }
 
+/**
+ * Makes every message still marked as being sent due now. Only for the embedded database at
+ * start: PGlite admits one process, so a row leased then belongs to a process that died, and
+ * its messages need not wait out the lease (DESIGN.md §14: out within 30 s of the restart).
+ */
+export async function releaseMailLeases(db: Db): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(mailOutbox.status, 'sending'))
+    .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
 export async function markMailSent(db: Db, id: string): Promise<void> {
   await db
     .update(mailOutbox)
