@@ -69,7 +69,7 @@ describe('DATA_DIR file modes', () => {
       const s = await stat(path)
       expect(mode.toString(8), path).toBe(s.isDirectory() ? '700' : '600')
     }
-  })
+  }, 120_000)
 
   it('generates the IP hash secret once, 0600, and prefers IP_HASH_SECRET', async () => {
     const dataDir = join(root, 'data')
