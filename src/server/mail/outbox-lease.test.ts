@@ -72,7 +72,7 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
 
   it('renews the lease of a slow send, so a second worker never sends it again', async () => {
     await enqueueMail(database.db, trialMail('slow@example.com'))
-    const slow = slowTransport(900)
+    const slow = slowTransport(4_000)
     const fast = slowTransport(0)
     const common = {
       db: database.db,
@@ -80,14 +80,14 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
       settings: DEFAULT_SETTINGS,
       logger: memoryLogger().logger,
       pollMs: 20,
-      leaseMs: 300,
-      renewMs: 80,
+      leaseMs: 1_500,
+      renewMs: 300,
     }
     const first = runOutboxPass({ ...common, transport: slow.transport })
     // Another worker polls all the while the first one is sending, well past the lease.
     const other = startOutboxWorker({ ...common, transport: fast.transport })
     await first
-    await new Promise((r) => setTimeout(r, 300))
+    await new Promise((r) => setTimeout(r, 500))
     await other.stop()
     expect(slow.sent).toHaveLength(1)
     expect(fast.sent).toHaveLength(0)
