@@ -231,7 +231,7 @@ describeEachDatabase('security checks on %s', (database, kind) => {
       expect(res.status, `${i}: ${name}`).toBe(400)
       // Older rows, or a source field, may still hold such text: the export must defuse it.
       if (!name.includes('\n'))
-        await insertSubmission(database.db, {
+        await insertSubmission(database().db, {
           firstName: name.trim() || name,
           lastName: name,
           email: `csv${i}@example.com`,
@@ -312,7 +312,7 @@ describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
         // The API refuses such names (issue 11) ...
         expect(res.status, first).toBe(400)
         // ... and the e-mail escapes them anyway, whatever reaches the outbox.
-        await enqueueMail(database.db, {
+        await enqueueMail(database().db, {
           kind: 'trial',
           to: `victim${i}@example.com`,
           payload: { firstName: first, lastName: last, model: 'basic', activationKey: `INJ-${i}` },
