@@ -138,6 +138,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
     // Every request comes from 127.0.0.1 and the test needs thousands: raise both limits.
     RATE_LIMIT_EMAIL: '1000000/1h',
     RATE_LIMIT_IP: '1000000/1h',
+    RATE_LIMIT_SUBNET: '1000000/1h',
+    CLAIM_BREAKER: 'off',
     ...options.serverEnv,
   }
   // The pool goes in before the server starts: PGlite admits one process at a time.

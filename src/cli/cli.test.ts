@@ -209,7 +209,7 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
       'email',
     ])
     expect(rows).toHaveLength(1)
-    expect(csv.stdout).toContain(`"'=HYPERLINK(""http://x"")",'@risk,lead@example.com`)
+    expect(csv.stdout).toContain(`"'=HYPERLINK(""http://x"")","'@risk","lead@example.com"`)
     const json = await cli(['leads', 'export', '--format', 'json'], options)
     expect(JSON.parse(json.stdout)).toMatchObject([
       { first_name: '=HYPERLINK("http://x")', email: 'lead@example.com' },

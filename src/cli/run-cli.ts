@@ -17,7 +17,12 @@ import { migrate } from '#src/server/db/migrate.ts'
 import { createLogger } from '#src/server/logger.ts'
 import { mailIdentity } from '#src/server/mail/mail-identity.ts'
 import { startOutboxWorker } from '#src/server/mail/outbox-worker.ts'
-import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts'
+import {
+  createMailTransport,
+  mailDirectory,
+  type MailTransport,
+} from '#src/server/mail/transport.ts'
+import { secureDataDir } from '#src/server/security/data-dir.ts'
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts'
 
 export interface CliIo {
@@ -39,6 +44,8 @@ async function direct(
   command: AdminCommand,
 ): Promise<AdminResult & { via: string }> {
   const { config } = options
+  // The CLI may be the first to create DATA_DIR's files: owner-only, as the server makes them.
+  if (!options.database && !config.databaseUrl) await secureDataDir(config.dataDir)
   const database =
     options.database ??
     (await openDatabase({
@@ -53,7 +60,12 @@ async function direct(
     const settings = loadSiteSettings(config)
     const identity = mailIdentity(config, settings)
     const result = await runAdminCommand(
-      { db: database.db, messageIdDomain: identity.messageIdDomain },
+      {
+        db: database.db,
+        messageIdDomain: identity.messageIdDomain,
+        mailDir: mailDirectory(config.dataDir),
+        claimBreaker: config.claimBreaker,
+      },
       command,
     )
     if (result.mailQueued) {

@@ -9,6 +9,8 @@ export const TrialSubmissionResponseSchema = z.object({
   has_license: z.boolean(),
   waitlist_eligible: z.boolean(),
   waitlist_token: z.string(),
+  /** Past the claim breaker: the key follows an e-mailed confirmation (DESIGN.md §14). */
+  confirmation_required: z.optional(z.literal(true)),
 })
 
 export const LicenseCountsSchema = z.object({

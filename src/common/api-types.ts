@@ -5,6 +5,10 @@ import type { LicenseCountsSchema, TrialSubmissionResponseSchema } from './api-s
 export type TrialSubmissionResponse = z.infer<typeof TrialSubmissionResponseSchema>
 export type LicenseCounts = z.infer<typeof LicenseCountsSchema>
 
+export interface KeyResendResponse {
+  status: 'accepted'
+}
+
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   rateLimit: 'RATE_LIMIT_EXCEEDED',

@@ -63,6 +63,11 @@ export const api = {
   waitlist: (submissionId: string) =>
     WAITLIST_ROUTE.replace(':id', encodeURIComponent(submissionId)),
   licenseCounts: '/api/license-counts',
+  keyResend: '/api/key-resend',
+  /** The link a request past the claim breaker gets by e-mail (DESIGN.md §14). */
+  trialConfirmations: '/api/trial-confirmations',
+  trialConfirmation: (token: string) =>
+    `/api/trial-confirmations?token=${encodeURIComponent(token)}`,
   consents: '/api/consents',
   healthz: '/healthz',
   readyz: '/readyz',

@@ -11,6 +11,13 @@ import { EMAIL_MAX, NAME_MAX, SOURCE_MAX, TRIAL_SOURCE } from './trial-limits.ts
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
 
+/**
+ * Names are letters (any script), combining marks, spaces, apostrophes, hyphens and dots, so no
+ * URL, address or markup can ride in our e-mail from our domain (issue 11). A dot followed by
+ * two letters (`evil.com`) is refused too; initials like `J.R.R.` are fine.
+ */
+const NAME_CHARS = /^(?!.*\.\p{L}{2})[\p{L}\p{M} '’.\-‐]*$/u
+
 const name = (label: string) =>
   z
     .string(`${label} is required`)
@@ -19,6 +26,10 @@ const name = (label: string) =>
       z.minLength(1, `${label} is required`),
       z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
       z.regex(NO_CONTROL_CHARS, `${label} must not contain control characters`),
+      z.regex(
+        NAME_CHARS,
+        `${label} may contain only letters, spaces, apostrophes, hyphens and dots`,
+      ),
     )
 
 export const TrialRequestSchema = z.object({
@@ -51,6 +62,21 @@ export const TrialRequestSchema = z.object({
 })
 export type TrialRequest = z.infer<typeof TrialRequestSchema>
 export type TrialRequestInput = z.input<typeof TrialRequestSchema>
+
+/** `POST /api/key-resend` (DESIGN.md §5): the address, and the model when the visitor knows it. */
+export const KeyResendSchema = z.object({
+  email: z
+    .string('E-mail is required')
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'E-mail is required'),
+      z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
+      z.email('E-mail must be a valid e-mail address'),
+    ),
+  model: z.optional(z.enum(MODELS, 'Model must be basic or advanced')),
+})
+export type KeyResendRequest = z.infer<typeof KeyResendSchema>
 
 export const WaitlistUpdateSchema = z.object({
   waitlist: z.boolean('waitlist must be true or false'),

@@ -3,6 +3,7 @@
  * in-process (STYLE.md, after fastify/demo's app/server split), and reach everything a real
  * request does: security headers, HEAD, /readyz while stopping.
  */
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
@@ -16,10 +17,13 @@ import { healthRoutes } from './http/health.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
+import { keyResendRoutes } from './http/key-resend.ts'
+import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
+import type { TrialDeps } from './trials/trial-service.ts'
 
 export interface AppDeps {
   config: Config
@@ -38,6 +42,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { config, logger, site, database, settings } = deps
   const counts = deps.counts ?? new LicenseCountsCache(database.db)
+  // index.ts fills this in from DATA_DIR; an app built without one (tests) uses a fresh key.
+  const ipHashSecret = config.ipHashSecret ?? randomBytes(32).toString('base64url')
   const app = new Hono()
 
   app.use(
@@ -46,6 +52,11 @@ export function createApp(deps: AppDeps): Hono {
       https: config.publicUrl.startsWith('https://'),
     }),
   )
+  // No /api answer may be kept by a browser or a proxy: some carry tokens (DESIGN.md §5).
+  app.use('/api/*', async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
   app.use(async (c, next) => {
     const started = performance.now()
     await next()
@@ -60,6 +71,21 @@ export function createApp(deps: AppDeps): Hono {
     )
   })
 
+  const trial: TrialDeps = {
+    db: database.db,
+    limits: {
+      email: config.rateLimitEmail,
+      ip: config.rateLimitIp,
+      subnet: config.rateLimitSubnet,
+    },
+    breaker: config.claimBreaker,
+    operatorEmail: config.operatorEmail,
+    ipHashSecret,
+    counts,
+    messageIdDomain: mailIdentity(config, settings).messageIdDomain,
+    logger,
+    onMailQueued: deps.onMailQueued,
+  }
   const api = [
     healthRoutes(
       {
@@ -69,20 +95,11 @@ export function createApp(deps: AppDeps): Hono {
       },
       logger,
     ),
-    trialSubmissionRoutes({
-      trustProxy: config.trustProxy,
-      logger,
-      trial: {
-        db: database.db,
-        limits: { email: config.rateLimitEmail, ip: config.rateLimitIp },
-        counts,
-        messageIdDomain: mailIdentity(config, settings).messageIdDomain,
-        logger,
-        onMailQueued: deps.onMailQueued,
-      },
-    }),
+    trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
+    keyResendRoutes({ trial, trustProxy: config.trustProxy }),
+    trialConfirmationRoutes({ trial }),
     licenseCountRoutes(counts),
-    consentRoutes({ consents: { db: database.db }, trustProxy: config.trustProxy }),
+    consentRoutes({ consents: { db: database.db, ipHashSecret }, trustProxy: config.trustProxy }),
   ]
   for (const routes of api) app.route('/', routes)
   app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))

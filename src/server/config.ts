@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 import {
   SITE_SETTINGS_FILE,
@@ -45,6 +46,72 @@ const rateLimit = (fallback: string) =>
       return parsed
     })
 
+/**
+ * Which proxies' X-Forwarded-For entries to believe (DESIGN.md §6): none, the nearest N hops,
+ * or any hop whose address is in one of the listed networks. The resolution itself is in
+ * trials/client-address.ts.
+ */
+export type TrustProxy =
+  | { kind: 'off' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'cidrs'; cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]; text: string }
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim().toLowerCase()
+  if (['', '0', 'off', 'false', 'no'].includes(v)) return { kind: 'off' }
+  if (['true', 'yes', 'on'].includes(v)) return { kind: 'hops', hops: 1 }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v)
+    return hops >= 1 && hops <= 32 ? { kind: 'hops', hops } : null
+  }
+  const cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = []
+  for (const part of v.split(',').map((p) => p.trim())) {
+    if (!part) continue
+    try {
+      if (part.includes('/')) cidrs.push(ipaddr.parseCIDR(part))
+      else {
+        const address = ipaddr.parse(part)
+        cidrs.push([address, address.kind() === 'ipv4' ? 32 : 128])
+      }
+    } catch {
+      return null
+    }
+  }
+  return cidrs.length ? { kind: 'cidrs', cidrs, text: v } : null
+}
+
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const parsed = parseTrustProxy(value)
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected off, a hop count (1, 2, ...) or a list of CIDRs like 10.0.0.0/8,fd00::/8, got "${value}"`,
+      })
+      return z.NEVER
+    }
+    return parsed
+  })
+
+/** `off`, or `N/WINDOW` claims per model before requests need a confirmation (DESIGN.md §14). */
+const breaker = z
+  .string()
+  .default('50/1h')
+  .transform((value, ctx) => {
+    if (value.trim().toLowerCase() === 'off') return null
+    const parsed = parseRateLimit(value)
+    if (!parsed) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected off or N/WINDOW like 50/1h, got "${value}"`,
+      })
+      return z.NEVER
+    }
+    return parsed
+  })
+
 const flag = z
   .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
   .default('')
@@ -70,9 +137,19 @@ const ConfigSchema = z.object({
     .refine((v) => v === '' || /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: flag,
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_EMAIL: rateLimit('3/24h'),
   RATE_LIMIT_IP: rateLimit('20/1h'),
+  RATE_LIMIT_SUBNET: rateLimit('60/1h'),
+  CLAIM_BREAKER: breaker,
+  IP_HASH_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 16, 'must be at least 16 characters'),
+  OPERATOR_EMAIL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(v), 'must be an e-mail address'),
   UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
 })
 
@@ -88,11 +165,21 @@ export type Config = {
   publicUrl: string
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL']
   logPretty: boolean
-  trustProxy: boolean
+  trustProxy: TrustProxy
   rateLimitEmail: RateLimit
   rateLimitIp: RateLimit
   /** The SITE_* variables, for the public settings when there is no build to read them from. */
   siteEnv: Record<string, string>
+  rateLimitSubnet: RateLimit
+  /** Claims per model per window before confirmation is required; null when off. */
+  claimBreaker: RateLimit | null
+  /**
+   * The HMAC key for stored client addresses. From IP_HASH_SECRET, else the server fills it in
+   * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
+   */
+  ipHashSecret: string | null
+  /** Where alerts go (the breaker); null when unset. */
+  operatorEmail: string | null
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +216,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitEmail: c.RATE_LIMIT_EMAIL,
     rateLimitIp: c.RATE_LIMIT_IP,
     siteEnv,
+    rateLimitSubnet: c.RATE_LIMIT_SUBNET,
+    claimBreaker: c.CLAIM_BREAKER,
+    ipHashSecret: c.IP_HASH_SECRET || null,
+    operatorEmail: c.OPERATOR_EMAIL || null,
   }
 }
 

@@ -8,23 +8,35 @@ import { createApp } from './app.ts'
 import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
+import { releaseMailLeases } from './db/outbox-repository.ts'
 import { loadSite } from './http/site.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import { startOutboxWorker } from './mail/outbox-worker.ts'
-import { createMailTransport } from './mail/transport.ts'
+import { createMailTransport, mailDirectory } from './mail/transport.ts'
+import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
 import { SettingsError } from '#src/common/site/settings.ts'
 
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config)
+  // Owner-only from here on: the database files, e-mails, the socket, the secret (DESIGN.md §14).
+  await secureDataDir(config.dataDir)
+  if (config.databaseUrl && !config.ipHashSecret)
+    logger.warn(
+      'IP_HASH_SECRET is not set: this instance keys client addresses with a secret of its own DATA_DIR; ' +
+        'give every instance the same IP_HASH_SECRET so per-address limits hold across them',
+    )
+  config.ipHashSecret = await loadIpHashSecret(config.dataDir, config.ipHashSecret)
   const settings = loadSiteSettings(config)
   const site = await loadSite(config.distDir, config.publicUrl)
 
   const database = await openMigratedDatabase(config, logger)
+  // PGlite writes its files with modes of its own; tighten them now that they exist.
+  await secureDataDir(config.dataDir)
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
   logger.info(
     { [transport.kind === 'files' ? 'directory' : 'smtp']: transport.location },
@@ -41,11 +53,18 @@ async function main() {
     database.kind === 'embedded'
       ? await startAdminSocket(
           adminSocketPath(config.dataDir),
-          { db: database.db, messageIdDomain: identity.messageIdDomain, counts, onMailQueued },
+          {
+            db: database.db,
+            messageIdDomain: identity.messageIdDomain,
+            counts,
+            onMailQueued,
+            mailDir: mailDirectory(config.dataDir),
+            claimBreaker: config.claimBreaker,
+          },
           logger,
         )
       : null
-  const maintenance = startMaintenance(database.db, logger)
+  const maintenance = startMaintenance(database.db, logger, config.dataDir)
 
   const lifecycle = createLifecycle(logger)
   const app = createApp({
@@ -104,6 +123,9 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
   if (applied.length) logger.info({ applied }, 'migrations applied')
 
   if (database.kind === 'embedded') {
+    const released = await releaseMailLeases(database.db)
+    if (released)
+      logger.info({ messages: released }, 'e-mails a stopped process was sending are due again')
     const seeded = await seedDemoLicenses(database.db)
     if (Object.keys(seeded).length) {
       logger.warn(

@@ -15,6 +15,17 @@ const IDLE_SWEEP_MS = 500
 /** How long a stopping server still accepts connections (each answered with Connection: close). */
 const LISTEN_LINGER_MS = 1_000
 const netClose = NetServer.prototype.close
+/**
+ * Bounds on what a client may hold (DESIGN.md §14): headers must arrive within 10 s, a whole
+ * request within 30 s, and at most this many connections are open at once (more are refused
+ * by the kernel queue, not by our memory). Idle keep-alive connections close after 5 s.
+ */
+export const SERVER_LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 2_000,
+} as const
 
 export interface Lifecycle {
   /** True from the first stop signal on: the app answers /readyz with 503. */
@@ -37,6 +48,10 @@ export function createLifecycle(logger: Logger): Lifecycle {
       const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
         onListening(`http://${info.address}:${info.port}`),
       ) as HttpServer
+      server.headersTimeout = SERVER_LIMITS.headersTimeoutMs
+      server.requestTimeout = SERVER_LIMITS.requestTimeoutMs
+      server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs
+      server.maxConnections = SERVER_LIMITS.maxConnections
 
       // Answers still to be written. Once stopping, each closes its connection, so a busy
       // keep-alive client moves on (to another instance) instead of holding this one open.

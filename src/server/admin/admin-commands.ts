@@ -14,6 +14,8 @@ import {
   licenseStats,
   type LicenseCountsCache,
 } from '../licenses/license-service.ts'
+import type { RateLimit } from '../config.ts'
+import { breakerStates, describeLimit, type BreakerState } from '../trials/claim-breaker.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
 
@@ -40,6 +42,10 @@ export interface AdminContext {
   messageIdDomain: string
   /** The server's license-count cache, dropped after an import or a notify. */
   counts?: LicenseCountsCache
+  /** Where .eml files are written (DATA_DIR/mail), so a deletion removes them too. */
+  mailDir?: string | null
+  /** CLAIM_BREAKER, for `licenses stats`; absent or null shows it off. */
+  claimBreaker?: RateLimit | null
 }
 
 export class AdminCommandError extends Error {}
@@ -96,6 +102,22 @@ export function formatTable(
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
 }
 
+/** The claim breaker's state per model, for `licenses stats` (DESIGN.md §14). */
+function describeBreakers(states: readonly BreakerState[], limit: RateLimit | null): string {
+  if (!limit) return 'Claim breaker: off (CLAIM_BREAKER=off).\n'
+  const rows = states.map((s) => [
+    MODEL_LABELS[s.model],
+    `${s.claims} of ${limit.count}`,
+    s.tripped
+      ? `TRIPPED${s.since ? ` since ${iso(s.since)}` : ''}: requests need an e-mail confirmation`
+      : 'closed: keys go out at once',
+  ])
+  return (
+    `Claim breaker (CLAIM_BREAKER=${describeLimit(limit)}):\n` +
+    formatTable(['Model', 'Claims in window', 'State'], rows)
+  )
+}
+
 const ok = (stdout: string, extra: Partial<AdminResult> = {}): AdminResult => ({
   exitCode: 0,
   stdout,
@@ -141,6 +163,8 @@ export async function runAdminCommand(
         ['Model', 'Available', 'Assigned', 'Revoked', 'Total', 'DEMO keys'],
         rows,
       )
+      const breakers = await breakerStates(ctx.db, ctx.claimBreaker ?? null)
+      out += '\n' + describeBreakers(breakers, ctx.claimBreaker ?? null)
       if (MODELS.some((m) => stats[m].demoTotal > 0)) {
         out +=
           '\nDEMO keys were loaded on first start so the trial flow works out of the box; they activate nothing.\n' +
@@ -202,10 +226,13 @@ export async function runAdminCommand(
       return ok(out)
     }
     case 'leads delete': {
-      const r = await deletePersonData(ctx.db, command.email)
-      if (r.submissions === 0) return ok(`No trial requests from ${command.email}.\n`)
+      const r = await deletePersonData(ctx.db, command.email, { mailDir: ctx.mailDir })
+      if (r.submissions === 0 && r.mail === 0 && r.files === 0 && r.counters === 0)
+        return ok(`No trial requests from ${command.email}.\n`)
+      const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
       return ok(
-        `Deleted ${r.submissions} trial request${r.submissions === 1 ? '' : 's'} and ${r.mail} e-mail${r.mail === 1 ? '' : 's'} of ${command.email}; keys they held stay in the pool's history without a name.\n`,
+        `Deleted ${plural(r.submissions, 'trial request')} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
+          `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
       )
     }
     case 'mail retry': {

@@ -31,20 +31,38 @@ export async function claimLicense(
   return claimed ?? null
 }
 
-/** The newest key of this e-mail and model assigned less than validDays ago, with its submission. */
+/** The owner a valid key was given to, for re-sending it to the same mailbox. */
+export interface ValidLicense {
+  license: LicenseRow
+  submissionId: string
+  email: string
+  firstName: string
+  lastName: string
+}
+
+/**
+ * The newest key of this canonical e-mail address and model assigned less than validDays ago,
+ * with the submission it was given to (DESIGN.md §5: repeats compare canonical addresses).
+ */
 export async function findValidLicenseForEmail(
   db: Db,
-  email: string,
+  emailCanonical: string,
   model: Model,
   validDays: number,
-): Promise<{ license: LicenseRow; submissionId: string } | null> {
+): Promise<ValidLicense | null> {
   const [row] = await db
-    .select({ license: licenses, submissionId: trialSubmissions.id })
+    .select({
+      license: licenses,
+      submissionId: trialSubmissions.id,
+      email: trialSubmissions.email,
+      firstName: trialSubmissions.firstName,
+      lastName: trialSubmissions.lastName,
+    })
     .from(licenses)
     .innerJoin(trialSubmissions, eq(trialSubmissions.id, licenses.submissionId))
     .where(
       and(
-        eq(trialSubmissions.email, email),
+        eq(trialSubmissions.emailCanonical, emailCanonical),
         eq(licenses.model, model),
         eq(licenses.status, 'assigned'),
         gt(licenses.assignedAt, sql`now() - make_interval(days => ${validDays})`),
@@ -53,6 +71,16 @@ export async function findValidLicenseForEmail(
     .orderBy(desc(licenses.assignedAt))
     .limit(1)
   return row ?? null
+}
+
+/** Whether the model's pool has a key left (what a claim right now would find). */
+export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
+    .limit(1)
+  return Boolean(row)
 }
 
 export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {

@@ -4,7 +4,11 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
-export type MailKind = 'trial' | 'waitlist'
+/**
+ * trial: a key (new or again); waitlist: a notice; confirm: the link a request past the claim
+ * breaker must follow; breaker: the operator's alert.
+ */
+export type MailKind = 'trial' | 'waitlist' | 'confirm' | 'breaker'
 
 export interface NewMail {
   kind: MailKind
@@ -37,7 +41,12 @@ export async function enqueueMail(tx: Db, mail: NewMail): Promise<OutboxRow> {
  * expired), and records the attempt before anything is sent (DESIGN.md §7). SKIP LOCKED lets
  * any number of workers claim side by side without taking the same row.
  */
-export async function claimDueMail(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDueMail(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  leaseOwner: string | null = null,
+): Promise<OutboxRow[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -59,10 +68,51 @@ export async function claimDueMail(db: Db, limit: number, leaseMs: number): Prom
       status: 'sending',
       attempts: sql`${mailOutbox.attempts} + 1`,
       lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      leaseOwner,
       updatedAt: sql`now()`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning()
+}
+
+/**
+ * Extends the lease of rows this worker is still sending (DESIGN.md §14: short leases, renewed
+ * while sending), so a slow SMTP server never lets another worker take a message over, while a
+ * crashed worker's rows come free within one short lease. Returns the ids renewed.
+ */
+export async function renewMailLeases(
+  db: Db,
+  ids: readonly string[],
+  leaseOwner: string,
+  leaseMs: number,
+): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(
+      and(
+        inArray(mailOutbox.id, [...ids]),
+        eq(mailOutbox.status, 'sending'),
+        eq(mailOutbox.leaseOwner, leaseOwner),
+      ),
+    )
+    .returning({ id: mailOutbox.id })
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Makes every message still marked as being sent due now. Only for the embedded database at
+ * start: PGlite admits one process, so a row leased then belongs to a process that died, and
+ * its messages need not wait out the lease (DESIGN.md §14: out within 30 s of the restart).
+ */
+export async function releaseMailLeases(db: Db): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lockedUntil: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(mailOutbox.status, 'sending'))
+    .returning({ id: mailOutbox.id })
+  return rows.length
 }
 
 export async function markMailSent(db: Db, id: string): Promise<void> {

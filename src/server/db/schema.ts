@@ -36,6 +36,8 @@ export const trialSubmissions = pgTable('trial_submissions', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   email: text('email').notNull(),
+  /** The address as limits and repeats compare it (trials/email-identity.ts). */
+  emailCanonical: text('email_canonical'),
   model: text('model').$type<Model>().notNull(),
   source: text('source').notNull(),
   licenseId: uuid('license_id'),
@@ -45,8 +47,19 @@ export const trialSubmissions = pgTable('trial_submissions', {
   ipHash: text('ip_hash'),
   userAgent: text('user_agent'),
   termsVersion: text('terms_version'),
+  confirmationTokenHash: text('confirmation_token_hash'),
+  confirmationExpiresAt: ts('confirmation_expires_at'),
+  confirmedAt: ts('confirmed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+export const claimBreakerEpisodes = pgTable('claim_breaker_episodes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  model: text('model').$type<Model>().notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  endedAt: ts('ended_at'),
+  claimsAtStart: integer('claims_at_start').notNull(),
 })
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -58,6 +71,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lockedUntil: ts('locked_until'),
+  leaseOwner: text('lease_owner'),
   lastError: text('last_error'),
   sentAt: ts('sent_at'),
   messageId: text('message_id').notNull().unique(),

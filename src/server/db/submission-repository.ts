@@ -22,18 +22,6 @@ export async function setSubmissionLicense(
     .where(eq(trialSubmissions.id, submissionId))
 }
 
-/** A repeat request gets a fresh token; only its hash is kept, so the old one cannot be shown again. */
-export async function replaceWaitlistTokenHash(
-  tx: Db,
-  submissionId: string,
-  tokenHash: string,
-): Promise<void> {
-  await tx
-    .update(trialSubmissions)
-    .set({ waitlistTokenHash: tokenHash, updatedAt: sql`now()` })
-    .where(eq(trialSubmissions.id, submissionId))
-}
-
 /**
  * Sets the waitlist flag of the submission whose id and token hash both match. Returns false
  * when none does, which the caller answers as 404 whichever part was wrong.

@@ -97,18 +97,17 @@ describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) =>
       )
       expect(again.status).toBe(201)
       const second = (await again.json()) as Record<string, unknown>
-      expect(second).toMatchObject({
-        submission_id: first.submission_id,
-        has_license: true,
-        waitlist_eligible: false,
-      })
+      // Answered like a first request (DESIGN.md §5): a fresh id and token, nothing revealed.
+      expect(second).toMatchObject({ has_license: true, waitlist_eligible: false })
+      expect(second.submission_id).not.toBe(first.submission_id)
       expect(second.waitlist_token).not.toBe(first.waitlist_token)
       const mail = await listMail(database().db)
       expect(mail.map((m) => m.payload.activationKey)).toEqual(['B-1', 'B-1'])
       expect(mail[1]!.payload.resend).toBe(true)
       expect(new Set(mail.map((m) => m.messageId)).size).toBe(2)
       expect(await available('basic')).toBe(2)
-      expect(await submissions()).toBe(1)
+      // The repeat is a lead of its own, holding no key; the key went by e-mail only.
+      expect(await submissions()).toBe(2)
       // Another model is another trial.
       const other = (await (
         await postJson(app, PATH, trialRequest({ email: 'repeat@example.com', model: 'advanced' }))

@@ -1,30 +1,24 @@
 /**
- * The client's address: the socket's peer, or with TRUST_PROXY the last X-Forwarded-For entry,
- * the one our own proxy appended (entries further left are whatever the client claimed).
+ * The client's address: the socket's peer, or with TRUST_PROXY the address the trusted proxies
+ * saw (hops or CIDRs), parsed and normalised by trials/client-address.ts.
  */
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import type { TrustProxy } from '../config.ts'
+import { resolveClientAddress } from '../trials/client-address.ts'
 import type { ClientInfo } from '../trials/trial-service.ts'
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')
-    const last = forwarded
-      ?.split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .at(-1)
-    if (last) return last.slice(0, 100)
-  }
+export function clientAddress(c: Context, trustProxy: TrustProxy): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address
   } catch {
     // In-process requests (tests, app.request) have no socket.
-    return 'unknown'
   }
+  return resolveClientAddress(peer, c.req.header('x-forwarded-for'), trustProxy).address
 }
 
 /** Who is asking, as the services record it. */
-export function clientInfo(c: Context, trustProxy: boolean): ClientInfo {
+export function clientInfo(c: Context, trustProxy: TrustProxy): ClientInfo {
   return { ip: clientAddress(c, trustProxy), userAgent: c.req.header('user-agent') ?? null }
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { ConsentRecordSchema } from '#src/common/consent-schema.ts'
 import { api } from '#src/common/paths.ts'
+import type { TrustProxy } from '../config.ts'
 import { recordConsent, type ConsentDeps } from '../privacy/consent-service.ts'
 import { clientInfo } from './client-address.ts'
 import { apiError } from './errors.ts'
@@ -10,7 +11,7 @@ import { readValidBody } from './read-json.ts'
 
 const CONSENT_BODY_LIMIT_BYTES = 2 * 1024
 
-export function consentRoutes(deps: { consents: ConsentDeps; trustProxy: boolean }): Hono {
+export function consentRoutes(deps: { consents: ConsentDeps; trustProxy: TrustProxy }): Hono {
   const app = new Hono()
   // The banner sends and forgets, so 204.
   app.post(api.consents, async (c) => {

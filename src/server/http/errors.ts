@@ -25,6 +25,15 @@ export function apiError(c: Context, status: ContentfulStatusCode, body: ApiErro
   return c.json(body, status)
 }
 
+/** True when the request's own connection is gone (aborted or reset by the client). */
+function clientWentAway(c: Context): boolean {
+  const incoming = (
+    c.env as
+      { incoming?: { aborted?: boolean; socket?: { destroyed?: boolean } | null } } | undefined
+  )?.incoming
+  return Boolean(incoming && (incoming.aborted || incoming.socket?.destroyed))
+}
+
 export interface ErrorHandlerOptions {
   logger: Logger
   /** Tells "the database is not there" from other errors, so those answer 503, not 500. */
@@ -45,6 +54,15 @@ export function errorHandler({ logger, isUnavailable }: ErrorHandlerOptions) {
       return apiError(c, error.status, {
         errorCode: error.status === 413 ? ERROR_CODES.payloadTooLarge : 'HTTP_ERROR',
         error: error.message || 'Request could not be processed',
+      })
+    }
+    if (clientWentAway(c)) {
+      // A cancelled upload resets the client's socket: ECONNRESET here is not the database's
+      // (issue 11); nobody reads this answer.
+      logger.info({ method: c.req.method, path: c.req.path }, 'client went away')
+      return apiError(c, 400, {
+        errorCode: ERROR_CODES.validation,
+        error: 'The request was not received in full',
       })
     }
     if (isUnavailable(error)) {

@@ -10,6 +10,45 @@ import { describeIssues, fieldErrors } from '#src/common/trial-schema.ts'
 import { ApiProblem } from './errors.ts'
 
 export const BODY_LIMIT_BYTES = 16 * 1024
+/**
+ * After refusing a body that is too large, this much more of it is read and dropped (or for
+ * this long) before the connection may close: closing while the client still sends would reset
+ * the connection, and the client would never read our answer (issue 11: EPIPE instead of 400).
+ */
+export const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
+export const DRAIN_LIMIT_MS = 5_000
+
+/** The client went away while sending its body: nothing to answer, and no fault of ours. */
+export class ClientAbortedError extends ApiProblem {
+  constructor() {
+    super(400, ERROR_CODES.validation, 'The request body was not received in full', [
+      'Request body was cut off',
+    ])
+  }
+}
+
+/**
+ * Reads and drops the rest of a refused body in the background, up to the limits, then lets go
+ * (cancelling the stream closes the connection). The answer goes out meanwhile.
+ */
+function drainInBackground(reader: ReadableStreamDefaultReader<Uint8Array> | undefined) {
+  if (!reader) return
+  const deadline = Date.now() + DRAIN_LIMIT_MS
+  void (async () => {
+    let drained = 0
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        drained += value.byteLength
+        if (drained > DRAIN_LIMIT_BYTES || Date.now() > deadline) break
+      }
+    } catch {
+      return
+    }
+    await reader.cancel().catch(() => {})
+  })()
+}
 
 export function invalid(details: string[], fields?: Record<string, string>): ApiProblem {
   return new ApiProblem(400, ERROR_CODES.validation, 'The request is not valid', details, fields)
@@ -44,18 +83,28 @@ export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Pro
     throw invalid(['Content-Type must be application/json'])
   const tooLarge = () => invalid([`Request body must be at most ${maxBytes} bytes`])
   const declared = Number(c.req.header('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    drainInBackground(c.req.raw.body?.getReader())
+    throw tooLarge()
+  }
 
   const chunks: Uint8Array[] = []
   let size = 0
   const reader = c.req.raw.body?.getReader()
   if (reader) {
     for (;;) {
-      const { done, value } = await reader.read()
+      let next: ReadableStreamReadResult<Uint8Array>
+      try {
+        next = await reader.read()
+      } catch {
+        // ECONNRESET or 'aborted' from the client's socket, not from the database (issue 11).
+        throw new ClientAbortedError()
+      }
+      const { done, value } = next
       if (done) break
       size += value.byteLength
       if (size > maxBytes) {
-        await reader.cancel().catch(() => {})
+        drainInBackground(reader)
         throw tooLarge()
       }
       chunks.push(value)

@@ -50,6 +50,9 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     h.set('X-Frame-Options', 'DENY')
+    // Other sites may not embed our answers, documents or not (issue 11); same-site leaves room
+    // for a CDN on a subdomain.
+    h.set('Cross-Origin-Resource-Policy', 'same-site')
     if (document) {
       h.set('Cross-Origin-Opener-Policy', 'same-origin')
       h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')

@@ -2,24 +2,27 @@
  * /api/trial-submissions (DESIGN.md §5): a trial request, and the waitlist flag of one. Each
  * handler parses with the shared schema, calls one service and maps its result.
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import { TrialRequestSchema, WaitlistUpdateSchema } from '#src/common/trial-schema.ts'
+import type { TrustProxy } from '../config.ts'
 import type { Logger } from '../logger.ts'
 import {
   RateLimitedError,
+  TrialValidationError,
   changeWaitlist,
+  enforceTrialLimits,
   submitTrial,
   type TrialDeps,
 } from '../trials/trial-service.ts'
 import { clientInfo } from './client-address.ts'
-import { ApiProblem, apiError } from './errors.ts'
-import { readJsonBody, readValidBody, invalidBody } from './read-json.ts'
+import { ApiProblem } from './errors.ts'
+import { invalid, readJsonBody, readValidBody, invalidBody } from './read-json.ts'
 
 export interface TrialSubmissionDeps {
   trial: TrialDeps
-  trustProxy: boolean
+  trustProxy: TrustProxy
   logger: Logger
   bodyLimitBytes?: number
 }
@@ -33,6 +36,12 @@ function bearerToken(header: string | undefined): string | null {
 
 const notFound = () => new ApiProblem(404, ERROR_CODES.notFound, 'Not found')
 
+/** A refused limit as the 429 the client reads, with Retry-After (DESIGN.md §5). */
+export function rateLimitProblem(c: Context, error: RateLimitedError): ApiProblem {
+  c.header('Retry-After', String(error.retryAfterSeconds))
+  return new ApiProblem(429, ERROR_CODES.rateLimit, error.message)
+}
+
 export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
   const app = new Hono()
 
@@ -42,9 +51,11 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
       const result = await submitTrial(deps.trial, request, clientInfo(c, deps.trustProxy))
       return c.json(result, 201)
     } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error
-      c.header('Retry-After', String(error.retryAfterSeconds))
-      return apiError(c, 429, { errorCode: ERROR_CODES.rateLimit, error: error.message })
+      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
+      // A disposable address (DESIGN.md §5): 400 naming the field.
+      if (error instanceof TrialValidationError)
+        throw invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
+      throw error
     }
   })
 
@@ -53,6 +64,13 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
     const token = bearerToken(c.req.header('authorization'))
     // The token is the capability: no token, or not this submission's, is 404 whatever the id.
     if (!token || !UUID.test(id)) throw notFound()
+    // Guessing tokens costs a request each, counted per address and network (issue 11).
+    try {
+      await enforceTrialLimits(deps.trial, null, clientInfo(c, deps.trustProxy).ip, 'waitlist:')
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
+      throw error
+    }
     let update: { waitlist: boolean } | null = null
     let problem: ApiProblem | null = null
     try {

@@ -4,10 +4,17 @@
  * schedules the next try with exponential backoff, or marks the row dead after maxAttempts.
  * kick() starts a pass at once, so a visitor's e-mail does not wait for the next poll.
  */
+import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
-import { claimDueMail, markMailFailed, markMailSent } from '../db/outbox-repository.ts'
+import {
+  claimDueMail,
+  markMailFailed,
+  markMailSent,
+  renewMailLeases,
+} from '../db/outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
+import { maskEmailsIn } from '../trials/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
 import { renderOutboxMail, UnknownMailError, type MailSettings } from './templates.ts'
 import type { MailTransport } from './transport.ts'
@@ -26,8 +33,15 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number
   retryBaseMs?: number
   retryMaxMs?: number
-  /** How long a claimed row is ours before another worker may take it over. */
+  /**
+   * How long a claimed row is ours before another worker may take it over. Short, and renewed
+   * every renewMs while the message is being sent, so a crashed worker's rows come free soon
+   * (DESIGN.md §14: within 30 s of a restart) and a slow send is never taken over.
+   */
   leaseMs?: number
+  renewMs?: number
+  /** Who holds the leases this worker takes; one per worker. */
+  leaseOwner?: string
 }
 
 export interface OutboxWorker {
@@ -46,7 +60,8 @@ export const OUTBOX_DEFAULTS = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
-  leaseMs: 120_000,
+  leaseMs: 15_000,
+  renewMs: 5_000,
 } as const
 
 /** Delay before attempt n+1 after n failed attempts: base, 2x, 4x ... capped, with 10% jitter. */
@@ -60,14 +75,20 @@ export function retryDelayMs(
   return Math.round(exp * (1 + random() * 0.1))
 }
 
+/** An error as logged and stored: addresses in SMTP answers (`550 <ann@…>`) masked. */
 function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name
-  return String(error)
+  if (error instanceof Error) return maskEmailsIn(error.message || error.name)
+  return maskEmailsIn(String(error))
 }
 
 function withDefaults(options: OutboxWorkerOptions): Required<OutboxWorkerOptions> {
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
-  return { ...OUTBOX_DEFAULTS, ...defined } as Required<OutboxWorkerOptions>
+  return {
+    ...OUTBOX_DEFAULTS,
+    renewMs: Math.max(50, Math.floor((options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs) / 3)),
+    leaseOwner: randomUUID(),
+    ...defined,
+  } as Required<OutboxWorkerOptions>
 }
 
 /** One message: render, send, record. Never throws for a send failure. */
@@ -118,16 +139,36 @@ async function deliver(
 /** One pass: claim a batch and deliver it. Returns the number of rows claimed. */
 export async function runOutboxPass(options: OutboxWorkerOptions): Promise<number> {
   const o = withDefaults(options)
-  const rows = await claimDueMail(o.db, o.batchSize, o.leaseMs)
+  const rows = await claimDueMail(o.db, o.batchSize, o.leaseMs, o.leaseOwner)
+  if (rows.length === 0) return 0
+  // Rows claimed and not yet marked: their leases are renewed until they are.
+  const held = new Set(rows.map((r) => r.id))
+  const renewal = setInterval(() => {
+    renewMailLeases(o.db, [...held], o.leaseOwner, o.leaseMs).catch((error: unknown) =>
+      o.logger.warn({ err: errorText(error) }, 'renewing mail leases failed'),
+    )
+  }, o.renewMs)
   let next = 0
   const lanes = Array.from({ length: Math.min(o.concurrency, rows.length) }, async () => {
-    while (next < rows.length) await deliver(rows[next++]!, o)
+    while (next < rows.length) {
+      const row = rows[next++]!
+      try {
+        await deliver(row, o)
+      } finally {
+        held.delete(row.id)
+      }
+    }
   })
-  await Promise.all(lanes)
+  try {
+    await Promise.all(lanes)
+  } finally {
+    clearInterval(renewal)
+  }
   return rows.length
 }
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  // One lease owner for the worker's life, so each pass renews only what this worker holds.
   const o = withDefaults(options)
   let stopped = false
   let wake: (() => void) | null = null

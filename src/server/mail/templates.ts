@@ -4,7 +4,7 @@
  * and only http(s) or mailto links are ever written into an href.
  */
 import { MODEL_LABELS, isModel, type Model } from '#src/common/models.ts'
-import { routes } from '#src/common/paths.ts'
+import { api, routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 
@@ -199,6 +199,90 @@ ${s.html}
   }
 }
 
+export interface ConfirmMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** The confirmation token; the link is built from PUBLIC_URL when the mail is rendered. */
+  token: string
+}
+
+/** Past the claim breaker: the key comes after the visitor follows this link (DESIGN.md §14). */
+export function renderConfirmMail(
+  payload: ConfirmMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const brand = settings.brandName
+  const url = publicUrl + api.trialConfirmation(payload.token)
+  const s = support(settings)
+  const intro = `Thank you for requesting the ${label} model trial. Many people are asking for trial keys right now, so we ask you to confirm your request: follow the link below and we will e-mail your download link and activation key at once.`
+  const ignore = 'If you did not ask for a trial, ignore this e-mail; nothing will be sent.'
+  return {
+    subject: `Confirm your ${brand} ${label} trial request`,
+    html: layout(
+      brand,
+      `<p>Hello ${escapeHtml(payload.firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p>${link(url, 'Confirm my trial request')}</p>
+<p>${escapeHtml(ignore)}</p>
+${s.html}
+<p>The ${escapeHtml(brand)} team</p>`,
+    ),
+    text: [
+      `Hello ${payload.firstName},`,
+      '',
+      intro,
+      '',
+      `Confirm my trial request: ${url}`,
+      '',
+      ignore,
+      '',
+      s.text,
+      '',
+      `The ${brand} team`,
+      '',
+    ].join('\n'),
+  }
+}
+
+export interface BreakerMailPayload {
+  model: Model
+  claims: number
+  threshold: number
+  windowMs: number
+}
+
+/** The operator's alert, once per breaker episode. */
+export function renderBreakerMail(
+  payload: BreakerMailPayload,
+  settings: MailSettings,
+): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const minutes = Math.round(payload.windowMs / 60_000)
+  const text = [
+    `The claim breaker for the ${label} model has tripped: ${payload.claims} keys were claimed in the last ${minutes} minutes (threshold ${payload.threshold}).`,
+    '',
+    'Until the rate drops below the threshold, new trial requests for this model get a confirmation link by e-mail and a key only after following it.',
+    '',
+    'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',
+    '',
+  ].join('\n')
+  return {
+    subject: `[${settings.brandName}] Claim breaker tripped for ${label}`,
+    text,
+    html: layout(
+      settings.brandName,
+      text
+        .trim()
+        .split('\n\n')
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join('\n'),
+    ),
+  }
+}
+
 export class UnknownMailError extends Error {}
 
 /** Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send. */
@@ -235,6 +319,21 @@ export function renderOutboxMail(
       },
       settings,
       publicUrl,
+    )
+  }
+  if (kind === 'confirm') {
+    if (!str('token')) throw new UnknownMailError('confirmation mail without a token')
+    return renderConfirmMail(
+      { firstName: str('firstName'), lastName: str('lastName'), model, token: str('token') },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'breaker') {
+    const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
+    return renderBreakerMail(
+      { model, claims: num('claims'), threshold: num('threshold'), windowMs: num('windowMs') },
+      settings,
     )
   }
   throw new UnknownMailError(`unknown mail kind ${JSON.stringify(kind)}`)

@@ -31,6 +31,11 @@ export function mailDirectory(dataDir: string): string {
   return join(dataDir, 'mail')
 }
 
+/** The .eml file of a message: one per Message-ID, so a resend overwrites its own file. */
+export function mailFileName(messageId: string): string {
+  return messageId.replace(/^<|>$/g, '').replace(/[^\w.@-]/g, '_') + '.eml'
+}
+
 function smtpLocation(url: string): string {
   try {
     const u = new URL(url)
@@ -74,9 +79,9 @@ export function createMailTransport(options: {
     location: dir,
     send: async (mail) => {
       const info = await transporter.sendMail(mail)
-      await mkdir(dir, { recursive: true })
+      await mkdir(dir, { recursive: true, mode: 0o700 })
       // One file per Message-ID: a resend overwrites its own file instead of adding a copy.
-      const name = mail.messageId.replace(/^<|>$/g, '').replace(/[^\w.@-]/g, '_') + '.eml'
+      const name = mailFileName(mail.messageId)
       const tmp = join(dir, `.${name}.tmp`)
       await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
       await rename(tmp, join(dir, name))

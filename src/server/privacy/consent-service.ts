@@ -10,17 +10,21 @@ export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }
 
 export interface ConsentDeps {
   db: Db
+  /** IP_HASH_SECRET: the stored address is an HMAC with it (DESIGN.md §14). */
+  ipHashSecret: string
 }
 
 export type ConsentOutcome = { recorded: true } | { recorded: false; retryAfterSeconds: number }
 
 export async function recordConsent(
-  { db }: ConsentDeps,
+  deps: ConsentDeps,
   record: ConsentRecord,
   client: ClientInfo,
 ): Promise<ConsentOutcome> {
+  const { db } = deps
+  const ipHash = hashIp(deps.ipHashSecret, client.ip)
   const verdict = await hitRateLimits(db, [
-    { name: 'consent-ip', value: client.ip, limit: CONSENT_RATE_LIMIT },
+    { name: 'consent-ip', value: ipHash, limit: CONSENT_RATE_LIMIT, hashed: true },
   ])
   if (verdict.exceeded) return { recorded: false, retryAfterSeconds: verdict.retryAfterSeconds }
   await insertConsentRecord(db, {
@@ -30,7 +34,7 @@ export async function recordConsent(
     marketing: record.categories.marketing,
     policyVersion: record.policy_version,
     decidedAt: new Date(record.decided_at),
-    ipHash: hashIp(client.ip),
+    ipHash,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
   })
   return { recorded: true }

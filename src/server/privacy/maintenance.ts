@@ -6,15 +6,18 @@
 import type { Db } from '../db/client.ts'
 import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
 import type { Logger } from '../logger.ts'
+import { secureDataDir } from '../security/data-dir.ts'
 import { applyRetention } from './retention.ts'
 
 const MAINTENANCE_MS = 10 * 60_000
 
-export function startMaintenance(db: Db, logger: Logger): { stop(): void } {
+export function startMaintenance(db: Db, logger: Logger, dataDir?: string): { stop(): void } {
   const warn = (what: string) => (error: unknown) =>
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, what)
   const timer = setInterval(() => {
     deleteExpiredCounters(db).catch(warn('pruning rate-limit counters failed'))
+    // Files the embedded database made since the last pass get owner-only modes (DESIGN.md §14).
+    if (dataDir) secureDataDir(dataDir).catch(warn('tightening DATA_DIR modes failed'))
     applyRetention(db).then((deleted) => {
       if (deleted.submissions || deleted.mail || deleted.consents)
         logger.info({ deleted }, 'deleted data past its retention period')

@@ -5,9 +5,14 @@
  * (`npm run admin -- leads delete --email … --yes`). Keys stay in the pool's history, without
  * the person they were given to.
  */
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/client.ts'
+import { mailFileName } from '../mail/transport.ts'
+import { canonicalEmail } from '../trials/email-identity.ts'
+import { hashKey } from '../trials/rate-limiter.ts'
 
 export const RETENTION = {
   trialRequestMonths: 24,
@@ -78,20 +83,124 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
   })
 }
 
-/** A person's deletion request: every trial request of that e-mail address and its e-mails. */
+export interface PersonDeleted {
+  submissions: number
+  mail: number
+  /** Rate-limit counters of the address and of the client addresses it asked from. */
+  counters: number
+  /** .eml files under DATA_DIR/mail that carried the address or one of its messages. */
+  files: number
+}
+
+/**
+ * A person's deletion request (DESIGN.md §14): every trial request of the address (compared
+ * canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`), every e-mail to it or about those
+ * requests (rows and .eml files), and the limit counters keyed by the address or by the client
+ * addresses those requests came from.
+ */
 export async function deletePersonData(
   db: Db,
   email: string,
-): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
-  const normalised = email.trim().toLowerCase()
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string }>(
+  options: { mailDir?: string | null } = {},
+): Promise<PersonDeleted> {
+  const lower = email.trim().toLowerCase()
+  const canonical = canonicalEmail(lower)
+  const result = await db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string; email: string; ip_hash: string | null }>(
       tx,
-      sql`select id from trial_submissions where email = ${normalised}`,
+      sql`select id, email, ip_hash from trial_submissions
+          where email_canonical = ${canonical} or lower(email) = ${lower}`,
     )
-    return deleteSubmissions(
+    const addresses = [...new Set([lower, ...rows.map((r) => r.email.toLowerCase())])]
+    const addressList = sql.join(
+      addresses.map((a) => sql`${a}`),
+      sql`, `,
+    )
+    // E-mails to the address that belong to no request of theirs (or to a request of someone
+    // else who typed it): their payloads name the person too.
+    const loose = await queryRows<{ message_id: string }>(
       tx,
-      rows.map((r) => r.id),
+      sql`delete from mail_outbox where lower("to") in (${addressList}) returning message_id`,
     )
+    const ids = rows.map((r) => r.id)
+    const messageIds = loose.map((r) => r.message_id)
+    if (ids.length) {
+      const list = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+      const linked = await queryRows<{ message_id: string }>(
+        tx,
+        sql`select message_id from mail_outbox where submission_id in (${list})`,
+      )
+      messageIds.push(...linked.map((r) => r.message_id))
+    }
+    const removed = await deleteSubmissions(tx, ids)
+    const keys = [
+      hashKey('email', canonical),
+      hashKey('email', `resend:${canonical}`),
+      ...rows
+        .map((r) => r.ip_hash)
+        .filter((h): h is string => Boolean(h))
+        .flatMap((h) => [
+          hashKey('ip', h, true),
+          hashKey('ip', `resend:${h}`, true),
+          hashKey('ip', `waitlist:${h}`, true),
+        ]),
+    ]
+    const counters = await queryRows<{ key: string }>(
+      tx,
+      sql`delete from rate_limit_counters where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) returning key`,
+    )
+    return {
+      submissions: removed.submissions,
+      mail: removed.mail + loose.length,
+      counters: counters.length,
+      addresses,
+      messageIds,
+    }
   })
+  const files = options.mailDir
+    ? await deleteMailFiles(options.mailDir, result.addresses, result.messageIds)
+    : 0
+  return {
+    submissions: result.submissions,
+    mail: result.mail,
+    counters: result.counters,
+    files,
+  }
+}
+
+/** Removes the .eml files of these messages, and any other that mentions one of the addresses. */
+async function deleteMailFiles(
+  dir: string,
+  addresses: readonly string[],
+  messageIds: readonly string[],
+): Promise<number> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
+    throw error
+  }
+  const fileNames = new Set(messageIds.map(mailFileName))
+  let removed = 0
+  for (const name of names) {
+    if (!name.endsWith('.eml') && !name.endsWith('.tmp')) continue
+    const path = join(dir, name)
+    let doomed = fileNames.has(name)
+    if (!doomed) {
+      const text = (await readFile(path, 'utf8').catch(() => '')).toLowerCase()
+      doomed = addresses.some((a) => text.includes(a))
+    }
+    if (doomed) {
+      await rm(path, { force: true })
+      removed++
+    }
+  }
+  return removed
 }

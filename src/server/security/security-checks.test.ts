@@ -22,6 +22,8 @@ import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
+import { enqueueMail } from '../db/outbox-repository.ts'
+import { insertSubmission } from '../db/submission-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
@@ -225,8 +227,18 @@ describeEachDatabase('security checks on %s', (database, kind) => {
           source: name.slice(0, 60),
         }),
       )
-      // A newline in a name is refused (control character); the rest are stored as typed.
-      expect(res.status, `${i}: ${name}`).toBe(name.includes('\n') ? 400 : 201)
+      // Names hold letters, marks, spaces, apostrophes, hyphens and dots only (issue 11).
+      expect(res.status, `${i}: ${name}`).toBe(400)
+      // Older rows, or a source field, may still hold such text: the export must defuse it.
+      if (!name.includes('\n'))
+        await insertSubmission(database().db, {
+          firstName: name.trim() || name,
+          lastName: name,
+          email: `csv${i}@example.com`,
+          model: 'basic',
+          source: name.slice(0, 60),
+          waitlistTokenHash: `csv-${i}`,
+        })
     }
     let stdout = ''
     const code = await runCli(['leads', 'export', '--format', 'csv'], {
@@ -297,7 +309,16 @@ describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
             model: 'basic',
           }),
         )
-        expect(res.status, first).toBe(201)
+        // The API refuses such names (issue 11) ...
+        expect(res.status, first).toBe(400)
+        // ... and the e-mail escapes them anyway, whatever reaches the outbox.
+        await enqueueMail(database().db, {
+          kind: 'trial',
+          to: `victim${i}@example.com`,
+          payload: { firstName: first, lastName: last, model: 'basic', activationKey: `INJ-${i}` },
+          messageIdDomain: 'trial.example.test',
+        })
+        worker.kick()
       }
       const mail = await smtp.waitFor(names.length, 20_000)
       for (const [i, [first]] of names.entries()) {

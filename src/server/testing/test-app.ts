@@ -1,6 +1,5 @@
 /** The app as the server builds it, with a test database and a site of placeholder pages. */
 import { Writable } from 'node:stream'
-import pino from 'pino'
 import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { createApp } from '../app.ts'
@@ -8,7 +7,7 @@ import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { Site, StaticFile } from '../http/site.ts'
 import { LicenseCountsCache } from '../licenses/license-service.ts'
-import type { Logger } from '../logger.ts'
+import { createLogger, type Logger } from '../logger.ts'
 
 function page(text: string): StaticFile {
   return {
@@ -37,7 +36,8 @@ export function memoryLogger(): { logger: Logger; lines: Record<string, unknown>
       callback()
     },
   })
-  return { logger: pino({ level: 'debug' }, stream), lines }
+  // The server's own logger (its redaction and error serializer), writing here.
+  return { logger: createLogger({ logLevel: 'debug', logPretty: false }, stream), lines }
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -45,6 +45,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: '/tmp/h1-test-unused',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://trial.example.test',
+    // Tests send everything from one address and claim whole pools: the subnet limit and the
+    // breaker apply where a test sets them.
+    RATE_LIMIT_SUBNET: '1000000/1h',
+    CLAIM_BREAKER: 'off',
+    IP_HASH_SECRET: 'test-ip-hash-secret-0123456789',
     ...env,
   })
 }

@@ -1,17 +1,24 @@
 /**
  * The leads export (DESIGN.md §5): CSV that a spreadsheet opens without running anything, or
- * JSON. A cell that starts like a formula (= + - @, tab, carriage return) gets a leading
- * apostrophe, the OWASP advice against CSV injection; a visitor's name is a visitor's text.
+ * JSON. Every cell is quoted, and a formula start (= + - @, their full-width forms, tab,
+ * carriage return) gets an apostrophe in front, the OWASP advice against CSV injection, both at
+ * the start of a cell and right after a `,` or `;` inside it: a spreadsheet that splits on
+ * semicolons ignores our quotes, so `a;=1+1` would otherwise start a live cell there.
  */
 import type { LeadRow } from '../db/submission-repository.ts'
 
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^(\s*)([=+\-@\t\r＝＋－＠])/
+const FORMULA_AFTER_SEPARATOR = /([,;][ \t]*)([=+\-@＝＋－＠])/g
+
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_START, "'$1$2").replace(FORMULA_AFTER_SEPARATOR, "$1'$2")
+}
 
 export function csvCell(value: string | number | boolean | Date | null | undefined): string {
-  if (value === null || value === undefined) return ''
+  if (value === null || value === undefined) return '""'
   let text = value instanceof Date ? value.toISOString() : String(value)
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+  if (typeof value === 'string') text = neutraliseFormulas(text)
+  return `"${text.replaceAll('"', '""')}"`
 }
 
 export function toCsv(

@@ -13,9 +13,11 @@ import { addHits } from '../db/rate-limit-repository.ts'
 export interface RateLimitCheck<Name extends string = string> {
   /** What is limited; also the prefix of the stored key, so each limit counts separately. */
   name: Name
-  /** Any stable identifier; it is hashed before it is stored. */
+  /** Any stable identifier; it is hashed before it is stored, unless `hashed` says it is already. */
   value: string
   limit: RateLimit
+  /** The value is already a keyed hash (client addresses: an HMAC with IP_HASH_SECRET). */
+  hashed?: boolean
 }
 
 export interface RateLimitVerdict<Name extends string = string> {
@@ -24,8 +26,8 @@ export interface RateLimitVerdict<Name extends string = string> {
   retryAfterSeconds: number
 }
 
-export function hashKey(name: string, value: string): string {
-  return `${name}:${createHash('sha256').update(value).digest('base64url')}`
+export function hashKey(name: string, value: string, hashed = false): string {
+  return `${name}:${hashed ? value : createHash('sha256').update(value).digest('base64url')}`
 }
 
 export async function hitRateLimits<Name extends string>(
@@ -38,7 +40,7 @@ export async function hitRateLimits<Name extends string>(
     const start = Math.floor(now / windowMs) * windowMs
     return {
       check,
-      key: hashKey(check.name, check.value),
+      key: hashKey(check.name, check.value, check.hashed),
       start,
       // The previous window's count is read while the current one is live, so keep both.
       expiresAt: new Date(start + 2 * windowMs),

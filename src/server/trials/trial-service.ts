@@ -3,32 +3,51 @@
  * its key from the pool and its e-mail in the outbox, all committed together or not at all.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
+import { MODELS, type Model } from '#src/common/models.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { claimLicense, findValidLicenseForEmail } from '../db/license-repository.ts'
+import {
+  claimLicense,
+  findValidLicenseForEmail,
+  hasAvailableLicense,
+  type ValidLicense,
+} from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
+import { trialSubmissions } from '../db/schema.ts'
 import {
   findSubmission,
   insertSubmission,
-  replaceWaitlistTokenHash,
+  setSubmissionLicense,
   updateWaitlistFlag,
 } from '../db/submission-repository.ts'
 import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
-import type { TrialMailPayload } from '../mail/templates.ts'
+import type { ConfirmMailPayload, TrialMailPayload } from '../mail/templates.ts'
 import { looksLikeBot } from './bot-check.ts'
-import { hitRateLimits } from './rate-limiter.ts'
+import { checkBreaker, recordBreakerEpisode } from './claim-breaker.ts'
+import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
+import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from './email-identity.ts'
+import { hitRateLimits, type RateLimitCheck } from './rate-limiter.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date (SPEC.md §9). */
 const TERMS_VERSION = LEGAL_VERSION
 
+/** How long a confirmation link (past the claim breaker) stays good. */
+export const CONFIRMATION_VALID_HOURS = 48
+
 export interface TrialDeps {
   db: Db
-  limits: { email: RateLimit; ip: RateLimit }
+  limits: { email: RateLimit; ip: RateLimit; subnet: RateLimit }
+  /** CLAIM_BREAKER: claims per model per window before confirmation is required; null = off. */
+  breaker: RateLimit | null
+  /** OPERATOR_EMAIL: gets the breaker's alert, once per episode. */
+  operatorEmail: string | null
+  /** IP_HASH_SECRET: keys the HMAC of client addresses. */
+  ipHashSecret: string
   counts: LicenseCountsCache
   messageIdDomain: string
   logger: Logger
@@ -37,18 +56,29 @@ export interface TrialDeps {
 }
 
 export interface ClientInfo {
+  /** The client's address as resolved from the socket and trusted proxies; normalised here. */
   ip: string
   userAgent: string | null
 }
 
 export class RateLimitedError extends Error {
   constructor(
-    readonly limit: 'email' | 'ip',
+    readonly limit: 'email' | 'ip' | 'subnet',
     readonly retryAfterSeconds: number,
   ) {
     super(
-      `Too many trial requests from this ${limit === 'email' ? 'e-mail address' : 'network address'}`,
+      `Too many requests from this ${limit === 'email' ? 'e-mail address' : limit === 'ip' ? 'network address' : 'network'}`,
     )
+  }
+}
+
+/** A request the shared schema accepts but the server refuses; it names the field. */
+export class TrialValidationError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super('The request is not valid')
   }
 }
 
@@ -62,8 +92,51 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export function hashIp(ip: string): string {
-  return createHash('sha256').update(`ip:${ip}`).digest('hex')
+/** A client address as stored and counted: normalised, then an HMAC with IP_HASH_SECRET. */
+export function hashIp(secret: string, ip: string): string {
+  return hashClientAddress(secret, describeClient(parseClientIp(ip)).address)
+}
+
+/**
+ * The limits a trial request or a key resend counts against (DESIGN.md §14): the canonical
+ * e-mail, the client address, and its /24 or /64. `prefix` keeps each action's counters apart.
+ */
+export function trialLimitChecks(
+  deps: Pick<TrialDeps, 'limits' | 'ipHashSecret'>,
+  emailCanonical: string | null,
+  ip: string,
+  prefix = '',
+): RateLimitCheck<'email' | 'ip' | 'subnet'>[] {
+  const client = describeClient(parseClientIp(ip))
+  const checks: RateLimitCheck<'email' | 'ip' | 'subnet'>[] = []
+  if (emailCanonical !== null)
+    checks.push({ name: 'email', value: `${prefix}${emailCanonical}`, limit: deps.limits.email })
+  checks.push(
+    {
+      name: 'ip',
+      value: prefix + hashClientAddress(deps.ipHashSecret, client.address),
+      limit: deps.limits.ip,
+      hashed: true,
+    },
+    {
+      name: 'subnet',
+      value: prefix + hashClientAddress(deps.ipHashSecret, client.subnet),
+      limit: deps.limits.subnet,
+      hashed: true,
+    },
+  )
+  return checks
+}
+
+/** Counts a request against the limits; throws RateLimitedError when one is exceeded. */
+export async function enforceTrialLimits(
+  deps: Pick<TrialDeps, 'db' | 'limits' | 'ipHashSecret'>,
+  emailCanonical: string | null,
+  ip: string,
+  prefix = '',
+): Promise<void> {
+  const verdict = await hitRateLimits(deps.db, trialLimitChecks(deps, emailCanonical, ip, prefix))
+  if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
 }
 
 /** What a bot sees: a plausible success, with nothing stored or assigned. */
@@ -76,79 +149,142 @@ function decoyResponse(): TrialSubmissionResponse {
   }
 }
 
+/** Queues the e-mail that hands over a key again, to the mailbox it was first sent to. */
+async function enqueueResend(tx: Db, deps: TrialDeps, existing: ValidLicense): Promise<void> {
+  const payload: TrialMailPayload = {
+    // The owner's own name: a stranger typing this address must not choose the greeting.
+    firstName: existing.firstName,
+    lastName: existing.lastName,
+    model: existing.license.model,
+    activationKey: existing.license.activationKey,
+    resend: true,
+  }
+  await enqueueMail(tx, {
+    kind: 'trial',
+    to: existing.email,
+    payload: { ...payload },
+    submissionId: existing.submissionId,
+    messageIdDomain: deps.messageIdDomain,
+  })
+}
+
+function advisoryLock(tx: Db, model: Model, emailCanonical: string) {
+  return tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`trial:${model}:${emailCanonical}`}))`,
+  )
+}
+
+type Outcome = 'claimed' | 'resent' | 'waitlist' | 'confirm'
+
+/**
+ * A trial request (DESIGN.md §5, §14). The answer depends only on the pool and the breaker,
+ * never on whether the address asked before: a repeat gets a fresh submission and token like
+ * a first request, no other row is touched, and the valid key goes to its mailbox again.
+ */
 export async function submitTrial(
   deps: TrialDeps,
   request: TrialRequest,
   client: ClientInfo,
 ): Promise<TrialSubmissionResponse> {
+  const ipHash = hashIp(deps.ipHashSecret, client.ip)
   if (looksLikeBot(request)) {
     deps.logger.info(
-      { reason: request.website ? 'honeypot' : 'too fast', ipHash: hashIp(client.ip).slice(0, 12) },
+      { reason: request.website ? 'honeypot' : 'too fast', ipHash: ipHash.slice(0, 12) },
       'bot turned away',
     )
     return decoyResponse()
   }
+  if (isDisposableEmail(request.email))
+    throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
 
-  const verdict = await hitRateLimits(deps.db, [
-    { name: 'email', value: request.email, limit: deps.limits.email },
-    { name: 'ip', value: client.ip, limit: deps.limits.ip },
-  ])
-  if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
+  const emailCanonical = canonicalEmail(request.email)
+  await enforceTrialLimits(deps, emailCanonical, client.ip)
 
-  const { token, hash } = newWaitlistToken()
-  const mailBase = {
-    firstName: request.first_name,
-    lastName: request.last_name,
-    model: request.model,
+  const breaker = await checkBreaker(deps.db, request.model, deps.breaker)
+  if (breaker.tripped && deps.breaker) {
+    const started = await recordBreakerEpisode(
+      deps.db,
+      request.model,
+      breaker.claims,
+      deps.breaker,
+      { operatorEmail: deps.operatorEmail, messageIdDomain: deps.messageIdDomain },
+    )
+    if (started) {
+      deps.logger.warn(
+        { model: request.model, claims: breaker.claims, alerted: Boolean(deps.operatorEmail) },
+        'claim breaker tripped: trial requests for this model now need an e-mail confirmation',
+      )
+    }
   }
 
-  const result = await deps.db.transaction(async (tx) => {
-    // One request per e-mail and model at a time, so two quick repeats cannot both take a key.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`trial:${request.model}:${request.email}`}))`,
-    )
+  const { token, hash } = newWaitlistToken()
+  const submissionId = randomUUID()
+  const row = {
+    id: submissionId,
+    firstName: request.first_name,
+    lastName: request.last_name,
+    email: request.email,
+    emailCanonical,
+    model: request.model,
+    source: request.source,
+    waitlistTokenHash: hash,
+    ipHash,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    termsVersion: TERMS_VERSION,
+  }
 
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    if (breaker.tripped) {
+      // Nothing is claimed now; the key waits for the visitor to follow the e-mailed link.
+      const confirmToken = randomBytes(32).toString('base64url')
+      await insertSubmission(tx, {
+        ...row,
+        licenseId: null,
+        confirmationTokenHash: hashToken(confirmToken),
+        confirmationExpiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_VALID_HOURS})`,
+      } as typeof row & { licenseId: null })
+      const payload: ConfirmMailPayload = {
+        firstName: request.first_name,
+        lastName: request.last_name,
+        model: request.model,
+        token: confirmToken,
+      }
+      await enqueueMail(tx, {
+        kind: 'confirm',
+        to: request.email,
+        payload: { ...payload },
+        submissionId,
+        messageIdDomain: deps.messageIdDomain,
+      })
+      return 'confirm'
+    }
+
+    // One request per address and model at a time, so two quick repeats cannot both take a key.
+    await advisoryLock(tx, request.model, emailCanonical)
     const existing = await findValidLicenseForEmail(
       tx,
-      request.email,
+      emailCanonical,
       request.model,
       TRIAL_VALID_DAYS,
     )
     if (existing) {
-      await replaceWaitlistTokenHash(tx, existing.submissionId, hash)
-      const payload: TrialMailPayload = {
-        ...mailBase,
-        activationKey: existing.license.activationKey,
-        resend: true,
-      }
-      await enqueueMail(tx, {
-        kind: 'trial',
-        to: request.email,
-        payload: { ...payload },
-        submissionId: existing.submissionId,
-        messageIdDomain: deps.messageIdDomain,
-      })
-      return { submissionId: existing.submissionId, hasLicense: true, claimed: false, resent: true }
+      // Answer as a first request would now: a key while the pool has one, the waitlist offer
+      // when it is empty. The new row holds no key; the key goes by e-mail only.
+      const available = await hasAvailableLicense(tx, request.model)
+      await insertSubmission(tx, { ...row, licenseId: null })
+      await enqueueResend(tx, deps, existing)
+      return available ? 'resent' : 'waitlist'
     }
 
-    const submissionId = randomUUID()
     const license = await claimLicense(tx, request.model, submissionId)
-    await insertSubmission(tx, {
-      id: submissionId,
+    await insertSubmission(tx, { ...row, licenseId: license?.id ?? null })
+    if (!license) return 'waitlist'
+    const payload: TrialMailPayload = {
       firstName: request.first_name,
       lastName: request.last_name,
-      email: request.email,
       model: request.model,
-      source: request.source,
-      licenseId: license?.id ?? null,
-      waitlistTokenHash: hash,
-      ipHash: hashIp(client.ip),
-      userAgent: client.userAgent?.slice(0, 512) ?? null,
-      termsVersion: TERMS_VERSION,
-    })
-    if (!license) return { submissionId, hasLicense: false, claimed: false, resent: false }
-
-    const payload: TrialMailPayload = { ...mailBase, activationKey: license.activationKey }
+      activationKey: license.activationKey,
+    }
     await enqueueMail(tx, {
       kind: 'trial',
       to: request.email,
@@ -156,26 +292,145 @@ export async function submitTrial(
       submissionId,
       messageIdDomain: deps.messageIdDomain,
     })
-    return { submissionId, hasLicense: true, claimed: true, resent: false }
+    return 'claimed'
   })
 
-  if (result.claimed) deps.counts.invalidate()
-  if (result.hasLicense) deps.onMailQueued?.()
-  deps.logger.info(
-    {
-      submissionId: result.submissionId,
-      model: request.model,
-      hasLicense: result.hasLicense,
-      resent: result.resent,
-    },
-    'trial request',
-  )
+  if (outcome === 'claimed') deps.counts.invalidate()
+  deps.onMailQueued?.()
+  deps.logger.info({ submissionId, model: request.model, outcome }, 'trial request')
+  if (outcome === 'confirm') {
+    return {
+      submission_id: submissionId,
+      has_license: false,
+      waitlist_eligible: false,
+      confirmation_required: true,
+      waitlist_token: token,
+    }
+  }
+  const hasLicense = outcome === 'claimed' || outcome === 'resent'
   return {
-    submission_id: result.submissionId,
-    has_license: result.hasLicense,
-    waitlist_eligible: !result.hasLicense,
+    submission_id: submissionId,
+    has_license: hasLicense,
+    waitlist_eligible: !hasLicense,
     waitlist_token: token,
   }
+}
+
+export type ConfirmationResult =
+  { status: 'invalid' } | { status: 'key'; model: Model } | { status: 'waitlist'; model: Model }
+
+/**
+ * The visitor followed the confirmation link (DESIGN.md §14): the key is claimed and mailed
+ * now, or their valid key mailed again, or, with the pool empty, the waitlist is offered.
+ * Following the link again answers the same without claiming a second key.
+ */
+export async function confirmTrial(
+  deps: Pick<TrialDeps, 'db' | 'counts' | 'messageIdDomain' | 'logger' | 'onMailQueued'>,
+  token: string,
+): Promise<ConfirmationResult> {
+  const tokenHash = hashToken(token)
+  const result = await deps.db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select()
+      .from(trialSubmissions)
+      .where(
+        and(
+          eq(trialSubmissions.confirmationTokenHash, tokenHash),
+          gt(trialSubmissions.confirmationExpiresAt, sql`now()`),
+        ),
+      )
+      .for('update')
+    if (!submission) return { status: 'invalid' as const, queued: false, claimed: false }
+    const model = submission.model
+    if (submission.confirmedAt) {
+      return {
+        status: submission.licenseId ? ('key' as const) : ('waitlist' as const),
+        model,
+        queued: false,
+        claimed: false,
+      }
+    }
+    const emailCanonical = submission.emailCanonical ?? canonicalEmail(submission.email)
+    await advisoryLock(tx, model, emailCanonical)
+    const markConfirmed = () =>
+      tx
+        .update(trialSubmissions)
+        .set({ confirmedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(trialSubmissions.id, submission.id))
+    const existing = await findValidLicenseForEmail(tx, emailCanonical, model, TRIAL_VALID_DAYS)
+    if (existing) {
+      await enqueueResend(tx, deps as TrialDeps, existing)
+      await markConfirmed()
+      return { status: 'key' as const, model, queued: true, claimed: false }
+    }
+    const license = await claimLicense(tx, model, submission.id)
+    await markConfirmed()
+    if (!license) return { status: 'waitlist' as const, model, queued: false, claimed: false }
+    await setSubmissionLicense(tx, submission.id, license.id)
+    const payload: TrialMailPayload = {
+      firstName: submission.firstName,
+      lastName: submission.lastName,
+      model,
+      activationKey: license.activationKey,
+    }
+    await enqueueMail(tx, {
+      kind: 'trial',
+      to: submission.email,
+      payload: { ...payload },
+      submissionId: submission.id,
+      messageIdDomain: deps.messageIdDomain,
+    })
+    return { status: 'key' as const, model, queued: true, claimed: true }
+  })
+  if (result.claimed) deps.counts.invalidate()
+  if (result.queued) deps.onMailQueued?.()
+  if (result.status === 'invalid') return { status: 'invalid' }
+  deps.logger.info({ model: result.model, status: result.status }, 'trial request confirmed')
+  return { status: result.status, model: result.model! }
+}
+
+/** A confirmed visitor who found the pool empty joins the waitlist; false for a bad token. */
+export async function joinWaitlistByConfirmation(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .update(trialSubmissions)
+    .set({ waitlist: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(trialSubmissions.confirmationTokenHash, hashToken(token)),
+        isNull(trialSubmissions.licenseId),
+        sql`${trialSubmissions.confirmedAt} is not null`,
+      ),
+    )
+    .returning({ id: trialSubmissions.id })
+  return rows.length > 0
+}
+
+/**
+ * `POST /api/key-resend` (DESIGN.md §5): when the address holds a valid key (of the model, or
+ * of any model), that key's e-mail goes again to the mailbox it was sent to. The caller always
+ * answers 202 the same way; only the limits (counted like trial requests) can refuse.
+ */
+export async function resendKey(
+  deps: TrialDeps,
+  request: { email: string; model?: Model },
+  client: ClientInfo,
+): Promise<void> {
+  const emailCanonical = canonicalEmail(request.email)
+  await enforceTrialLimits(deps, emailCanonical, client.ip, 'resend:')
+  // Nothing was ever sent to a disposable address; the answer is the same either way.
+  if (isDisposableEmail(request.email)) return
+  const models: readonly Model[] = request.model ? [request.model] : MODELS
+  let queued = 0
+  await deps.db.transaction(async (tx) => {
+    for (const model of models) {
+      const existing = await findValidLicenseForEmail(tx, emailCanonical, model, TRIAL_VALID_DAYS)
+      if (!existing) continue
+      await enqueueResend(tx, deps, existing)
+      queued++
+    }
+  })
+  if (queued) deps.onMailQueued?.()
+  deps.logger.info({ queued }, 'key resend requested')
 }
 
 export type WaitlistChange =

@@ -15,6 +15,7 @@ import {
 } from '../db/submission-repository.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 import type { WaitlistMailPayload } from '../mail/templates.ts'
+import { canonicalEmail } from './email-identity.ts'
 
 export interface NotifyResult {
   model: Model
@@ -36,7 +37,8 @@ export async function notifyWaitlist(
     const outcome = await db.transaction(async (tx) => {
       const waiting = await lockOldestWaiting(tx, model)
       if (!waiting) return 'done' as const
-      if (await findValidLicenseForEmail(tx, waiting.email, model, TRIAL_VALID_DAYS)) {
+      const canonical = waiting.emailCanonical ?? canonicalEmail(waiting.email)
+      if (await findValidLicenseForEmail(tx, canonical, model, TRIAL_VALID_DAYS)) {
         await markWaitlistNotified(tx, waiting.email, model)
         return 'skipped' as const
       }

@@ -27,6 +27,10 @@ export const TRIAL_COPY = {
   formHeading: 'Request your free trial model',
   /** Shown next to the checkbox when it is left unticked (the toast says it too). */
   termsRequiredInline: 'Please agree to the terms and privacy policy.',
+  /** Past the claim breaker (DESIGN.md §14) the key follows a confirmation by e-mail. */
+  confirmTitle: 'Check your inbox',
+  confirmText:
+    'Many people are asking for trial keys right now, so we have e-mailed you a confirmation link. Open it and your download link and key follow at once.',
   requirements: 'Windows + Excel 365 required',
 } as const
 
@@ -54,4 +58,18 @@ export const WAITLIST_COPY = {
   accepting: 'Adding...',
   cancel: 'Cancel',
   cancelling: 'Updating...',
+} as const
+
+/** "Lost your key?": e-mails a valid key again (POST /api/key-resend). */
+export const LOST_KEY_COPY = {
+  summary: 'Lost your key?',
+  intro: 'Enter the address you requested the trial with and we will e-mail your key again.',
+  email: 'E-mail',
+  model: 'Model',
+  anyModel: 'Any model',
+  submit: 'E-mail my key again',
+  sending: 'Sending…',
+  done: 'If that address holds a valid trial key, it is on its way to that inbox.',
+  tooMany: 'Too many requests from here; please try again later.',
+  failed: 'That did not work; please check the address and try again.',
 } as const

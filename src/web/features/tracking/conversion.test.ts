@@ -22,6 +22,9 @@ function stubBrowser(consent: { marketing: boolean } | null) {
     )
   }
   const win = Object.assign(new EventTarget(), {
+    location: {
+      href: 'https://www.example.test/scheduling-thank-you?invitee_email=ann%40example.com&invitee_full_name=Ann#x',
+    },
     localStorage: {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => storage.set(k, v),
@@ -31,6 +34,7 @@ function stubBrowser(consent: { marketing: boolean } | null) {
   vi.stubGlobal('navigator', {})
   vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })))
   vi.stubGlobal('document', {
+    referrer: 'https://www.example.test/thank-you?model=basic&email=ann%40example.com',
     createElement: () => ({}),
     head: { appendChild: (node: { src?: string }) => appended.push(node) },
   })
@@ -57,8 +61,19 @@ describe('trackConversion', () => {
     ])
     const events = (win.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>))
     expect(events.filter((e) => e[0] === 'event')).toEqual([
-      ['event', 'conversion', { send_to: 'AW-000000000/trial_request', event_category: 'trial' }],
+      [
+        'event',
+        'conversion',
+        {
+          send_to: 'AW-000000000/trial_request',
+          event_category: 'trial',
+          page_location: 'https://www.example.test/scheduling-thank-you',
+          page_referrer: 'https://www.example.test/thank-you',
+        },
+      ],
     ])
+    // The page's query (the guest's e-mail and name) never reaches the ads tag (issue 11).
+    expect(JSON.stringify(events)).not.toMatch(/ann|invitee|\?/)
   })
 
   it('sends nothing after a refusal', async () => {

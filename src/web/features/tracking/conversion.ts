@@ -17,6 +17,20 @@ interface TagWindow {
 
 let state: 'idle' | 'waiting' | 'sent' = 'idle'
 
+/**
+ * A URL as the ad network may see it: origin and path, no query or fragment. The query of
+ * /scheduling-thank-you carries the guest's e-mail and name (issue 11); the tag would otherwise
+ * read document.location and the referrer in full.
+ */
+export function withoutQuery(url: string): string {
+  try {
+    const u = new URL(url)
+    return u.origin + u.pathname
+  } catch {
+    return ''
+  }
+}
+
 function send(page: ConversionPage): void {
   state = 'sent'
   const w = window as unknown as TagWindow
@@ -30,10 +44,15 @@ function send(page: ConversionPage): void {
     }
   const id = settings.adConversionId
   w.gtag('js', new Date())
-  w.gtag('config', id, { send_page_view: false })
+  const where = {
+    page_location: withoutQuery(window.location?.href ?? ''),
+    page_referrer: withoutQuery(document.referrer ?? ''),
+  }
+  w.gtag('config', id, { send_page_view: false, ...where })
   w.gtag('event', 'conversion', {
     send_to: settings.adConversionLabel ? `${id}/${settings.adConversionLabel}` : id,
     event_category: page,
+    ...where,
   })
   const script = document.createElement('script')
   script.async = true

@@ -4,6 +4,7 @@
  * by a plain check, so the page does not load zod for two numbers.
  */
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
+import type { Model } from '#src/common/models.ts'
 import { api } from '#src/common/paths.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 
@@ -73,4 +74,22 @@ export async function updateWaitlist(
     body: JSON.stringify({ waitlist }),
   })
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
+}
+
+/** "Lost your key?": always accepted for a valid address (DESIGN.md §5); 429 when limited. */
+export async function requestKeyResend(
+  email: string,
+  model?: Model,
+): Promise<'accepted' | 'limited' | 'failed'> {
+  try {
+    const response = await fetch(api.keyResend, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(model ? { email, model } : { email }),
+    })
+    if (response.status === 202) return 'accepted'
+    return response.status === 429 ? 'limited' : 'failed'
+  } catch {
+    return 'failed'
+  }
 }

@@ -19,6 +19,7 @@ import { cn } from '../../lib/cn.ts'
 import { modelFromHash, onModelSelected } from '../../lib/model-selection.ts'
 import { useSiteActions } from '../dialogs/dialog-host.tsx'
 import { feedbackFor } from './submit-feedback.ts'
+import { LostKeyForm } from './lost-key-form.tsx'
 import { submitTrialRequest } from './trial-api.ts'
 import { useLicenseCounts } from './use-license-counts.ts'
 
@@ -52,6 +53,7 @@ export function TrialForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
   const [waitlist, setWaitlist] = useState<TrialSubmissionResponse | null>(null)
+  const [confirmationSent, setConfirmationSent] = useState(false)
   const { state: counts, refresh: refreshCounts } = useLicenseCounts()
   const { openChat, openLegal } = useSiteActions()
   const shownAt = useRef(0)
@@ -116,6 +118,16 @@ export function TrialForm() {
     setSubmitting(true)
     const result = await submitTrialRequest(request)
     if (result.ok) {
+      if (result.data.confirmation_required) {
+        // Past the claim breaker (DESIGN.md §14): the key follows the e-mailed link.
+        setSubmitting(false)
+        setConfirmationSent(true)
+        notify('success', TRIAL_COPY.confirmTitle, {
+          description: TRIAL_COPY.confirmText,
+          duration: 12000,
+        })
+        return
+      }
       if (result.data.has_license) {
         window.location.assign(routes.thankYou(form.model))
         return // keep the busy state while the next page loads
@@ -289,7 +301,11 @@ export function TrialForm() {
         <p id={`${ids}-privacy`} className="text-center text-xs text-ink-500">
           {TRIAL_COPY.privacyPromise}
         </p>
+        <p role="status" className="text-center text-sm font-medium text-brand-900">
+          {confirmationSent ? `${TRIAL_COPY.confirmTitle}: ${TRIAL_COPY.confirmText}` : ''}
+        </p>
       </form>
+      <LostKeyForm model={form.model} className="mt-4 text-center" />
       {waitlist ? (
         <Suspense fallback={null}>
           <WaitlistDialog submission={waitlist} onClose={() => setWaitlist(null)} />

@@ -14,6 +14,7 @@ import { settings } from '../../settings.ts'
 import { THANK_YOU_COPY } from '../../content/thank-you.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'
+import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
 import { BrandHeader } from '../../components/brand-header.tsx'
 
 /** The model named by ?model=, defaulting to basic (SPEC.md §2). */
@@ -105,6 +106,7 @@ function ThankYouContent() {
           >
             <p>{THANK_YOU_COPY.step2Text}</p>
             <p className="text-sm text-ink-600">{THANK_YOU_COPY.spamNote}</p>
+            <LostKeyForm key={model ?? ''} model={model ?? undefined} />
           </Step>
           <Step
             n={3}

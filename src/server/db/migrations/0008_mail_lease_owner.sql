@@ -1,0 +1,3 @@
+-- Mail leases are short and renewed while a message is being sent (DESIGN.md §14): only the
+-- worker that claimed a row may renew its lease.
+ALTER TABLE mail_outbox ADD COLUMN lease_owner text;

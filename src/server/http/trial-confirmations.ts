@@ -1,0 +1,70 @@
+/**
+ * The confirmation link a request past the claim breaker gets by e-mail (DESIGN.md §14):
+ * `GET /api/trial-confirmations?token=…` claims and mails the key (or mails a valid one again)
+ * and sends the visitor to the thank-you page; with the pool empty it offers the waitlist on a
+ * small page whose button posts back here. Plain HTML without scripts: it is opened from a
+ * mail client, and works the same in every browser.
+ */
+import { Hono, type Context } from 'hono'
+import { MODEL_LABELS } from '#src/common/models.ts'
+import { api, routes } from '#src/common/paths.ts'
+import { escapeHtml } from '../mail/templates.ts'
+import {
+  confirmTrial,
+  joinWaitlistByConfirmation,
+  type TrialDeps,
+} from '../trials/trial-service.ts'
+
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
+
+function page(c: Context, status: 200 | 400, title: string, body: string) {
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937">` +
+      `<h1 style="font-size:1.5rem;color:#0f2a4a">${escapeHtml(title)}</h1>${body}` +
+      `<p><a href="${routes.home}">Back to the site</a></p></body></html>`,
+    status,
+  )
+}
+
+const expired = (c: Context) =>
+  page(
+    c,
+    400,
+    'This link no longer works',
+    '<p>The confirmation link has expired or is not complete. Please request your trial again from the site.</p>',
+  )
+
+export function trialConfirmationRoutes(deps: { trial: TrialDeps }): Hono {
+  const app = new Hono()
+
+  app.get(api.trialConfirmations, async (c) => {
+    const token = c.req.query('token') ?? ''
+    if (!TOKEN.test(token)) return expired(c)
+    const result = await confirmTrial(deps.trial, token)
+    if (result.status === 'invalid') return expired(c)
+    if (result.status === 'key') return c.redirect(routes.thankYou(result.model), 303)
+    return page(
+      c,
+      200,
+      'All trial seats are taken right now',
+      `<p>Thank you for confirming. Every ${escapeHtml(MODEL_LABELS[result.model])} trial seat is taken at the moment. Join the waitlist and we will e-mail you as soon as new seats open.</p>` +
+        `<form method="post" action="${api.trialConfirmations}/waitlist"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Join the waitlist</button></form>`,
+    )
+  })
+
+  app.post(`${api.trialConfirmations}/waitlist`, async (c) => {
+    if (Number(c.req.header('content-length') ?? 0) > 2048) return expired(c)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const token = typeof form.token === 'string' ? form.token : ''
+    if (!TOKEN.test(token) || !(await joinWaitlistByConfirmation(deps.trial.db, token)))
+      return expired(c)
+    return page(
+      c,
+      200,
+      'You are on the waitlist',
+      '<p>We will e-mail you as soon as a trial seat opens.</p>',
+    )
+  })
+  return app
+}

@@ -1,0 +1,136 @@
+/**
+ * Issue 11: mail leases are short and renewed while a message is being sent, so a crashed
+ * worker's messages go out soon after a restart and a slow send is never taken over (never
+ * twice in normal operation); SMTP errors are stored and logged with the address masked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { claimDueMail, enqueueMail, listMail } from '../db/outbox-repository.ts'
+import { memoryLogger } from '../testing/test-app.ts'
+import {
+  createTestDatabase,
+  resetTables,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '../testing/test-database.ts'
+import { mailIdentity } from './mail-identity.ts'
+import { runOutboxPass, startOutboxWorker } from './outbox-worker.ts'
+import type { MailTransport, OutgoingMail } from './transport.ts'
+
+const identity = mailIdentity(
+  { mailFrom: '', publicUrl: 'https://trial.example.test' },
+  DEFAULT_SETTINGS,
+)
+
+function trialMail(to: string) {
+  return {
+    kind: 'trial' as const,
+    to,
+    payload: { firstName: 'Ada', lastName: 'Lovelace', model: 'basic', activationKey: 'KEY-1' },
+    messageIdDomain: identity.messageIdDomain,
+  }
+}
+
+/** A transport that takes `delayMs` per message (or fails with `error`) and counts sends. */
+function slowTransport(delayMs: number, error?: string) {
+  const sent: OutgoingMail[] = []
+  const transport: MailTransport = {
+    kind: 'smtp',
+    location: 'test',
+    send: async (mail) => {
+      await new Promise((r) => setTimeout(r, delayMs))
+      if (error) throw new Error(error)
+      sent.push(mail)
+      return 'test'
+    },
+    close: () => {},
+  }
+  return { transport, sent }
+}
+
+describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+  beforeEach(async () => {
+    await resetTables(database)
+  })
+
+  it('uses short leases by default', async () => {
+    await enqueueMail(database.db, trialMail('short@example.com'))
+    const { OUTBOX_DEFAULTS } = await import('./outbox-worker.ts')
+    expect(OUTBOX_DEFAULTS.leaseMs).toBeLessThanOrEqual(15_000)
+    const [row] = await claimDueMail(database.db, 1, OUTBOX_DEFAULTS.leaseMs)
+    const leftMs = row!.lockedUntil!.getTime() - Date.now()
+    expect(leftMs).toBeGreaterThan(5_000)
+    expect(leftMs).toBeLessThanOrEqual(16_000)
+  })
+
+  it('renews the lease of a slow send, so a second worker never sends it again', async () => {
+    await enqueueMail(database.db, trialMail('slow@example.com'))
+    const slow = slowTransport(4_000)
+    const fast = slowTransport(0)
+    const common = {
+      db: database.db,
+      identity,
+      settings: DEFAULT_SETTINGS,
+      logger: memoryLogger().logger,
+      pollMs: 20,
+      leaseMs: 1_500,
+      renewMs: 300,
+    }
+    const first = runOutboxPass({ ...common, transport: slow.transport })
+    // Another worker polls all the while the first one is sending, well past the lease.
+    const other = startOutboxWorker({ ...common, transport: fast.transport })
+    await first
+    await new Promise((r) => setTimeout(r, 500))
+    await other.stop()
+    expect(slow.sent).toHaveLength(1)
+    expect(fast.sent).toHaveLength(0)
+    expect((await listMail(database.db))[0]).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('lets another worker take over once a crashed worker’s short lease ends', async () => {
+    const row = await enqueueMail(database.db, trialMail('crashed@example.com'))
+    await claimDueMail(database.db, 10, 300, 'dead-worker')
+    const fast = slowTransport(0)
+    const started = Date.now()
+    const worker = startOutboxWorker({
+      db: database.db,
+      transport: fast.transport,
+      identity,
+      settings: DEFAULT_SETTINGS,
+      logger: memoryLogger().logger,
+      pollMs: 20,
+    })
+    while (fast.sent.length === 0 && Date.now() - started < 5_000)
+      await new Promise((r) => setTimeout(r, 20))
+    await worker.stop()
+    expect(fast.sent.map((m) => m.messageId)).toEqual([row.messageId])
+  })
+
+  it('masks the address in an SMTP error it stores and logs', async () => {
+    await enqueueMail(database.db, trialMail('ann.lee@example.com'))
+    const failing = slowTransport(
+      0,
+      '550 5.1.1 <ann.lee@example.com>: Recipient address rejected: User unknown',
+    )
+    const { logger, lines } = memoryLogger()
+    await runOutboxPass({
+      db: database.db,
+      transport: failing.transport,
+      identity,
+      settings: DEFAULT_SETTINGS,
+      logger,
+    })
+    const [row] = await listMail(database.db)
+    expect(row!.lastError).toContain('550 5.1.1')
+    expect(row!.lastError).not.toContain('ann.lee@example.com')
+    expect(row!.lastError).toContain('a***@example.com')
+    expect(JSON.stringify(lines)).not.toContain('ann.lee@example.com')
+  })
+})

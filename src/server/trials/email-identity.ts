@@ -1,0 +1,66 @@
+/**
+ * One person, one address (DESIGN.md §5, §14): the canonical form of an e-mail address that
+ * limits and repeats compare, and the disposable-domain check. The list of disposable domains
+ * comes from the npm package disposable-email-domains-js, a build of the community-kept
+ * disposable-email-domains list that is republished as the list changes (docs/operations.md
+ * says how to take a newer one).
+ */
+import { disposableEmailBlocklist } from 'disposable-email-domains-js'
+
+/** Gmail ignores dots in the local part and googlemail.com is the same mailbox. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
+
+/**
+ * Lower case; a `+tag` dropped; for gmail.com and googlemail.com (one domain) dots ignored and
+ * the domain written gmail.com. `Ann.Lee+trial@GoogleMail.com` is `annlee@gmail.com`.
+ */
+export function canonicalEmail(email: string): string {
+  const lower = email.trim().toLowerCase()
+  const at = lower.lastIndexOf('@')
+  if (at <= 0) return lower
+  let local = lower.slice(0, at)
+  let domain = lower.slice(at + 1).replace(/\.$/, '')
+  const plus = local.indexOf('+')
+  if (plus > 0) local = local.slice(0, plus)
+  if (GMAIL_DOMAINS.has(domain)) {
+    domain = 'gmail.com'
+    local = local.replaceAll('.', '') || local
+  }
+  return `${local}@${domain}`
+}
+
+let disposable: Set<string> | null = null
+
+/** True when the address's domain, or a domain it is under, is on the disposable list. */
+export function isDisposableEmail(email: string): boolean {
+  disposable ??= new Set(disposableEmailBlocklist().map((d) => d.toLowerCase()))
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+  const labels = domain.split('.')
+  // sub.mailinator.com is as disposable as mailinator.com; stop before the bare TLD.
+  for (let i = 0; i < labels.length - 1; i++) {
+    if (disposable.has(labels.slice(i).join('.'))) return true
+  }
+  return false
+}
+
+/** The message a refused disposable address gets, naming the field (DESIGN.md §5). */
+export const DISPOSABLE_EMAIL_MESSAGE =
+  'E-mail addresses of disposable e-mail services cannot receive a trial key; please use your work or personal address'
+
+/** An address for logs and stored errors: `a***@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 0) return '***'
+  return `${email.slice(0, 1)}***${email.slice(at)}`
+}
+
+const EMAIL_IN_TEXT = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+\.[^\s<>"'(),;:[\]]+/g
+
+/** Every e-mail address in a text (an SMTP error, a log message) masked. */
+export function maskEmailsIn(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, (match) => maskEmail(match))
+}
