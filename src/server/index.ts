@@ -14,6 +14,7 @@ import { createLifecycle } from './lifecycle.ts'
 import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
+import { startOutboxThread } from './mail/outbox-thread.ts'
 import { startOutboxWorker } from './mail/outbox-worker.ts'
 import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
@@ -45,7 +46,15 @@ async function main() {
       : 'e-mails go out over SMTP',
   )
   const identity = mailIdentity(config, settings)
-  const worker = startOutboxWorker({ db: database.db, transport, identity, settings, logger })
+  // With Postgres, delivery runs in a thread of its own, off the request path; the embedded
+  // database has one thread, so there it shares this one.
+  const worker =
+    database.kind === 'postgres'
+      ? startOutboxThread(config, (error) => {
+          logger.error({ err: error }, 'the mail thread failed; sending from the main thread')
+          return startOutboxWorker({ db: database.db, transport, identity, settings, logger })
+        })
+      : startOutboxWorker({ db: database.db, transport, identity, settings, logger })
   const counts = new LicenseCountsCache(database.db)
   const onMailQueued = () => worker.kick()
 

@@ -9,11 +9,10 @@ import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
-import type { Db } from '../db/client.ts'
+import { queryRows, type Db } from '../db/client.ts'
 import {
   claimLicense,
   findValidLicenseForEmail,
-  hasAvailableLicense,
   type ValidLicense,
 } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
@@ -28,7 +27,7 @@ import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-s
 import type { Logger } from '../logger.ts'
 import type { ConfirmMailPayload, TrialMailPayload } from '../mail/templates.ts'
 import { looksLikeBot } from './bot-check.ts'
-import { checkBreaker, recordBreakerEpisode } from './claim-breaker.ts'
+import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
 import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from './email-identity.ts'
 import { hitRateLimits, type RateLimitCheck } from './rate-limiter.ts'
@@ -176,6 +175,69 @@ function advisoryLock(tx: Db, model: Model, emailCanonical: string) {
 
 type Outcome = 'claimed' | 'resent' | 'waitlist' | 'confirm'
 
+/** A new submission's fields, before the path decides its key. */
+interface NewSubmissionRow {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  emailCanonical: string
+  model: Model
+  source: string
+  waitlistTokenHash: string
+  ipHash: string
+  userAgent: string | null
+  termsVersion: string
+}
+
+/**
+ * Past the claim breaker (DESIGN.md §14): the episode is recorded (the operator is e-mailed
+ * once per episode), and the request is stored without a key, with a confirmation token whose
+ * link claims it later. Rare, so it may take several round trips.
+ */
+async function requireConfirmation(
+  deps: TrialDeps,
+  request: TrialRequest,
+  row: NewSubmissionRow,
+  claims: number,
+  limit: RateLimit,
+): Promise<'confirm'> {
+  const started = await recordBreakerEpisode(deps.db, request.model, claims, limit, {
+    operatorEmail: deps.operatorEmail,
+    messageIdDomain: deps.messageIdDomain,
+  })
+  if (started) {
+    deps.logger.warn(
+      { model: request.model, claims, alerted: Boolean(deps.operatorEmail) },
+      'claim breaker tripped: trial requests for this model now need an e-mail confirmation',
+    )
+  }
+  await deps.db.transaction(async (tx) => {
+    // Nothing is claimed now; the key waits for the visitor to follow the e-mailed link.
+    const confirmToken = randomBytes(32).toString('base64url')
+    await insertSubmission(tx, {
+      ...row,
+      licenseId: null,
+      confirmationTokenHash: hashToken(confirmToken),
+      confirmationExpiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_VALID_HOURS})`,
+    } as typeof row & { licenseId: null })
+    const payload: ConfirmMailPayload = {
+      firstName: request.first_name,
+      lastName: request.last_name,
+      model: request.model,
+      token: confirmToken,
+    }
+    await enqueueMail(tx, {
+      kind: 'confirm',
+      to: request.email,
+      payload: { ...payload },
+      submissionId: row.id,
+      messageIdDomain: deps.messageIdDomain,
+    })
+  })
+  return 'confirm'
+}
+
 /**
  * A trial request (DESIGN.md §5, §14). The answer depends only on the pool and the breaker,
  * never on whether the address asked before: a repeat gets a fresh submission and token like
@@ -200,26 +262,9 @@ export async function submitTrial(
   const emailCanonical = canonicalEmail(request.email)
   await enforceTrialLimits(deps, emailCanonical, client.ip)
 
-  const breaker = await checkBreaker(deps.db, request.model, deps.breaker)
-  if (breaker.tripped && deps.breaker) {
-    const started = await recordBreakerEpisode(
-      deps.db,
-      request.model,
-      breaker.claims,
-      deps.breaker,
-      { operatorEmail: deps.operatorEmail, messageIdDomain: deps.messageIdDomain },
-    )
-    if (started) {
-      deps.logger.warn(
-        { model: request.model, claims: breaker.claims, alerted: Boolean(deps.operatorEmail) },
-        'claim breaker tripped: trial requests for this model now need an e-mail confirmation',
-      )
-    }
-  }
-
   const { token, hash } = newWaitlistToken()
   const submissionId = randomUUID()
-  const row = {
+  const row: NewSubmissionRow = {
     id: submissionId,
     firstName: request.first_name,
     lastName: request.last_name,
@@ -233,67 +278,20 @@ export async function submitTrial(
     termsVersion: TERMS_VERSION,
   }
 
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    if (breaker.tripped) {
-      // Nothing is claimed now; the key waits for the visitor to follow the e-mailed link.
-      const confirmToken = randomBytes(32).toString('base64url')
-      await insertSubmission(tx, {
-        ...row,
-        licenseId: null,
-        confirmationTokenHash: hashToken(confirmToken),
-        confirmationExpiresAt: sql`now() + make_interval(hours => ${CONFIRMATION_VALID_HOURS})`,
-      } as typeof row & { licenseId: null })
-      const payload: ConfirmMailPayload = {
-        firstName: request.first_name,
-        lastName: request.last_name,
-        model: request.model,
-        token: confirmToken,
-      }
-      await enqueueMail(tx, {
-        kind: 'confirm',
-        to: request.email,
-        payload: { ...payload },
-        submissionId,
-        messageIdDomain: deps.messageIdDomain,
-      })
-      return 'confirm'
-    }
-
-    // One request per address and model at a time, so two quick repeats cannot both take a key.
-    await advisoryLock(tx, request.model, emailCanonical)
-    const existing = await findValidLicenseForEmail(
-      tx,
-      emailCanonical,
-      request.model,
-      TRIAL_VALID_DAYS,
-    )
-    if (existing) {
-      // Answer as a first request would now: a key while the pool has one, the waitlist offer
-      // when it is empty. The new row holds no key; the key goes by e-mail only.
-      const available = await hasAvailableLicense(tx, request.model)
-      await insertSubmission(tx, { ...row, licenseId: null })
-      await enqueueResend(tx, deps, existing)
-      return available ? 'resent' : 'waitlist'
-    }
-
-    const license = await claimLicense(tx, request.model, submissionId)
-    await insertSubmission(tx, { ...row, licenseId: license?.id ?? null })
-    if (!license) return 'waitlist'
-    const payload: TrialMailPayload = {
-      firstName: request.first_name,
-      lastName: request.last_name,
-      model: request.model,
-      activationKey: license.activationKey,
-    }
-    await enqueueMail(tx, {
-      kind: 'trial',
-      to: request.email,
-      payload: { ...payload },
-      submissionId,
-      messageIdDomain: deps.messageIdDomain,
-    })
-    return 'claimed'
-  })
+  // The usual path in one round trip: db/migrations/0030_submit_trial_function.sql does the
+  // breaker check, the lock, a repeat's re-send or a claim, the row and its e-mail.
+  const [result] = await queryRows<{ outcome: Outcome | 'breaker'; claims: number }>(
+    deps.db,
+    sql`select outcome, claims from submit_trial(
+          ${row.id}::uuid, ${row.firstName}, ${row.lastName}, ${row.email}, ${emailCanonical},
+          ${row.model}, ${row.source}, ${hash}, ${ipHash}, ${row.userAgent}, ${TERMS_VERSION},
+          ${TRIAL_VALID_DAYS}::int, ${deps.messageIdDomain},
+          ${deps.breaker?.count ?? null}::int, ${deps.breaker ? deps.breaker.windowMs / 1000 : null}::float8)`,
+  )
+  let outcome: Outcome = result!.outcome === 'breaker' ? 'confirm' : result!.outcome
+  if (result!.outcome === 'breaker' && deps.breaker) {
+    outcome = await requireConfirmation(deps, request, row, result!.claims, deps.breaker)
+  }
 
   if (outcome === 'claimed') deps.counts.invalidate()
   deps.onMailQueued?.()

@@ -1,0 +1,87 @@
+/**
+ * The outbox worker off the request path (issue 12): with Postgres, e-mail delivery runs in a
+ * worker thread with its own event loop and its own small pool, so rendering and SMTP never
+ * delay an answer. The embedded database lives in one thread of one process (PGlite), so there
+ * the worker stays in the main thread (index.ts decides). Any number of instances, each with
+ * its thread, still share the outbox through SKIP LOCKED.
+ *
+ * In the main thread, startOutboxThread() returns the same OutboxWorker face (kick, stop);
+ * in the thread, this module runs the worker.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
+import type { Config } from '../config.ts'
+import { loadSiteSettings } from '../config.ts'
+import { openDatabase } from '../db/client.ts'
+import { createLogger } from '../logger.ts'
+import { mailIdentity } from './mail-identity.ts'
+import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts'
+import { createMailTransport } from './transport.ts'
+
+type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
+
+/**
+ * Starts the thread. If it fails (it cannot load, or crashes), `onFailure` gets the error and
+ * should start a worker in this thread instead: mail must keep going out.
+ */
+export function startOutboxThread(
+  config: Config,
+  onFailure: (error: Error) => OutboxWorker,
+): OutboxWorker {
+  const thread = new Worker(new URL('./outbox-thread-entry.mjs', import.meta.url), {
+    workerData: config,
+  })
+  thread.unref()
+  let fallback: OutboxWorker | null = null
+  thread.on('error', (error) => {
+    fallback ??= onFailure(error)
+  })
+  let stopped: Promise<void> | null = null
+  return {
+    kick: () =>
+      fallback ? fallback.kick() : thread.postMessage({ type: 'kick' } satisfies Message),
+    drain: () => Promise.reject(new Error('drain runs in the thread; not available here')),
+    stop: () =>
+      (stopped ??= fallback
+        ? fallback.stop()
+        : new Promise<void>((resolve) => {
+            thread.once('exit', () => resolve())
+            thread.on('message', (message: Message) => {
+              if (message.type === 'stopped') void thread.terminate()
+            })
+            thread.postMessage({ type: 'stop' } satisfies Message)
+          })),
+  }
+}
+
+async function runThread(config: Config) {
+  const logger = createLogger(config)
+  const settings = loadSiteSettings(config)
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: null,
+    poolSize: 2,
+    onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
+  })
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const worker = startOutboxWorker({
+    db: database.db,
+    transport,
+    identity: mailIdentity(config, settings),
+    settings,
+    logger,
+  })
+  parentPort!.on('message', (message: Message) => {
+    if (message.type === 'kick') worker.kick()
+    if (message.type === 'stop')
+      void (async () => {
+        await worker.stop()
+        transport.close()
+        await database.close()
+        parentPort!.postMessage({ type: 'stopped' } satisfies Message)
+      })()
+  })
+}
+
+if (!isMainThread && parentPort && (workerData as Config | undefined)?.databaseUrl) {
+  void runThread(workerData as Config)
+}

@@ -1,0 +1,108 @@
+/**
+ * Several instances on one Postgres (DESIGN.md §10, issue 12): three real server processes
+ * share the key pool, the limits and the outbox. 300 concurrent requests with distinct
+ * addresses, spread across the three, against a pool of 50 keys: exactly 50 distinct keys go
+ * out, 50 e-mails arrive (each key once), the rest are offered the waitlist, and nothing
+ * answers 5xx. Postgres only: the embedded database is one process by design.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../db/client.ts'
+import { insertLicenses } from '../db/license-repository.ts'
+import {
+  killAllServers,
+  placeholderBuild,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
+import { trialRequest } from '../testing/test-app.ts'
+import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+
+const KEYS = 50
+const REQUESTS = 300
+const INSTANCES = 3
+
+describe.runIf(TEST_DB_KINDS.includes('postgres'))('three instances on one Postgres', () => {
+  let database: TestDatabase
+  let smtp: SmtpSink
+  let distDir: string
+  const dataDirs: string[] = []
+  const servers: ServerProcess[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', { poolSize: 4 })
+    await insertLicenses(
+      database.db,
+      'advanced',
+      Array.from({ length: KEYS }, (_, i) => `SCALE-${String(i).padStart(3, '0')}`),
+      'scale-out',
+    )
+    smtp = await startSmtpSink()
+    distDir = await placeholderBuild()
+    const url = new URL(database.url!)
+    url.searchParams.set('options', `-c search_path=${database.schema}`)
+    for (let i = 0; i < INSTANCES; i++) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scale-out-'))
+      dataDirs.push(dataDir)
+      servers.push(
+        await startServerProcess({
+          DATA_DIR: dataDir,
+          DIST_DIR: distDir,
+          DATABASE_URL: url.toString(),
+          SMTP_URL: smtp.url,
+          RATE_LIMIT_EMAIL: '100/1h',
+          RATE_LIMIT_IP: '100000/1h',
+        }),
+      )
+    }
+  }, 180_000)
+
+  afterAll(async () => {
+    await killAllServers()
+    await smtp?.close()
+    await database?.close()
+    for (const dir of [...dataDirs, distDir])
+      if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('hands out each key once, mails each once, offers the rest the waitlist, answers no 5xx', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: REQUESTS }, async (_, i) => {
+        const server = servers[i % INSTANCES]!
+        const res = await fetch(`${server.url}/api/trial-submissions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(
+            trialRequest({ email: `scale.${i}@example.com`, model: 'advanced' }),
+          ),
+        })
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+      }),
+    )
+    expect(answers.filter((a) => a.status >= 500)).toEqual([])
+    expect(answers.every((a) => a.status === 201)).toBe(true)
+    const withKey = answers.filter((a) => a.body.has_license === true)
+    expect(withKey).toHaveLength(KEYS)
+    expect(
+      answers.filter((a) => a.body.has_license === false && a.body.waitlist_eligible === true),
+    ).toHaveLength(REQUESTS - KEYS)
+
+    const assigned = await queryRows<{ activation_key: string; submission_id: string }>(
+      database.db,
+      sql`select activation_key, submission_id from licenses where status = 'assigned'`,
+    )
+    expect(new Set(assigned.map((r) => r.activation_key)).size).toBe(KEYS)
+    expect(new Set(assigned.map((r) => r.submission_id)).size).toBe(KEYS)
+
+    // Every instance's worker takes mail from the shared outbox; each key arrives once.
+    const mail = await smtp.waitFor(KEYS, 60_000)
+    const keys = mail.map((m) => /SCALE-\d{3}/.exec(m.decoded)?.[0])
+    expect(new Set(keys).size).toBe(KEYS)
+    expect(keys.every(Boolean)).toBe(true)
+    await expect.poll(() => smtp.received.length, { timeout: 5_000, interval: 500 }).toBe(KEYS)
+  }, 180_000)
+})
