@@ -4,15 +4,18 @@
  * request does: security headers, HEAD, /readyz while stopping.
  */
 import { Hono } from 'hono'
+import { routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
+import { adminHeaders, consoleApiRoutes } from './http/admin-api.ts'
 import { apiFallback } from './http/api-fallback.ts'
 import { consentRoutes } from './http/consents.ts'
 import { errorHandler } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
+import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
@@ -33,17 +36,21 @@ export interface AppDeps {
   onMailQueued?: () => void
   /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
   isStopping?: () => boolean
+  /** Tests: tighter console sign-in limits. */
+  signInLimits?: SignInLimits
 }
 
 export function createApp(deps: AppDeps): Hono {
   const { config, logger, site, database, settings } = deps
   const counts = deps.counts ?? new LicenseCountsCache(database.db)
   const app = new Hono()
+  const messageIdDomain = mailIdentity(config, settings).messageIdDomain
+  const https = config.publicUrl.startsWith('https://')
 
   app.use(
     securityHeaders({
       csp: contentSecurityPolicy(thirdPartyOrigins(settings)),
-      https: config.publicUrl.startsWith('https://'),
+      https,
     }),
   )
   app.use(async (c, next) => {
@@ -59,6 +66,9 @@ export function createApp(deps: AppDeps): Hono {
       'request',
     )
   })
+
+  app.use(routes.adminBase, adminHeaders())
+  app.use(`${routes.adminBase}/*`, adminHeaders())
 
   const api = [
     healthRoutes(
@@ -76,7 +86,7 @@ export function createApp(deps: AppDeps): Hono {
         db: database.db,
         limits: { email: config.rateLimitEmail, ip: config.rateLimitIp },
         counts,
-        messageIdDomain: mailIdentity(config, settings).messageIdDomain,
+        messageIdDomain,
         logger,
         onMailQueued: deps.onMailQueued,
       },
@@ -86,6 +96,19 @@ export function createApp(deps: AppDeps): Hono {
   ]
   for (const routes of api) app.route('/', routes)
   app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))
+  app.route(
+    '/',
+    consoleApiRoutes({
+      db: database.db,
+      counts,
+      messageIdDomain,
+      https,
+      trustProxy: config.trustProxy,
+      logger,
+      onMailQueued: deps.onMailQueued,
+      signInLimits: deps.signInLimits,
+    }),
+  )
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 

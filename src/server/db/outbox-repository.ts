@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
-export type MailKind = 'trial' | 'waitlist'
+export type MailKind = 'trial' | 'waitlist' | 'operator-sign-in'
 
 export interface NewMail {
   kind: MailKind
