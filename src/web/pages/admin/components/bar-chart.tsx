@@ -64,7 +64,7 @@ export function DailyBarChart({ title, days }: { title: string; days: DayCount[]
           Show the numbers
         </summary>
         <table className="mt-2 w-full text-left text-sm tabular-nums">
-          <caption className="sr-only">{title} per day</caption>
+          <caption className="sr-only">{title}, day by day</caption>
           <thead>
             <tr className="text-ink-600">
               <th scope="col" className="py-1 font-medium">

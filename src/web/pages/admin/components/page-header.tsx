@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 
 /** A console page's title, a line about it, and its main actions on the right. */
 export function PageHeader({
@@ -34,12 +34,16 @@ export function Panel({
   headingLevel?: 2 | 3
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const id = useId()
   return (
     <section
+      aria-labelledby={title ? id : undefined}
       className={`rounded-xl bg-white p-4 shadow-sm ring-1 ring-ink-200 sm:p-6 ${className}`}
     >
       {title ? (
-        <Heading className="mb-4 text-base font-semibold text-brand-900">{title}</Heading>
+        <Heading id={id} className="mb-4 text-base font-semibold text-brand-900">
+          {title}
+        </Heading>
       ) : null}
       {children}
     </section>
