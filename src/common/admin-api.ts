@@ -82,7 +82,9 @@ export interface LeadListItem {
 
 export interface LeadsPage {
   items: LeadListItem[]
+  /** How many match, counted up to LEADS_WINDOW + 1: more than LEADS_WINDOW is "more than". */
   total: number
+  totalCapped: boolean
   page: number
   pageSize: number
 }
@@ -160,10 +162,19 @@ export function maskEmail(email: string): string {
 }
 
 export const LEAD_PAGE_SIZES = [25, 50, 100] as const
+/**
+ * The list pages through the newest 10,000 matches of a search (like most search UIs): every
+ * page then costs the same, however large the table. Narrower filters or the CSV export reach
+ * the rest.
+ */
+export const LEADS_WINDOW = 10_000
 export const SEARCH_MAX = 100
 
 export interface LeadsQuery {
-  /** Matches first name, last name or e-mail (case-insensitive, anywhere in them). */
+  /**
+   * Case-insensitive prefix of the full name, the last name, the e-mail address or its domain
+   * ("grace", "hopper", "grace@", "example.org"; "@example" searches domains only).
+   */
   q?: string
   model?: Model
   /** YYYY-MM-DD, inclusive, UTC. */
@@ -223,6 +234,10 @@ export function parseLeadsQuery(
     if ((LEAD_PAGE_SIZES as readonly number[]).includes(n)) query.pageSize = n
     else details.push(`pageSize must be ${LEAD_PAGE_SIZES.join(', ')}`)
   }
+  if ((query.page - 1) * query.pageSize >= LEADS_WINDOW)
+    details.push(
+      `pages reach the newest ${LEADS_WINDOW.toLocaleString('en-US')} matches; narrow the filters or export the CSV`,
+    )
   return details.length ? { ok: false, details } : { ok: true, query }
 }
 

@@ -8,6 +8,7 @@ import {
   type ConsentSummary,
   type DayCount,
   type KeysSummary,
+  LEADS_WINDOW,
   type LeadsPage,
   type LeadsQuery,
   type MailSummary,
@@ -107,7 +108,7 @@ export async function consoleOverview(db: Db): Promise<Overview> {
 }
 
 export async function consoleLeads(db: Db, query: LeadsQuery): Promise<LeadsPage> {
-  const { rows, total } = await listLeadsPage(db, query)
+  const { rows, total } = await listLeadsPage(db, query, LEADS_WINDOW + 1)
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -121,7 +122,8 @@ export async function consoleLeads(db: Db, query: LeadsQuery): Promise<LeadsPage
       waitlist: r.waitlist,
       waitlistNotifiedAt: r.waitlistNotifiedAt?.toISOString() ?? null,
     })),
-    total,
+    total: Math.min(total, LEADS_WINDOW),
+    totalCapped: total > LEADS_WINDOW,
     page: query.page,
     pageSize: query.pageSize,
   }

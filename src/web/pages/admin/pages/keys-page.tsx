@@ -7,7 +7,6 @@ import { useRef, useState, type FormEvent } from 'react'
 import type { ActionResult, KeysSummary } from '#src/common/admin-api.ts'
 import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
 import { adminApi } from '#src/common/paths.ts'
-import { notify } from '../../../components/toaster.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { DataState, PageHeader, Panel } from '../components/page-header.tsx'
@@ -87,7 +86,6 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     try {
       const r = await apiPost<ActionResult>(adminApi.keysImport, new FormData(event.currentTarget))
       setResult({ ok: true, text: r.message })
-      notify('success', 'Keys imported', { description: r.message })
       form.current?.reset()
       onDone()
     } catch (error) {

@@ -72,7 +72,7 @@ export function LeadsPage() {
     <div>
       <PageHeader
         title="Leads"
-        description="Every trial request, newest first. Search matches names and e-mail addresses."
+        description="Every trial request, newest first. Search finds names, e-mail addresses and domains by their beginning."
         actions={
           <a href={adminApi.leadsExport} download className={buttonClasses('secondary')}>
             <Download aria-hidden="true" className="size-4" />
@@ -209,7 +209,8 @@ export function LeadsPage() {
           <p role="status" className="mb-3 text-sm text-ink-700">
             {data.total === 0
               ? 'No leads match.'
-              : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(data.total)} leads.`}
+              : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${data.totalCapped ? 'more than ' : ''}${formatNumber(data.total)} leads.`}
+            {data.totalCapped ? ' Narrow the filters to reach older ones, or export them all.' : ''}
           </p>
           {data.items.length ? (
             <Table

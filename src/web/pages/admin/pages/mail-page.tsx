@@ -3,7 +3,6 @@ import { RotateCcw } from 'lucide-react'
 import { useState } from 'react'
 import { MAIL_STATUSES, type ActionResult, type MailSummary } from '#src/common/admin-api.ts'
 import { adminApi } from '#src/common/paths.ts'
-import { notify } from '../../../components/toaster.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { DataState, PageHeader } from '../components/page-header.tsx'
 import { Table, Td } from '../components/table.tsx'
@@ -26,7 +25,6 @@ export function MailPage() {
     try {
       const r = await apiPost<ActionResult>(adminApi.mailRetry)
       setResult({ ok: true, text: r.message })
-      notify('success', 'Mail queued again', { description: r.message })
       reload()
     } catch (e) {
       setResult({ ok: false, text: errorMessage(e) })

@@ -4,7 +4,6 @@ import { useState } from 'react'
 import type { ActionResult, WaitlistSummary } from '#src/common/admin-api.ts'
 import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import { adminApi } from '#src/common/paths.ts'
-import { notify } from '../../../components/toaster.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { DataState, PageHeader, Panel } from '../components/page-header.tsx'
 import { apiPost, errorMessage, useApiData } from '../console-api.ts'
@@ -19,7 +18,6 @@ export function WaitlistPage() {
     try {
       const r = await apiPost<ActionResult>(adminApi.waitlistNotify, { model })
       setResults((s) => ({ ...s, [model]: { ok: true, text: r.message } }))
-      notify('success', `${MODEL_LABELS[model]} waitlist notified`, { description: r.message })
       reload()
     } catch (e) {
       setResults((s) => ({ ...s, [model]: { ok: false, text: errorMessage(e) } }))
