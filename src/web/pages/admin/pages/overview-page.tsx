@@ -70,7 +70,7 @@ export function OverviewPage() {
             <h2 id="supply-heading" className="mb-3 text-base font-semibold text-brand-900">
               Keys left
             </h2>
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               {MODELS.map((m) => {
                 const k = data.keys[m]
                 return (
