@@ -314,7 +314,7 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     expect(bad.stderr).toMatch(/"not-an-address" is not an e-mail address/)
     expect((await cli(['operators', 'add'], options)).code).toBe(2)
     const audit = await queryRows<{ actor: string; action: string }>(
-      database.db,
+      database().db,
       sql`select actor, action from audit_log where action like 'operators%' order by id`,
     )
     expect(audit.map((a) => `${a.actor} ${a.action}`)).toEqual([

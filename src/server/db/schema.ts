@@ -119,10 +119,10 @@ export const operatorSessions = pgTable('operator_sessions', {
 })
 
 export const auditLog = pgTable('audit_log', {
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   actor: text('actor').notNull(),
   action: text('action').notNull(),
-  detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   at: ts('at').notNull().defaultNow(),
 })
 

@@ -5,6 +5,7 @@ CREATE TABLE operators (
   email text NOT NULL UNIQUE,
   added_at timestamptz NOT NULL DEFAULT now()
 );
+--> statement-breakpoint
 
 CREATE TABLE operator_sign_in_tokens (
   token_hash text PRIMARY KEY,
@@ -13,8 +14,10 @@ CREATE TABLE operator_sign_in_tokens (
   expires_at timestamptz NOT NULL,
   used_at timestamptz
 );
+--> statement-breakpoint
 
 CREATE INDEX operator_sign_in_tokens_expires_idx ON operator_sign_in_tokens (expires_at);
+--> statement-breakpoint
 
 CREATE TABLE operator_sessions (
   id_hash text PRIMARY KEY,
@@ -24,9 +27,12 @@ CREATE TABLE operator_sessions (
   last_seen_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL
 );
+--> statement-breakpoint
 
 CREATE INDEX operator_sessions_expires_idx ON operator_sessions (expires_at);
+--> statement-breakpoint
 CREATE INDEX operator_sessions_operator_idx ON operator_sessions (operator_id);
+--> statement-breakpoint
 
 -- Who did what, kept when the operator is removed: the actor is the address (or 'cli').
 CREATE TABLE audit_log (
@@ -36,5 +42,6 @@ CREATE TABLE audit_log (
   detail jsonb NOT NULL DEFAULT '{}'::jsonb,
   at timestamptz NOT NULL DEFAULT now()
 );
+--> statement-breakpoint
 
 CREATE INDEX audit_log_at_idx ON audit_log (at DESC, id DESC);
