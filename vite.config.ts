@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { PAGE_ENTRIES } from './src/common/site/routes.ts'
+import { CLIENT_ENTRIES, PAGE_ENTRIES } from './src/common/site/routes.ts'
 import { resolveSettings } from './src/common/site/settings.ts'
 
 const pagesDir = resolve('src/web/pages')
@@ -27,9 +27,11 @@ export default defineConfig({
     // chunks itself, one round trip later, which only delays hydration.
     modulePreload: false,
     rollupOptions: {
-      input: Object.fromEntries(
-        PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
-      ),
+      input: Object.fromEntries([
+        ...PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
+        // Client-rendered entries (the console) are built the same way but not pre-rendered.
+        ...CLIENT_ENTRIES.map(({ name }) => [name, resolve(pagesDir, name, 'index.html')]),
+      ]),
       output: {
         // Few, larger requests (DESIGN.md §9: at most 6 scripts on a first load): what two or
         // more pages load at start ($initial: statically imported by an entry) goes in one
@@ -52,6 +54,9 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` runs the API server beside Vite on DEV_API_PORT.
-    proxy: { '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 3001}` },
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 3001}`,
+      '/admin/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 3001}`,
+    },
   },
 })

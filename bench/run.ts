@@ -8,9 +8,15 @@
  *   BENCH_API_CONNECTIONS=1,16,64
  *   BENCH_API_POOL=40000         bench keys loaded before the API runs (and for the ceiling)
  *   TEST_DATABASE_URL=postgres://...   also run the API part on a fresh database there
+ *   BENCH_CONSOLE_ROWS=100000    leads for the console part (its leads list, paged and filtered)
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { apiBudgets, runApiBench, type ApiReport } from './api.ts'
+import {
+  consoleLeadsBudgets,
+  runConsoleLeadsBench,
+  type ConsoleLeadsReport,
+} from './console-leads.ts'
 import type { Budget } from './budget.ts'
 import { staticCeiling, type StaticComparison } from './ceiling.ts'
 import { runLighthouse, type LighthouseSummary } from './lighthouse.ts'
@@ -35,6 +41,7 @@ interface Report {
   api?: ApiReport[]
   static?: StaticComparison
   pacing?: PacingPageReport
+  console?: ConsoleLeadsReport
   budgets: Budget[]
   durationS?: number
 }
@@ -154,6 +161,10 @@ async function main() {
       console.warn('TEST_DATABASE_URL is not set: the API part ran on the embedded database only')
     }
     report.budgets.push(...apiBudgets(report.api))
+  }
+  if (wants('console')) {
+    report.console = await runConsoleLeadsBench()
+    report.budgets.push(...consoleLeadsBudgets(report.console))
   }
   report.durationS = Math.round((Date.now() - started) / 1000)
   mkdirSync('bench/results', { recursive: true })
@@ -284,6 +295,10 @@ function printTables(report: Report) {
         'load avg before/after': `${a.loadAverage.before} / ${a.loadAverage.after}`,
       })),
     )
+  }
+  if (report.console) {
+    console.log(`\nConsole leads list at ${report.console.rows} rows (embedded, ms per page)`)
+    console.table(report.console.queries)
   }
   console.log('\nBudgets')
   console.table(

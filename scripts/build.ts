@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { CLIENT_ENTRIES } from '../src/common/site/routes.ts'
 import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
 import { buildImages } from './images.ts'
 import { inlineStylesheets } from './inline-css.ts'
@@ -44,9 +45,10 @@ async function main() {
   const render = (await import(pathToFileURL(join(distDir, 'ssr', 'prerender.js')).href)) as {
     renderDocuments: (templates: Record<string, string>) => Promise<Record<string, string>>
   }
+  const clientEntries = new Set<string>(CLIENT_ENTRIES.map((e) => e.name))
   const templates: Record<string, string> = {}
   for (const entry of await readdir(join(distDir, 'client'), { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue
+    if (!entry.isDirectory() || clientEntries.has(entry.name)) continue
     const file = join(distDir, 'client', entry.name, 'index.html')
     const html = await readFile(file, 'utf8').catch(() => null)
     if (html !== null) templates[entry.name] = html
@@ -60,8 +62,13 @@ async function main() {
       await inlineStylesheets(html, join(distDir, 'client')),
     )
   }
+  // Client-rendered entries go as built, beside the documents; the server answers their paths.
+  for (const name of clientEntries) {
+    const built = join(distDir, 'client', name, 'index.html')
+    await writeFile(join(distDir, 'site', `${name}.html`), await readFile(built))
+  }
   // The page templates are only inputs to the pre-render; the server never serves them.
-  for (const name of Object.keys(templates)) {
+  for (const name of [...Object.keys(templates), ...clientEntries]) {
     await rm(join(distDir, 'client', name), { recursive: true, force: true })
   }
   await precompress(join(distDir, 'client', 'assets'))

@@ -291,6 +291,40 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
     expect((await cli(['mail', 'status'], options)).stdout).toMatch(/^sent\s+1$/m)
   })
 
+  it('operators add, list and remove: who may sign in to the console, audited as the CLI', async () => {
+    const added = await cli(['operators', 'add', ' Ops@Example.com '], options)
+    expect(added).toMatchObject({ code: 0, stderr: '' })
+    expect(added.stdout).toMatch(/Added operator ops@example.com/)
+    const again = await cli(['operators', 'add', 'ops@example.com'], options)
+    expect(again.stdout).toMatch(/ops@example.com is an operator already/)
+    await cli(['operators', 'add', 'second@example.com'], options)
+    const list = await cli(['operators', 'list'], options)
+    expect(list.stdout).toMatch(/^ops@example.com\s+\d{4}-\d{2}-\d{2}T/m)
+    expect(list.stdout).toMatch(/^second@example.com\s/m)
+    expect(list.stdout).toMatch(/2 operators\./)
+    const removed = await cli(['operators', 'remove', 'ops@example.com'], options)
+    expect(removed).toMatchObject({ code: 0 })
+    expect(removed.stdout).toMatch(/Removed operator ops@example.com/)
+    const gone = await cli(['operators', 'remove', 'ops@example.com'], options)
+    expect(gone.code).toBe(1)
+    expect(gone.stderr).toMatch(/ops@example.com is not an operator/)
+    expect((await cli(['operators', 'list'], options)).stdout).not.toMatch(/ops@example.com/)
+    const bad = await cli(['operators', 'add', 'not-an-address'], options)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/"not-an-address" is not an e-mail address/)
+    expect((await cli(['operators', 'add'], options)).code).toBe(2)
+    const audit = await queryRows<{ actor: string; action: string }>(
+      database().db,
+      sql`select actor, action from audit_log where action like 'operators%' order by id`,
+    )
+    expect(audit.map((a) => `${a.actor} ${a.action}`)).toEqual([
+      'cli operators add',
+      'cli operators add',
+      'cli operators add',
+      'cli operators remove',
+    ])
+  })
+
   it('help and usage errors', async () => {
     const help = await cli(['--help'], options)
     expect(help.code).toBe(0)

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { isModel, MODELS, type Model } from '#src/common/models.ts'
 import type { AdminCommand } from '#src/server/admin/admin-commands.ts'
+import { normalizeOperatorEmail } from '#src/server/admin/operator-email.ts'
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -22,6 +23,10 @@ Commands:
                              with a key while the pool lasts.
   mail status                Outbox counts and the messages not delivered yet.
   mail retry                 Queue failed and dead messages again.
+  operators add EMAIL        Let EMAIL sign in to the console at /admin (a one-time link
+                             is e-mailed when they ask for it).
+  operators list             Who may sign in to the console.
+  operators remove EMAIL     Take EMAIL's access away; their sessions end at once.
 
 Options:
   -h, --help                 Show this help.
@@ -122,6 +127,17 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     case 'waitlist notify':
       allow(['model'])
       return { kind: 'command', command: { name, model: model(values.model, true) } }
+    case 'operators list':
+      allow([])
+      return { kind: 'command', command: { name } }
+    case 'operators add':
+    case 'operators remove': {
+      allow([], 1)
+      if (!rest[0]) throw new UsageError(`${name} needs an EMAIL`)
+      const email = normalizeOperatorEmail(rest[0])
+      if (!email) throw new UsageError(`"${rest[0]}" is not an e-mail address`)
+      return { kind: 'command', command: { name, email } }
+    }
     default:
       throw new UsageError(`unknown command "${name}"`)
   }

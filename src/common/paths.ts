@@ -28,6 +28,8 @@ export const routes = {
   pacing: '/pacing',
   /** The lab's formulas, conventions, preset sources and public test cases. */
   methodology: '/methodology',
+  /** Everything under it is the operator console (adminRoutes below). */
+  adminBase: '/admin',
 } as const
 
 /** Legal routes and the dialog tab each one opens (SPEC.md §2: default terms). */
@@ -71,6 +73,45 @@ export const api = {
   consents: '/api/consents',
   healthz: '/healthz',
   readyz: '/readyz',
+} as const
+
+/** The operator console (DESIGN.md §16): its pages, client-rendered by one entry. */
+export const adminRoutes = {
+  overview: '/admin',
+  leads: '/admin/leads',
+  keys: '/admin/keys',
+  waitlist: '/admin/waitlist',
+  mail: '/admin/mail',
+  consents: '/admin/consents',
+  purchaseRequests: '/admin/purchase-requests',
+  signIn: '/admin/sign-in',
+  /** The link e-mailed to an operator; the page trades the token for a session. */
+  signInLink: (token: string) => `/admin/sign-in?token=${encodeURIComponent(token)}`,
+} as const
+
+const ADMIN_API = '/admin/api'
+
+export const adminApi = {
+  root: ADMIN_API,
+  signIn: `${ADMIN_API}/sign-in`,
+  /** Trades the e-mailed token for a session (part of signing in: no session needed). */
+  signInVerify: `${ADMIN_API}/sign-in/verify`,
+  signOut: `${ADMIN_API}/sign-out`,
+  session: `${ADMIN_API}/session`,
+  overview: `${ADMIN_API}/overview`,
+  leads: `${ADMIN_API}/leads`,
+  leadsExport: `${ADMIN_API}/leads/export.csv`,
+  leadsDelete: `${ADMIN_API}/leads/delete`,
+  keys: `${ADMIN_API}/keys`,
+  keysImport: `${ADMIN_API}/keys/import`,
+  keysRevoke: `${ADMIN_API}/keys/revoke`,
+  waitlist: `${ADMIN_API}/waitlist`,
+  waitlistNotify: `${ADMIN_API}/waitlist/notify`,
+  mail: `${ADMIN_API}/mail`,
+  mailRetry: `${ADMIN_API}/mail/retry`,
+  consents: `${ADMIN_API}/consents`,
+  purchaseRequests: `${ADMIN_API}/purchase-requests`,
+  audit: `${ADMIN_API}/audit`,
 } as const
 
 export const uploads = {

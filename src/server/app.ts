@@ -5,15 +5,18 @@
  */
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
+import { routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
+import { adminHeaders, consoleApiRoutes } from './http/admin-api.ts'
 import { apiFallback } from './http/api-fallback.ts'
 import { consentRoutes } from './http/consents.ts'
 import { errorHandler } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
+import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
@@ -37,6 +40,8 @@ export interface AppDeps {
   onMailQueued?: () => void
   /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
   isStopping?: () => boolean
+  /** Tests: tighter console sign-in limits. */
+  signInLimits?: SignInLimits
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -45,11 +50,13 @@ export function createApp(deps: AppDeps): Hono {
   // index.ts fills this in from DATA_DIR; an app built without one (tests) uses a fresh key.
   const ipHashSecret = config.ipHashSecret ?? randomBytes(32).toString('base64url')
   const app = new Hono()
+  const messageIdDomain = mailIdentity(config, settings).messageIdDomain
+  const https = config.publicUrl.startsWith('https://')
 
   app.use(
     securityHeaders({
       csp: contentSecurityPolicy(thirdPartyOrigins(settings)),
-      https: config.publicUrl.startsWith('https://'),
+      https,
     }),
   )
   // No /api answer may be kept by a browser or a proxy: some carry tokens (DESIGN.md §5).
@@ -86,6 +93,9 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     onMailQueued: deps.onMailQueued,
   }
+  app.use(routes.adminBase, adminHeaders())
+  app.use(`${routes.adminBase}/*`, adminHeaders())
+
   const api = [
     healthRoutes(
       {
@@ -103,6 +113,21 @@ export function createApp(deps: AppDeps): Hono {
   ]
   for (const routes of api) app.route('/', routes)
   app.route('/', apiFallback(api.flatMap((routes) => routes.routes)))
+  app.route(
+    '/',
+    consoleApiRoutes({
+      db: database.db,
+      counts,
+      messageIdDomain,
+      https,
+      trustProxy: config.trustProxy,
+      ipHashSecret,
+      claimBreaker: config.claimBreaker,
+      logger,
+      onMailQueued: deps.onMailQueued,
+      signInLimits: deps.signInLimits,
+    }),
+  )
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts'
 import { TEST_DB_KINDS, useTestDatabase } from './testing/test-database.ts'
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'h1-server-data-'))
   distDir = await mkdtemp(join(tmpdir(), 'h1-server-dist-'))
   await mkdir(join(distDir, 'site'), { recursive: true })
-  for (const doc of DOCUMENT_ROUTES)
+  for (const doc of [...DOCUMENT_ROUTES, ...CLIENT_ENTRIES])
     await writeFile(
       join(distDir, 'site', `${doc.name}.html`),
       `<!doctype html><title>${doc.name}</title>`,

@@ -21,7 +21,8 @@ Object.assign(process.env, {
   PORT: String(E2E.port),
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  DATABASE_URL: '',
+  // The console spec also runs a server on Postgres (tests/e2e/console.spec.ts).
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
   SMTP_URL: '',
   // Tests submit many trials from one address; the limits themselves have their own tests.
   RATE_LIMIT_EMAIL: process.env.RATE_LIMIT_EMAIL ?? '1000/1h',

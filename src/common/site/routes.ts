@@ -18,6 +18,14 @@ export const PAGE_ENTRIES = [
 ] as const
 export type PageEntry = (typeof PAGE_ENTRIES)[number]
 
+/**
+ * Client-rendered entries: built by Vite beside the pages but never pre-rendered with content.
+ * The server answers every path under basePath with the entry's built index.html (the operator
+ * console, DESIGN.md §16); no public page loads any of it.
+ */
+export const CLIENT_ENTRIES = [{ name: 'admin', basePath: routes.adminBase }] as const
+export type ClientEntry = (typeof CLIENT_ENTRIES)[number]['name']
+
 export interface DocumentRoute {
   /** File name under <dist>/site, without .html. */
   name: string

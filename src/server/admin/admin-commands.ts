@@ -3,9 +3,11 @@
  * them directly, or, while a server holds the embedded database, asks that server to run them
  * over its admin socket; both paths share this module, so they answer the same.
  */
+import { maskEmail } from '#src/common/admin-api.ts'
 import { isModel, MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
+import { deleteOperator, insertOperator, listOperators } from '../db/operator-repository.ts'
 import { countMailByStatus, listUndeliveredMail, requeueMail } from '../db/outbox-repository.ts'
 import { listLeads, listWaitingSubmissions } from '../db/submission-repository.ts'
 import {
@@ -18,6 +20,8 @@ import type { RateLimit } from '../config.ts'
 import { breakerStates, describeLimit, type BreakerState } from '../trials/claim-breaker.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
+import { CLI_ACTOR, recordAudit } from './audit-log.ts'
+import { normalizeOperatorEmail } from './operator-email.ts'
 
 export type AdminCommand =
   | { name: 'licenses import'; model: Model; keysText: string; fileName: string }
@@ -28,6 +32,20 @@ export type AdminCommand =
   | { name: 'waitlist notify'; model: Model }
   | { name: 'mail status' }
   | { name: 'mail retry' }
+  | { name: 'operators add'; email: string }
+  | { name: 'operators list' }
+  | { name: 'operators remove'; email: string }
+
+/** Commands that change something or take data out: each run is written to the audit log. */
+const AUDITED = new Set<AdminCommand['name']>([
+  'licenses import',
+  'leads export',
+  'leads delete',
+  'waitlist notify',
+  'mail retry',
+  'operators add',
+  'operators remove',
+])
 
 export interface AdminResult {
   exitCode: number
@@ -35,6 +53,8 @@ export interface AdminResult {
   stderr: string
   /** True when the command queued e-mail, so whoever runs a worker should send it now. */
   mailQueued?: boolean
+  /** The counts behind the message, for the console and the audit log. */
+  data?: Record<string, unknown>
 }
 
 export interface AdminContext {
@@ -46,6 +66,8 @@ export interface AdminContext {
   mailDir?: string | null
   /** CLAIM_BREAKER, for `licenses stats`; absent or null shows it off. */
   claimBreaker?: RateLimit | null
+  /** Who runs the command, for the audit log: an operator's address, or 'cli' (the default). */
+  actor?: string
 }
 
 export class AdminCommandError extends Error {}
@@ -83,6 +105,14 @@ export function parseAdminCommand(value: unknown): AdminCommand {
       return v.model === undefined ? { name: v.name } : { name: v.name, model: model() }
     case 'waitlist notify':
       return { name: v.name, model: model() }
+    case 'operators list':
+      return { name: v.name }
+    case 'operators add':
+    case 'operators remove': {
+      const email = typeof v.email === 'string' ? normalizeOperatorEmail(v.email) : null
+      if (!email) throw new AdminCommandError(`${v.name} needs an e-mail address`)
+      return { name: v.name, email }
+    }
     default:
       throw new AdminCommandError(`unknown command ${JSON.stringify(v.name)}`)
   }
@@ -126,10 +156,21 @@ const ok = (stdout: string, extra: Partial<AdminResult> = {}): AdminResult => ({
 })
 const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '')
 
+/**
+ * Runs one command. The console calls this too (src/server/admin/console-actions.ts), so the
+ * CLI and the console run the same code and say the same thing.
+ */
 export async function runAdminCommand(
   ctx: AdminContext,
   command: AdminCommand,
 ): Promise<AdminResult> {
+  const result = await execute(ctx, command)
+  if (result.exitCode === 0 && AUDITED.has(command.name))
+    await recordAudit(ctx.db, ctx.actor ?? CLI_ACTOR, command.name, result.data ?? {})
+  return result
+}
+
+async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminResult> {
   switch (command.name) {
     case 'licenses import': {
       try {
@@ -139,6 +180,7 @@ export async function runAdminCommand(
         return ok(
           `Imported ${r.imported} ${MODEL_LABELS[r.model]} key${r.imported === 1 ? '' : 's'} from ${command.fileName} ` +
             `(${r.read} read, ${r.duplicates} duplicate${r.duplicates === 1 ? '' : 's'} skipped).\n`,
+          { data: { ...r, fileName: command.fileName } },
         )
       } catch (error) {
         if (error instanceof KeyFileError)
@@ -174,7 +216,9 @@ export async function runAdminCommand(
     }
     case 'leads export': {
       const leads = await listLeads(ctx.db)
-      return ok(command.format === 'json' ? leadsToJson(leads) : leadsToCsv(leads))
+      return ok(command.format === 'json' ? leadsToJson(leads) : leadsToCsv(leads), {
+        data: { format: command.format, rows: leads.length },
+      })
     }
     case 'waitlist list': {
       const waiting = await listWaitingSubmissions(ctx.db, command.model)
@@ -197,7 +241,7 @@ export async function runAdminCommand(
       const total = r.withKey + r.withoutKey
       let out = `Notified ${total} waiting ${MODEL_LABELS[r.model]} visitor${total === 1 ? '' : 's'}: ${r.withKey} with a key, ${r.withoutKey} without (the pool ran out).\n`
       if (r.skipped) out += `${r.skipped} already held a valid key and were not e-mailed.\n`
-      return ok(out, { mailQueued: total > 0 })
+      return ok(out, { mailQueued: total > 0, data: { ...r } })
     }
     case 'mail status': {
       const counts = await countMailByStatus(ctx.db)
@@ -227,18 +271,50 @@ export async function runAdminCommand(
     }
     case 'leads delete': {
       const r = await deletePersonData(ctx.db, command.email, { mailDir: ctx.mailDir })
+      // The audit log keeps that a deletion happened, not whose: the address is masked.
+      const data = { email: maskEmail(command.email.trim().toLowerCase()), ...r }
       if (r.submissions === 0 && r.mail === 0 && r.files === 0 && r.counters === 0)
-        return ok(`No trial requests from ${command.email}.\n`)
+        return ok(`No trial requests from ${command.email}.\n`, { data })
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
       return ok(
         `Deleted ${plural(r.submissions, 'trial request')} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
           `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
+        { data },
       )
     }
     case 'mail retry': {
       const n = await requeueMail(ctx.db)
       return ok(`Queued ${n} failed or dead message${n === 1 ? '' : 's'} again.\n`, {
         mailQueued: n > 0,
+        data: { requeued: n },
+      })
+    }
+    case 'operators add': {
+      const added = await insertOperator(ctx.db, command.email)
+      return ok(
+        added
+          ? `Added operator ${command.email}; they sign in at /admin with a link e-mailed to them.\n`
+          : `${command.email} is an operator already.\n`,
+        { data: { email: command.email, added } },
+      )
+    }
+    case 'operators list': {
+      const list = await listOperators(ctx.db)
+      if (list.length === 0)
+        return ok('No operators yet. Add one with: npm run admin -- operators add EMAIL\n')
+      return ok(
+        formatTable(
+          ['E-mail', 'Added'],
+          list.map((o) => [o.email, iso(o.addedAt)]),
+        ) + `\n${list.length} operator${list.length === 1 ? '' : 's'}.\n`,
+      )
+    }
+    case 'operators remove': {
+      const removed = await deleteOperator(ctx.db, command.email)
+      if (!removed)
+        return { exitCode: 1, stdout: '', stderr: `${command.email} is not an operator.\n` }
+      return ok(`Removed operator ${command.email}; their sessions and sign-in links ended.\n`, {
+        data: { email: command.email },
       })
     }
   }

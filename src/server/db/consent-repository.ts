@@ -1,6 +1,6 @@
 /** Data access for consent_records: the visitors' consent choices (DESIGN.md §8). */
-import { asc, eq } from 'drizzle-orm'
-import type { Db } from './client.ts'
+import { asc, eq, sql } from 'drizzle-orm'
+import { queryRows, type Db } from './client.ts'
 import { consentRecords, type ConsentRow } from './schema.ts'
 
 export type NewConsentRecord = typeof consentRecords.$inferInsert
@@ -16,4 +16,52 @@ export async function listConsentHistory(db: Db, consentId: string): Promise<Con
     .from(consentRecords)
     .where(eq(consentRecords.consentId, consentId))
     .orderBy(asc(consentRecords.recordedAt), asc(consentRecords.id))
+}
+
+export interface ConsentVersionCounts {
+  policyVersion: string
+  records: number
+  visitors: number
+  functional: number
+  media: number
+  marketing: number
+  lastRecordedAt: Date
+}
+
+/** Recorded choices per policy version: records, distinct visitors, and each category allowed. */
+export async function countConsentsByVersion(db: Db): Promise<ConsentVersionCounts[]> {
+  const rows = await queryRows<{
+    policy_version: string
+    records: number
+    visitors: number
+    functional: number
+    media: number
+    marketing: number
+    last: string | Date
+  }>(
+    db,
+    sql`select policy_version, count(*)::int as records, count(distinct consent_id)::int as visitors,
+          count(*) filter (where functional)::int as functional,
+          count(*) filter (where media)::int as media,
+          count(*) filter (where marketing)::int as marketing,
+          max(recorded_at) as last
+        from consent_records group by policy_version order by max(recorded_at) desc`,
+  )
+  return rows.map((r) => ({
+    policyVersion: r.policy_version,
+    records: Number(r.records),
+    visitors: Number(r.visitors),
+    functional: Number(r.functional),
+    media: Number(r.media),
+    marketing: Number(r.marketing),
+    lastRecordedAt: new Date(r.last),
+  }))
+}
+
+export async function countConsentVisitors(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct consent_id)::int as n from consent_records`,
+  )
+  return Number(rows[0]?.n ?? 0)
 }

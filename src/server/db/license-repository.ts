@@ -1,7 +1,7 @@
 /** Data access for licenses: the key pool (DESIGN.md §4). */
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
 import { MODELS, type Model } from '#src/common/models.ts'
-import type { Db } from './client.ts'
+import { queryRows, type Db } from './client.ts'
 import { licenses, trialSubmissions, type LicenseRow, type LicenseStatus } from './schema.ts'
 
 /**
@@ -141,4 +141,76 @@ export async function licenseStatsRows(db: Db): Promise<LicenseStatsRow[]> {
 export async function findLicense(db: Db, id: string): Promise<LicenseRow | null> {
   const [row] = await db.select().from(licenses).where(eq(licenses.id, id))
   return row ?? null
+}
+
+/** Keys claimed per UTC day and model since `days` days ago (erased owners included). */
+export async function countClaimsPerDay(
+  db: Db,
+  days: number,
+): Promise<{ day: string; model: Model; n: number }[]> {
+  const rows = await queryRows<{ day: string; model: Model; n: number }>(
+    db,
+    sql`select to_char(assigned_at at time zone 'UTC', 'YYYY-MM-DD') as day, model, count(*)::int as n
+        from licenses
+        where assigned_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - make_interval(days => ${days - 1})
+        group by 1, 2`,
+  )
+  return rows.map((r) => ({ ...r, n: Number(r.n) }))
+}
+
+export interface BatchRow {
+  model: Model
+  batch: string
+  demo: boolean
+  importedAt: Date
+  available: number
+  assigned: number
+  revoked: number
+}
+
+/** Keys per model and import batch, newest batch first. */
+export async function listLicenseBatches(db: Db): Promise<BatchRow[]> {
+  const rows = await queryRows<{
+    model: Model
+    batch: string
+    demo: boolean
+    imported_at: string | Date
+    available: number
+    assigned: number
+    revoked: number
+  }>(
+    db,
+    sql`select model, batch, bool_or(demo) as demo, min(imported_at) as imported_at,
+          count(*) filter (where status = 'available')::int as available,
+          count(*) filter (where status = 'assigned')::int as assigned,
+          count(*) filter (where status = 'revoked')::int as revoked
+        from licenses group by model, batch order by min(imported_at) desc, model, batch limit 200`,
+  )
+  return rows.map((r) => ({
+    model: r.model,
+    batch: r.batch,
+    demo: r.demo,
+    importedAt: new Date(r.imported_at),
+    available: Number(r.available),
+    assigned: Number(r.assigned),
+    revoked: Number(r.revoked),
+  }))
+}
+
+/** Revokes a key by its text; the row as it was before, or null when there is no such key. */
+export async function revokeLicenseByKey(
+  db: Db,
+  activationKey: string,
+): Promise<{ id: string; model: Model; previous: LicenseStatus } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: licenses.id, model: licenses.model, status: licenses.status })
+      .from(licenses)
+      .where(eq(licenses.activationKey, activationKey))
+      .for('update')
+    if (!row) return null
+    if (row.status !== 'revoked')
+      await tx.update(licenses).set({ status: 'revoked' }).where(eq(licenses.id, row.id))
+    return { id: row.id, model: row.model, previous: row.status }
+  })
 }

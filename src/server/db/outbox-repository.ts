@@ -6,9 +6,9 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
 /**
  * trial: a key (new or again); waitlist: a notice; confirm: the link a request past the claim
- * breaker must follow; breaker: the operator's alert.
+ * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link.
  */
-export type MailKind = 'trial' | 'waitlist' | 'confirm' | 'breaker'
+export type MailKind = 'trial' | 'waitlist' | 'confirm' | 'breaker' | 'operator-sign-in'
 
 export interface NewMail {
   kind: MailKind

@@ -108,3 +108,38 @@ export type LicenseRow = typeof licenses.$inferSelect
 export type SubmissionRow = typeof trialSubmissions.$inferSelect
 export type OutboxRow = typeof mailOutbox.$inferSelect
 export type ConsentRow = typeof consentRecords.$inferSelect
+
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  addedAt: ts('added_at').notNull().defaultNow(),
+})
+
+export const operatorSignInTokens = pgTable('operator_sign_in_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: uuid('operator_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+})
+
+export const operatorSessions = pgTable('operator_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  operatorId: uuid('operator_id').notNull(),
+  csrfToken: text('csrf_token').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+})
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  at: ts('at').notNull().defaultNow(),
+})
+
+export type OperatorRow = typeof operators.$inferSelect
+export type OperatorSessionRow = typeof operatorSessions.$inferSelect
+export type AuditRow = typeof auditLog.$inferSelect

@@ -1,7 +1,8 @@
 /** Data access for trial_submissions: the leads (DESIGN.md §4). */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm'
+import type { LeadsQuery } from '#src/common/admin-api.ts'
 import type { Model } from '#src/common/models.ts'
-import type { Db } from './client.ts'
+import { queryRows, type Db } from './client.ts'
 import { licenses, trialSubmissions, type SubmissionRow } from './schema.ts'
 
 export type NewSubmission = typeof trialSubmissions.$inferInsert
@@ -132,4 +133,121 @@ export async function listLeads(db: Db): Promise<LeadRow[]> {
     .from(trialSubmissions)
     .leftJoin(licenses, eq(licenses.id, trialSubmissions.licenseId))
     .orderBy(asc(trialSubmissions.createdAt), asc(trialSubmissions.id))
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * The leads list's filters. Search is by prefix, on expressions migration 0011 indexes, so a
+ * search is a few index range scans however many leads there are.
+ */
+function leadConditions(query: LeadsQuery) {
+  const t = trialSubmissions
+  const q = query.q?.toLowerCase()
+  const domainOnly = q?.startsWith('@')
+  const prefix = q ? `${escapeLike(domainOnly ? q.slice(1) : q)}%` : null
+  const domain = sql`split_part(${t.email}, '@', 2)`
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
+  return and(
+    prefix && domainOnly ? like(domain, prefix) : undefined,
+    prefix && !domainOnly
+      ? or(
+          like(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, prefix),
+          like(sql`lower(${t.lastName})`, prefix),
+          like(t.email, prefix),
+          like(domain, prefix),
+        )
+      : undefined,
+    query.model ? eq(t.model, query.model) : undefined,
+    query.from ? gte(t.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(t.createdAt, dayAfter(query.to)) : undefined,
+    query.hasKey === true ? isNotNull(t.licenseId) : undefined,
+    query.hasKey === false ? isNull(t.licenseId) : undefined,
+    query.waitlist !== undefined ? eq(t.waitlist, query.waitlist) : undefined,
+  )
+}
+
+/**
+ * One page of leads, newest first, and how many match, counted up to countLimit (a count of
+ * every match would read them all).
+ */
+export async function listLeadsPage(
+  db: Db,
+  query: LeadsQuery,
+  countLimit: number,
+): Promise<{ rows: LeadRow[]; total: number }> {
+  const where = leadConditions(query)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: trialSubmissions.id,
+        createdAt: trialSubmissions.createdAt,
+        firstName: trialSubmissions.firstName,
+        lastName: trialSubmissions.lastName,
+        email: trialSubmissions.email,
+        model: trialSubmissions.model,
+        source: trialSubmissions.source,
+        activationKey: licenses.activationKey,
+        licenseAssignedAt: licenses.assignedAt,
+        waitlist: trialSubmissions.waitlist,
+        waitlistNotifiedAt: trialSubmissions.waitlistNotifiedAt,
+        termsVersion: trialSubmissions.termsVersion,
+      })
+      .from(trialSubmissions)
+      .leftJoin(licenses, eq(licenses.id, trialSubmissions.licenseId))
+      .where(where)
+      .orderBy(desc(trialSubmissions.createdAt), desc(trialSubmissions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(trialSubmissions)
+        .where(where)
+        .limit(countLimit)
+        .as('matches'),
+    ),
+  ])
+  return { rows, total: Number(total?.n ?? 0) }
+}
+
+/** Waiting visitors per model (as `waitlist list` counts them) and since when the oldest waits. */
+export async function countWaitingByModel(
+  db: Db,
+): Promise<{ model: Model; n: number; oldest: Date | null }[]> {
+  const rows = await db
+    .select({
+      model: trialSubmissions.model,
+      n: count(),
+      oldest: sql<string | null>`min(${trialSubmissions.createdAt})`,
+    })
+    .from(trialSubmissions)
+    .where(
+      and(
+        eq(trialSubmissions.waitlist, true),
+        isNull(trialSubmissions.licenseId),
+        isNull(trialSubmissions.waitlistNotifiedAt),
+      ),
+    )
+    .groupBy(trialSubmissions.model)
+  return rows.map((r) => ({
+    model: r.model,
+    n: Number(r.n),
+    oldest: r.oldest ? new Date(r.oldest) : null,
+  }))
+}
+
+/** Trial requests per UTC day and model since `days` days ago. */
+export async function countRequestsPerDay(
+  db: Db,
+  days: number,
+): Promise<{ day: string; model: Model; n: number }[]> {
+  const rows = await queryRows<{ day: string; model: Model; n: number }>(
+    db,
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, model, count(*)::int as n
+        from trial_submissions
+        where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - make_interval(days => ${days - 1})
+        group by 1, 2`,
+  )
+  return rows.map((r) => ({ ...r, n: Number(r.n) }))
 }

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { lnfFileName, loadSite, safeJoin, siteRoutes, type Site, type StaticFile } from './site.ts'
 
 const SECRET = 'top secret, outside the uploads folder'
@@ -216,7 +216,7 @@ describe('sitemap, robots and static files', () => {
     const dist = join(dir, 'dist')
     await mkdir(join(dist, 'site'), { recursive: true })
     await mkdir(join(dist, 'client'), { recursive: true })
-    for (const d of DOCUMENT_ROUTES)
+    for (const d of [...DOCUMENT_ROUTES, ...CLIENT_ENTRIES])
       await writeFile(join(dist, 'site', `${d.name}.html`), `<p>${d.name}</p>`)
     for (const name of ['robots.txt', 'test-static.txt']) {
       await writeFile(join(dist, 'client', name), await readFile(join('public', name)))

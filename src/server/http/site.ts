@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
-import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { sitemapXml } from './sitemap.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
@@ -98,6 +98,8 @@ async function walk(dir: string): Promise<string[]> {
 export interface Site {
   /** Documents by name (home, terms, thank-you, ...). */
   documents: Map<string, StaticFile>
+  /** Client-rendered entries' index.html by entry name (admin); served for their base paths. */
+  clientDocuments?: Map<string, StaticFile>
   /** Static files by URL path (/assets/x.js, /robots.txt, ...). */
   files: Map<string, StaticFile>
   /** Base of absolute links (the sitemap's); without it, the request's own origin. */
@@ -120,6 +122,15 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
     documents.set(doc.name, makeFile(path, fill(body, path), CACHE.revalidate))
   }
 
+  const clientDocuments = new Map<string, StaticFile>()
+  for (const entry of CLIENT_ENTRIES) {
+    const path = join(distDir, 'site', `${entry.name}.html`)
+    const body = await readFile(path).catch(() => {
+      throw new Error(`The build has no ${path}; run npm run build`)
+    })
+    clientDocuments.set(entry.name, makeFile(path, body, CACHE.revalidate))
+  }
+
   const files = new Map<string, StaticFile>()
   const clientDir = join(distDir, 'client')
   for (const path of await walk(clientDir)) {
@@ -137,7 +148,7 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
     const body = fill(await readFile(path), path)
     files.set(urlPath, makeFile(path, body, isAsset ? CACHE.immutable : CACHE.publicFile, pre))
   }
-  return { documents, files, publicUrl }
+  return { documents, clientDocuments, files, publicUrl }
 }
 
 /** Picks brotli, then gzip, as the client accepts them. */
@@ -256,6 +267,17 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
     if (site.publicUrl) sitemap = file
     return sendFile(c, file)
   })
+
+  // The console is client-rendered: every path under its base gets its one document (the
+  // /admin/api routes are answered before this, app.ts).
+  for (const entry of CLIENT_ENTRIES) {
+    const serve = (c: Context) => {
+      const doc = site.clientDocuments?.get(entry.name)
+      return doc ? sendFile(c, doc) : notFound(c)
+    }
+    app.get(entry.basePath, serve)
+    app.get(`${entry.basePath}/*`, serve)
+  }
 
   app.get('*', (c) => {
     const file = site.files.get(c.req.path)

@@ -4,7 +4,7 @@
  * and only http(s) or mailto links are ever written into an href.
  */
 import { MODEL_LABELS, isModel, type Model } from '#src/common/models.ts'
-import { api, routes } from '#src/common/paths.ts'
+import { adminRoutes, api, routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 
@@ -283,6 +283,33 @@ export function renderBreakerMail(
   }
 }
 
+export interface OperatorSignInMailPayload {
+  /** The one-time token; only its hash is kept with the operator's sign-in links. */
+  token: string
+  validMinutes: number
+}
+
+/** The console's one-time sign-in link (DESIGN.md §16). Nothing in it was typed by a visitor. */
+export function renderOperatorSignInMail(
+  payload: OperatorSignInMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const brand = settings.brandName
+  const url = publicUrl + adminRoutes.signInLink(payload.token)
+  const note = `The link works once, for ${payload.validMinutes} minutes. If you did not ask to sign in, ignore this e-mail: nothing happens without the link.`
+  return {
+    subject: `Your ${brand} console sign-in link`,
+    html: layout(
+      brand,
+      `<p>Hello,</p>
+<p>Sign in to the ${escapeHtml(brand)} operator console: ${link(url, 'Sign in to the console')}</p>
+<p>${escapeHtml(note)}</p>`,
+    ),
+    text: ['Hello,', '', `Sign in to the ${brand} operator console:`, url, '', note, ''].join('\n'),
+  }
+}
+
 export class UnknownMailError extends Error {}
 
 /** Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send. */
@@ -293,6 +320,15 @@ export function renderOutboxMail(
   publicUrl: string,
 ): RenderedMail {
   const str = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : '')
+  if (kind === 'operator-sign-in') {
+    if (!str('token')) throw new UnknownMailError('sign-in mail without a token')
+    const minutes = typeof payload.validMinutes === 'number' ? payload.validMinutes : 15
+    return renderOperatorSignInMail(
+      { token: str('token'), validMinutes: minutes },
+      settings,
+      publicUrl,
+    )
+  }
   const model = payload.model
   if (!isModel(model)) throw new UnknownMailError(`payload has no valid model`)
   if (kind === 'trial') {

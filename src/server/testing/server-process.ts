@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -25,7 +25,7 @@ const running = new Set<ChildProcess>()
 export async function placeholderBuild(): Promise<string> {
   const dist = await mkdtemp(join(tmpdir(), 'reliability-dist-'))
   await mkdir(join(dist, 'site'), { recursive: true })
-  for (const doc of DOCUMENT_ROUTES)
+  for (const doc of [...DOCUMENT_ROUTES, ...CLIENT_ENTRIES])
     await writeFile(
       join(dist, 'site', `${doc.name}.html`),
       `<!doctype html><title>${doc.name}</title><p data-doc="${doc.name}"></p>`,

@@ -1,8 +1,8 @@
 /** The app as the server builds it, with a test database and a site of placeholder pages. */
 import { Writable } from 'node:stream'
-import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
-import { createApp } from '../app.ts'
+import { createApp, type AppDeps } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { Site, StaticFile } from '../http/site.ts'
@@ -23,7 +23,10 @@ export function placeholderSite(): Site {
   for (const { name } of DOCUMENT_ROUTES) {
     documents.set(name, page(`<!doctype html><title>${name}</title>`))
   }
-  return { documents, files: new Map() }
+  const clientDocuments = new Map<string, StaticFile>()
+  for (const { name } of CLIENT_ENTRIES)
+    clientDocuments.set(name, page(`<!doctype html><title>${name}</title>`))
+  return { documents, clientDocuments, files: new Map() }
 }
 
 /** A logger that keeps its lines, so tests can read what was logged. */
@@ -56,7 +59,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export function createTestApp(
   database: Database,
-  options: { env?: Record<string, string>; onMailQueued?: () => void } = {},
+  options: {
+    env?: Record<string, string>
+    onMailQueued?: () => void
+    signInLimits?: AppDeps['signInLimits']
+  } = {},
 ) {
   const config = testConfig(options.env)
   const { logger, lines } = memoryLogger()
@@ -69,6 +76,7 @@ export function createTestApp(
     database,
     counts,
     onMailQueued: options.onMailQueued,
+    signInLimits: options.signInLimits,
   })
   return { app, config, logger, logLines: lines, counts }
 }

@@ -1,0 +1,74 @@
+/**
+ * What an operator does from the console, run by the CLI's own commands (admin-commands.ts)
+ * with the operator as the actor, so both say and do the same and both are audited. Revoking a
+ * key has no CLI command yet; it is written to the audit log here.
+ */
+import type { ActionResult } from '#src/common/admin-api.ts'
+import type { Model } from '#src/common/models.ts'
+import { revokeLicenseByKey } from '../db/license-repository.ts'
+import { runAdminCommand, type AdminCommand, type AdminContext } from './admin-commands.ts'
+import { recordAudit } from './audit-log.ts'
+
+export interface ConsoleActionContext extends AdminContext {
+  actor: string
+  /** The outbox worker's kick after a command queued e-mail. */
+  onMailQueued?: () => void
+}
+
+export class ConsoleActionError extends Error {}
+
+async function run(ctx: ConsoleActionContext, command: AdminCommand): Promise<ActionResult> {
+  const result = await runAdminCommand(ctx, command)
+  if (result.exitCode !== 0) throw new ConsoleActionError(result.stderr.trim())
+  if (result.mailQueued) ctx.onMailQueued?.()
+  return { message: result.stdout.trim(), ...(result.data ? { data: result.data } : {}) }
+}
+
+export function importKeys(
+  ctx: ConsoleActionContext,
+  model: Model,
+  keysText: string,
+  fileName: string,
+): Promise<ActionResult> {
+  return run(ctx, { name: 'licenses import', model, keysText, fileName })
+}
+
+export function notifyWaitlistFromConsole(
+  ctx: ConsoleActionContext,
+  model: Model,
+): Promise<ActionResult> {
+  return run(ctx, { name: 'waitlist notify', model })
+}
+
+export function retryMail(ctx: ConsoleActionContext): Promise<ActionResult> {
+  return run(ctx, { name: 'mail retry' })
+}
+
+export function deleteLead(ctx: ConsoleActionContext, email: string): Promise<ActionResult> {
+  return run(ctx, { name: 'leads delete', email })
+}
+
+/** The leads as `leads export --format csv` writes them. */
+export async function exportLeadsCsv(ctx: ConsoleActionContext): Promise<string> {
+  const result = await runAdminCommand(ctx, { name: 'leads export', format: 'csv' })
+  return result.stdout
+}
+
+/** Takes a key out of use; a revoked key is never handed out. */
+export async function revokeKey(
+  ctx: ConsoleActionContext,
+  activationKey: string,
+): Promise<ActionResult | null> {
+  const row = await revokeLicenseByKey(ctx.db, activationKey)
+  if (!row) return null
+  ctx.counts?.invalidate()
+  const keyHint = `…${activationKey.slice(-4)}`
+  const detail = { licenseId: row.id, model: row.model, key: keyHint, previous: row.previous }
+  if (row.previous === 'revoked')
+    return { message: `Key ${keyHint} was revoked already.`, data: detail }
+  await recordAudit(ctx.db, ctx.actor, 'licenses revoke', detail)
+  return {
+    message: `Revoked ${row.model} key ${keyHint}${row.previous === 'assigned' ? ' (it had been handed out)' : ''}.`,
+    data: detail,
+  }
+}

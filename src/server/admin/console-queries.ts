@@ -1,0 +1,216 @@
+/**
+ * What the console shows (DESIGN.md §16): read-only views over the same repositories the CLI's
+ * `licenses stats`, `waitlist list` and `mail status` use, shaped for the browser.
+ */
+import {
+  maskEmail,
+  MAIL_STATUSES,
+  type ConsentSummary,
+  type DayCount,
+  type KeysSummary,
+  LEADS_WINDOW,
+  type LeadsPage,
+  type LeadsQuery,
+  type MailSummary,
+  type Overview,
+  type PurchaseRequestsSummary,
+  type WaitlistSummary,
+} from '#src/common/admin-api.ts'
+import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
+import type { Db } from '../db/client.ts'
+import { countConsentsByVersion, countConsentVisitors } from '../db/consent-repository.ts'
+import { countClaimsPerDay, listLicenseBatches } from '../db/license-repository.ts'
+import { countMailByStatus, listUndeliveredMail } from '../db/outbox-repository.ts'
+import {
+  countRequestsPerDay,
+  countWaitingByModel,
+  listLeadsPage,
+} from '../db/submission-repository.ts'
+import { licenseStats } from '../licenses/license-service.ts'
+import { recentAudit } from './audit-log.ts'
+import type { RateLimit } from '../config.ts'
+import { breakerStates, describeLimit } from '../trials/claim-breaker.ts'
+
+const CHART_DAYS = 30
+const RATE_DAYS = 7
+/** Below this many days of supply the overview raises an alert. */
+const LOW_SUPPLY_DAYS = 7
+
+const perModel = <T>(make: (m: Model) => T) =>
+  Object.fromEntries(MODELS.map((m) => [m, make(m)])) as Record<Model, T>
+
+/** Every UTC day of the last `days`, oldest first, with the counts filled in. */
+export function dayCounts(
+  rows: readonly { day: string; model: Model; n: number }[],
+  days: number,
+  now = new Date(),
+): DayCount[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  const out: DayCount[] = []
+  for (let i = days - 1; i >= 0; i--) {
+    const day = new Date(today - i * 86_400_000).toISOString().slice(0, 10)
+    out.push({ day, basic: 0, advanced: 0 })
+  }
+  const byDay = new Map(out.map((d) => [d.day, d]))
+  for (const row of rows) {
+    const entry = byDay.get(row.day)
+    if (entry) entry[row.model] += row.n
+  }
+  return out
+}
+
+export async function consoleOverview(db: Db, claimBreaker: RateLimit | null): Promise<Overview> {
+  const [stats, claims, requests, waiting, mail, actions] = await Promise.all([
+    licenseStats(db),
+    countClaimsPerDay(db, CHART_DAYS),
+    countRequestsPerDay(db, CHART_DAYS),
+    countWaitingByModel(db),
+    countMailByStatus(db),
+    recentAudit(db, 10),
+  ])
+  const claimsPerDay = dayCounts(claims, CHART_DAYS)
+  const lastWeek = claimsPerDay.slice(-RATE_DAYS)
+  const keys = perModel((m) => {
+    const s = stats[m]
+    const claimsLast7Days = lastWeek.reduce((sum, d) => sum + d[m], 0)
+    const perDay = claimsLast7Days / RATE_DAYS
+    return {
+      available: s.available,
+      assigned: s.assigned,
+      revoked: s.revoked,
+      demoAvailable: s.demoAvailable,
+      claimsLast7Days,
+      daysOfSupply: perDay > 0 ? Math.round((s.available / perDay) * 10) / 10 : null,
+    }
+  })
+  const waitlist = perModel((m) => waiting.find((w) => w.model === m)?.n ?? 0)
+  const alerts: string[] = []
+  for (const m of MODELS) {
+    const k = keys[m]
+    if (k.available === 0) alerts.push(`No ${MODEL_LABELS[m]} keys left: import a file.`)
+    else if (k.daysOfSupply !== null && k.daysOfSupply < LOW_SUPPLY_DAYS)
+      alerts.push(`${MODEL_LABELS[m]} keys last about ${k.daysOfSupply} days at this week's rate.`)
+    if (waitlist[m] > 0 && k.available > 0)
+      alerts.push(`${waitlist[m]} waiting for ${MODEL_LABELS[m]} while keys exist: notify them.`)
+  }
+  if (mail.dead > 0)
+    alerts.push(`${mail.dead} e-mail${mail.dead === 1 ? '' : 's'} gave up: see Mail.`)
+  return {
+    keys,
+    claimsPerDay,
+    requestsPerDay: dayCounts(requests, CHART_DAYS),
+    waitlist,
+    mail,
+    breaker: { state: await describeBreaker(db, claimBreaker) },
+    breakerNote: '',
+    alerts,
+    recentActions: actions,
+  }
+}
+
+export async function consoleLeads(db: Db, query: LeadsQuery): Promise<LeadsPage> {
+  const { rows, total } = await listLeadsPage(db, query, LEADS_WINDOW + 1)
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      model: r.model,
+      source: r.source,
+      activationKey: r.activationKey,
+      waitlist: r.waitlist,
+      waitlistNotifiedAt: r.waitlistNotifiedAt?.toISOString() ?? null,
+    })),
+    total: Math.min(total, LEADS_WINDOW),
+    totalCapped: total > LEADS_WINDOW,
+    page: query.page,
+    pageSize: query.pageSize,
+  }
+}
+
+export async function consoleKeys(db: Db): Promise<KeysSummary> {
+  const [stats, batches] = await Promise.all([licenseStats(db), listLicenseBatches(db)])
+  return {
+    models: perModel((m) => ({
+      available: stats[m].available,
+      assigned: stats[m].assigned,
+      revoked: stats[m].revoked,
+      total: stats[m].total,
+    })),
+    batches: batches.map((b) => ({ ...b, importedAt: b.importedAt.toISOString() })),
+  }
+}
+
+export async function consoleWaitlist(db: Db): Promise<WaitlistSummary> {
+  const [waiting, stats] = await Promise.all([countWaitingByModel(db), licenseStats(db)])
+  return {
+    models: perModel((m) => {
+      const w = waiting.find((row) => row.model === m)
+      return {
+        waiting: w?.n ?? 0,
+        oldestSince: w?.oldest?.toISOString() ?? null,
+        available: stats[m].available,
+      }
+    }),
+  }
+}
+
+export async function consoleMail(db: Db): Promise<MailSummary> {
+  const [counts, undelivered] = await Promise.all([
+    countMailByStatus(db),
+    listUndeliveredMail(db, 100),
+  ])
+  return {
+    counts: Object.fromEntries(MAIL_STATUSES.map((s) => [s, counts[s]])) as MailSummary['counts'],
+    undelivered: undelivered.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: maskEmail(m.to),
+      status: m.status,
+      attempts: m.attempts,
+      nextAttemptAt: m.status === 'dead' ? null : m.nextAttemptAt.toISOString(),
+      lastError: m.lastError,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  }
+}
+
+export async function consoleConsents(db: Db): Promise<ConsentSummary> {
+  const [byVersion, visitors] = await Promise.all([
+    countConsentsByVersion(db),
+    countConsentVisitors(db),
+  ])
+  return {
+    records: byVersion.reduce((sum, v) => sum + v.records, 0),
+    visitors,
+    byVersion: byVersion.map((v) => ({ ...v, lastRecordedAt: v.lastRecordedAt.toISOString() })),
+  }
+}
+
+/**
+ * Purchase requests (DESIGN.md §15) are not recorded by this build: /api/purchase-requests and
+ * its table arrive with the buying work. Until then the console says so instead of guessing.
+ * TODO(issue 14): list them here once the purchase_requests table exists.
+ */
+export async function consolePurchaseRequests(): Promise<PurchaseRequestsSummary> {
+  return {
+    available: false,
+    note: 'Purchase requests (DESIGN.md §15) are not recorded by this version of the site yet; they will be listed here once the invoice-request form stores them.',
+    items: [],
+  }
+}
+
+/** The claim breaker (DESIGN.md §14) in one line per model, as `licenses stats` tells it. */
+async function describeBreaker(db: Db, limit: RateLimit | null): Promise<string> {
+  if (!limit) return 'Off (CLAIM_BREAKER=off): keys go out without a confirmation step.'
+  const states = await breakerStates(db, limit)
+  return states
+    .map((s) =>
+      s.tripped
+        ? `${MODEL_LABELS[s.model]}: tripped${s.since ? ` since ${s.since.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''} (${s.claims} claims, limit ${describeLimit(limit)}); new requests need an e-mail confirmation.`
+        : `${MODEL_LABELS[s.model]}: ${s.claims} claims of ${limit.count} allowed per window (${describeLimit(limit)}).`,
+    )
+    .join(' ')
+}

@@ -1,0 +1,15 @@
+/** Data access for audit_log: every operator action, newest first (DESIGN.md §16). */
+import { desc } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import { auditLog, type AuditRow } from './schema.ts'
+
+export async function insertAuditEntry(
+  db: Db,
+  entry: { actor: string; action: string; detail: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values(entry)
+}
+
+export async function listAuditEntries(db: Db, limit: number): Promise<AuditRow[]> {
+  return db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit)
+}

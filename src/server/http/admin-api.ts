@@ -1,0 +1,289 @@
+/**
+ * The operator console's API under /admin/api (DESIGN.md §16). Signing in needs no session;
+ * everything else needs the session cookie (401 otherwise), and every state-changing call also
+ * needs the X-CSRF-Token header matching the session's token (403 otherwise). Handlers parse,
+ * call one service and map its result; the actions run the CLI's own commands.
+ *
+ * Why our own header check and not hono/csrf: that middleware compares the Origin header, which
+ * depends on PUBLIC_URL matching what the browser sees behind every proxy. A secret header that
+ * only our own script can read from /admin/api/session and send (a cross-site page cannot set
+ * it without a CORS preflight we never allow) holds wherever the site runs; the SameSite=Strict
+ * cookie is the second wall.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import {
+  ADMIN_ERROR_CODES,
+  CSRF_HEADER,
+  LeadDeleteSchema,
+  NotifyRequestSchema,
+  parseLeadsQuery,
+  RevokeRequestSchema,
+  SignInRequestSchema,
+  SignInVerifySchema,
+  type AdminSession,
+} from '#src/common/admin-api.ts'
+import { ERROR_CODES } from '#src/common/api-types.ts'
+import { isModel, MODELS } from '#src/common/models.ts'
+import { adminApi } from '#src/common/paths.ts'
+import { recentAudit } from '../admin/audit-log.ts'
+import {
+  ConsoleActionError,
+  deleteLead,
+  exportLeadsCsv,
+  importKeys,
+  notifyWaitlistFromConsole,
+  retryMail,
+  revokeKey,
+  type ConsoleActionContext,
+} from '../admin/console-actions.ts'
+import {
+  csrfTokenMatches,
+  endSession,
+  findLiveSession,
+  redeemSignInToken,
+  requestSignIn,
+  SignInRateLimitedError,
+  type SignInLimits,
+} from '../admin/console-auth.ts'
+import {
+  consoleConsents,
+  consoleKeys,
+  consoleLeads,
+  consoleMail,
+  consoleOverview,
+  consolePurchaseRequests,
+  consoleWaitlist,
+} from '../admin/console-queries.ts'
+import type { Db } from '../db/client.ts'
+import type { LicenseCountsCache } from '../licenses/license-service.ts'
+import type { Logger } from '../logger.ts'
+import type { RateLimit, TrustProxy } from '../config.ts'
+import { clientAddress } from './client-address.ts'
+import { ApiProblem, apiError } from './errors.ts'
+import { invalid, readValidBody } from './read-json.ts'
+
+export interface AdminApiDeps {
+  db: Db
+  counts: LicenseCountsCache
+  messageIdDomain: string
+  /** PUBLIC_URL is https: the cookie is Secure and __Host- prefixed. */
+  https: boolean
+  trustProxy: TrustProxy
+  /** IP_HASH_SECRET: client addresses are counted as their HMAC, never in the clear. */
+  ipHashSecret: string
+  /** CLAIM_BREAKER, for the overview. */
+  claimBreaker: RateLimit | null
+  logger: Logger
+  onMailQueued?: () => void
+  signInLimits?: SignInLimits
+  /** Largest key file accepted by upload. */
+  importLimitBytes?: number
+}
+
+export const SESSION_COOKIE = 'pp_console'
+const IMPORT_LIMIT_BYTES = 8 * 1024 * 1024
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The only /admin/api paths that work without a session: asking for a link and using it. */
+const PUBLIC_PATHS = new Set<string>([adminApi.signIn, adminApi.signInVerify])
+
+interface SessionVars {
+  session: { sessionId: string; email: string; csrfToken: string }
+}
+
+/** Every answer under /admin: never cached, never indexed (DESIGN.md §16). */
+export function adminHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+    c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
+  }
+}
+
+export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionVars }> {
+  const app = new Hono<{ Variables: SessionVars }>()
+  const prefix = deps.https ? ('host' as const) : undefined
+  const authDeps = {
+    db: deps.db,
+    messageIdDomain: deps.messageIdDomain,
+    limits: deps.signInLimits,
+    ipHashSecret: deps.ipHashSecret,
+    onMailQueued: deps.onMailQueued,
+  }
+  const actions = (c: Context<{ Variables: SessionVars }>): ConsoleActionContext => ({
+    db: deps.db,
+    messageIdDomain: deps.messageIdDomain,
+    counts: deps.counts,
+    actor: c.get('session').email,
+    onMailQueued: deps.onMailQueued,
+  })
+  const rateLimited = (c: Context, error: SignInRateLimitedError) => {
+    c.header('Retry-After', String(error.retryAfterSeconds))
+    return apiError(c, 429, { errorCode: ERROR_CODES.rateLimit, error: error.message })
+  }
+
+  app.use(`${adminApi.root}/*`, async (c, next) => {
+    if (PUBLIC_PATHS.has(c.req.path)) return next()
+    const sessionId = getCookie(c, SESSION_COOKIE, prefix)
+    const session = sessionId ? await findLiveSession(deps.db, sessionId) : null
+    if (!sessionId || !session)
+      return apiError(c, 401, {
+        errorCode: ADMIN_ERROR_CODES.unauthorized,
+        error: 'Sign in to the console first.',
+      })
+    if (
+      !SAFE_METHODS.has(c.req.method) &&
+      !csrfTokenMatches(session.csrfToken, c.req.header(CSRF_HEADER))
+    )
+      return apiError(c, 403, {
+        errorCode: ADMIN_ERROR_CODES.csrf,
+        error: `This change needs the ${CSRF_HEADER} header of your session.`,
+      })
+    c.set('session', { sessionId, email: session.email, csrfToken: session.csrfToken })
+    return next()
+  })
+
+  app.post(adminApi.signIn, async (c) => {
+    const { email } = await readValidBody(c, SignInRequestSchema)
+    try {
+      await requestSignIn(authDeps, email, clientAddress(c, deps.trustProxy))
+    } catch (error) {
+      if (error instanceof SignInRateLimitedError) return rateLimited(c, error)
+      throw error
+    }
+    // The same answer whether or not the address is an operator's.
+    return c.json({ status: 'accepted' }, 202)
+  })
+
+  app.post(adminApi.signInVerify, async (c) => {
+    const { token } = await readValidBody(c, SignInVerifySchema)
+    let session
+    try {
+      session = await redeemSignInToken(authDeps, token, clientAddress(c, deps.trustProxy))
+    } catch (error) {
+      if (error instanceof SignInRateLimitedError) return rateLimited(c, error)
+      throw error
+    }
+    if (!session)
+      return apiError(c, 401, {
+        errorCode: ADMIN_ERROR_CODES.invalidLink,
+        error: 'This sign-in link has expired or was used already. Ask for a new one.',
+      })
+    setCookie(c, SESSION_COOKIE, session.sessionId, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: deps.https,
+      path: '/',
+      prefix,
+    })
+    deps.logger.info('operator signed in')
+    return c.json({ email: session.email, csrfToken: session.csrfToken } satisfies AdminSession)
+  })
+
+  app.get(adminApi.session, (c) => {
+    const { email, csrfToken } = c.get('session')
+    return c.json({ email, csrfToken } satisfies AdminSession)
+  })
+
+  app.post(adminApi.signOut, async (c) => {
+    const { sessionId, email } = c.get('session')
+    await endSession(deps.db, sessionId, email)
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: deps.https, prefix })
+    return c.json({ status: 'signed-out' })
+  })
+
+  app.get(adminApi.overview, async (c) => c.json(await consoleOverview(deps.db, deps.claimBreaker)))
+
+  app.get(adminApi.leads, async (c) => {
+    const parsed = parseLeadsQuery(new URL(c.req.url).searchParams)
+    if (!parsed.ok) throw invalid(parsed.details)
+    return c.json(await consoleLeads(deps.db, parsed.query))
+  })
+
+  app.get(adminApi.leadsExport, async (c) => {
+    const csv = await exportLeadsCsv(actions(c))
+    const day = new Date().toISOString().slice(0, 10)
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+    })
+  })
+
+  app.post(adminApi.leadsDelete, async (c) => {
+    const { email } = await readValidBody(c, LeadDeleteSchema)
+    return c.json(await run(() => deleteLead(actions(c), email)))
+  })
+
+  app.get(adminApi.keys, async (c) => c.json(await consoleKeys(deps.db)))
+
+  app.post(
+    adminApi.keysImport,
+    bodyLimit({
+      maxSize: deps.importLimitBytes ?? IMPORT_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiProblem(413, ERROR_CODES.payloadTooLarge, 'The key file is too large.')
+      },
+    }),
+    async (c) => {
+      const type = c.req.header('content-type') ?? ''
+      if (!type.startsWith('multipart/form-data'))
+        throw invalid(['Upload the key file as multipart/form-data (fields model and file)'])
+      const form = await c.req.parseBody().catch(() => {
+        throw invalid(['The upload could not be read'])
+      })
+      const model = form.model
+      const file = form.file
+      const details: string[] = []
+      if (!isModel(model)) details.push(`model must be ${MODELS.join(' or ')}`)
+      if (!(file instanceof File)) details.push('file is required: one key a line')
+      if (details.length || !isModel(model) || !(file instanceof File)) throw invalid(details)
+      const name = (file.name || 'upload.txt').replace(/[^\w.@-]/g, '_').slice(-100)
+      const text = await file.text()
+      return c.json(await run(() => importKeys(actions(c), model, text, name)))
+    },
+  )
+
+  app.post(adminApi.keysRevoke, async (c) => {
+    const { key } = await readValidBody(c, RevokeRequestSchema)
+    const result = await revokeKey(actions(c), key)
+    if (!result) throw new ApiProblem(404, ERROR_CODES.notFound, 'No key like that in the pool.')
+    return c.json(result)
+  })
+
+  app.get(adminApi.waitlist, async (c) => c.json(await consoleWaitlist(deps.db)))
+
+  app.post(adminApi.waitlistNotify, async (c) => {
+    const { model } = await readValidBody(c, NotifyRequestSchema)
+    return c.json(await run(() => notifyWaitlistFromConsole(actions(c), model)))
+  })
+
+  app.get(adminApi.mail, async (c) => c.json(await consoleMail(deps.db)))
+
+  app.post(adminApi.mailRetry, async (c) => c.json(await run(() => retryMail(actions(c)))))
+
+  app.get(adminApi.consents, async (c) => c.json(await consoleConsents(deps.db)))
+
+  app.get(adminApi.purchaseRequests, async (c) => c.json(await consolePurchaseRequests()))
+
+  app.get(adminApi.audit, async (c) => c.json({ entries: await recentAudit(deps.db, 100) }))
+
+  app.all(`${adminApi.root}/*`, (c) =>
+    apiError(c, 404, {
+      errorCode: ERROR_CODES.notFound,
+      error: `No console API route ${c.req.method} ${c.req.path}`,
+    }),
+  )
+  return app
+}
+
+/** A command's own failure (a bad key file) is the operator's to fix: 400 with its words. */
+async function run<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action()
+  } catch (error) {
+    if (error instanceof ConsoleActionError)
+      throw new ApiProblem(400, ADMIN_ERROR_CODES.keyFile, error.message)
+    throw error
+  }
+}
