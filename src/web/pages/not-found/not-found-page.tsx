@@ -4,6 +4,7 @@ import { routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../settings.ts'
 import { BrandHeader } from '../../components/brand-header.tsx'
+import { CompactFooter } from '../../components/compact-footer.tsx'
 import { NOT_FOUND_COPY, NOT_FOUND_LINKS } from '../../content/not-found.ts'
 
 export function NotFoundPage() {
@@ -49,6 +50,7 @@ export function NotFoundPage() {
           </ul>
         </div>
       </main>
+      <CompactFooter width="max-w-5xl" />
     </div>
   )
 }

@@ -33,6 +33,7 @@ import {
   type MeetingTime,
 } from './meeting-details.ts'
 import { BrandHeader } from '../../components/brand-header.tsx'
+import { CompactFooter } from '../../components/compact-footer.tsx'
 
 interface Booking {
   params: MeetingParams
@@ -255,9 +256,9 @@ export function SchedulingThankYouPage() {
   }, [])
 
   return (
-    <div className="min-h-dvh bg-ink-50">
+    <div className="flex min-h-dvh flex-col bg-ink-50">
       <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
         {booking ? (
           <Confirmation booking={booking} />
         ) : (
@@ -267,6 +268,7 @@ export function SchedulingThankYouPage() {
           </div>
         )}
       </main>
+      <CompactFooter width="max-w-3xl" />
     </div>
   )
 }
