@@ -17,6 +17,9 @@ import { trackConversion } from '../../features/tracking/conversion.ts'
 import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
 import { BrandHeader } from '../../components/brand-header.tsx'
 import { CompactFooter } from '../../components/compact-footer.tsx'
+import { ServerOnly } from '../../components/server-only.tsx'
+
+const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-4xl" /> : null
 
 /** The model named by ?model=, defaulting to basic (SPEC.md §2). */
 export function modelFromSearch(search: string): Model {
@@ -181,7 +184,7 @@ function ThankYouContent() {
           </section>
         </div>
       </main>
-      <CompactFooter width="max-w-4xl" />
+      <ServerOnly render={StaticFooter} />
     </div>
   )
 }
