@@ -22,6 +22,7 @@ import sharp from 'sharp'
 type Sharp = ReturnType<typeof sharp>
 import { MODELS, type Model } from '../src/common/models.ts'
 import { resolveSettings } from '../src/common/site/settings.ts'
+import { HERO_CROPS, HERO_SOURCE, heroImagePath } from '../src/common/site/hero-image.ts'
 
 export const THUMB_WIDTH = 640
 export const THUMB_HEIGHT = 400
@@ -379,6 +380,55 @@ async function makeOgImage(
   counts.made++
 }
 
+/**
+ * The hero's crops of the dashboard (src/common/site/hero-image.ts): AVIF and WebP at each width,
+ * so the largest image of the first screen stays light (DESIGN.md §9).
+ */
+async function makeHeroImages(publicDir: string, counts: Counts, cache: Cache): Promise<void> {
+  const src = join(publicDir, 'custom-uploads', 'screenshots', HERO_SOURCE.model, HERO_SOURCE.file)
+  if (!(await exists(src))) return
+  const jobs: { out: string; make: () => Sharp; format: string }[] = []
+  for (const [crop, rect] of Object.entries(HERO_CROPS) as [
+    keyof typeof HERO_CROPS,
+    (typeof HERO_CROPS)[keyof typeof HERO_CROPS],
+  ][]) {
+    for (const width of rect.widths) {
+      // AVIF for the <source>s; one WebP, the <img> fallback (hero.tsx).
+      const formats =
+        crop === 'wide' && width === rect.width ? (['webp', 'avif'] as const) : (['avif'] as const)
+      for (const format of formats) {
+        jobs.push({
+          out: join(publicDir, heroImagePath(crop, width, format)),
+          make: () =>
+            sharp(src)
+              .extract({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
+              .resize({ width }),
+          // At its own size a screenshot is flat colour and text: lossless WebP is smaller.
+          format: format === 'webp' && width >= rect.width ? 'webp-lossless' : format,
+        })
+      }
+    }
+  }
+  const key = `${await hashFiles([src])}:${JSON.stringify(HERO_CROPS)}`
+  if (
+    await upToDate(
+      cache,
+      'hero',
+      key,
+      jobs.map((job) => job.out),
+    )
+  ) {
+    counts.skipped += jobs.length
+    return
+  }
+  await mkdir(join(publicDir, 'custom-uploads', 'hero'), { recursive: true })
+  for (const job of jobs) {
+    await writeAtomic(job.out, await encode(job.make(), job.format).toBuffer())
+    counts.made++
+  }
+  cache.hero = key
+}
+
 export async function buildImages(options: ImagesOptions = {}): Promise<Counts> {
   const publicDir = resolve(options.publicDir ?? 'public')
   const log = options.log ?? ((message: string) => console.log(message))
@@ -389,6 +439,7 @@ export async function buildImages(options: ImagesOptions = {}): Promise<Counts> 
   const sources: Record<Model, string[]> = { basic: [], advanced: [] }
   for (const model of MODELS) sources[model] = await processModel(publicDir, model, counts, cache)
   await makeIcons(publicDir, counts, cache)
+  await makeHeroImages(publicDir, counts, cache)
   await makeOgImage(publicDir, [...sources.advanced, ...sources.basic], counts, cache)
   const sorted = Object.fromEntries(
     Object.entries(cache).sort(([a], [b]) => collator.compare(a, b)),

@@ -46,10 +46,8 @@ export function panel(
   title?: string,
   subtitle?: string,
 ): string[] {
-  const parts = [
-    rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 4 }),
-    rect(x, y, w, h, C.white, { stroke: '#d5dbe3', rx: 4 }),
-  ]
+  // An Excel chart object: square corners, a thin grey border, no web-style drop shadow.
+  const parts = [rect(x, y, w, h, C.white, { stroke: '#bfbfbf' })]
   if (title) parts.push(text(x + 16, y + 24, title, { size: 14, weight: 'bold', fill: C.navy }))
   if (subtitle) parts.push(text(x + 16, y + 42, subtitle, { size: 11.5, fill: C.ink3 }))
   return parts
@@ -259,10 +257,11 @@ export function tile(
   note: string,
   noteColor: string = C.teal,
 ): string[] {
+  // A block of formatted cells, as a workbook's KPI area is: a header fill and a thin border.
   return [
-    rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 4 }),
-    rect(x, y, w, h, C.white, { stroke: '#d5dbe3', rx: 4 }),
-    rect(x, y, 4, h, C.tealLight, { rx: 2 }),
+    rect(x, y, w, h, C.white, { stroke: '#bfc7d1' }),
+    rect(x, y, w, 34, '#eef3fa'),
+    line(x, y + 34, x + w, y + 34, '#bfc7d1'),
     text(x + 18, y + 24, label.toUpperCase(), {
       size: 10.5,
       fill: C.ink3,

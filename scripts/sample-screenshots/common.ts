@@ -18,13 +18,28 @@ export function titleBand(
   sheet.push(rect(CONTENT_X, y + ROW_H * 3 - 3, WIDTH - CONTENT_X, 3, C.tealLight))
   sheet.push(text(CONTENT_X + 18, y + 28, title, { size: 21, weight: 'bold', fill: C.white }))
   sheet.push(text(CONTENT_X + 18, y + 48, subtitle, { size: 11.5, fill: '#b3c8e6' }))
+  // Settings as Excel shows them: a label and a white input cell with a data-validation
+  // drop-down button, square-cornered (issue 13: pill buttons read as a web page).
   let x = WIDTH - 20
   for (const chip of [...chips].reverse()) {
-    const w = chip.length * 6.6 + 22
+    if (!chip.includes(': ')) {
+      // A note, not a setting: plain text in the band.
+      sheet.push(text(x, y + 35.5, chip, { size: 11.5, fill: '#b3c8e6', anchor: 'end' }))
+      x -= chip.length * 6.4 + 22
+      continue
+    }
+    const [label = chip, value = ''] = chip.split(': ')
+    const w = Math.max(value.length * 7 + 34, 74)
     x -= w
-    sheet.push(rect(x, y + 18, w, 24, '#173a66', { rx: 12, stroke: '#2f5c96' }))
-    sheet.push(text(x + w / 2, y + 34, chip, { size: 11.5, fill: C.white, anchor: 'middle' }))
-    x -= 8
+    sheet.push(rect(x, y + 20, w, 22, C.white, { stroke: '#8ea9c8' }))
+    sheet.push(text(x + 6, y + 35.5, value, { size: 11.5, fill: C.inputText }))
+    sheet.push(rect(x + w - 17, y + 21, 16, 20, '#f0f0f0', { stroke: '#c6c6c6' }))
+    sheet.push(
+      `<polygon points="${x + w - 13},${y + 29} ${x + w - 5},${y + 29} ${x + w - 9},${y + 34}" fill="#444"/>`,
+    )
+    x -= 6
+    sheet.push(text(x, y + 35.5, label, { size: 11.5, fill: '#b3c8e6', anchor: 'end' }))
+    x -= label.length * 6.4 + 16
   }
 }
 
@@ -94,8 +109,9 @@ export function table(
     if (total) {
       sheet.push(rect(x, cy, width, ROW_H, '#eef3fa'))
       sheet.push(line(x, cy + 0.5, x + width, cy + 0.5, C.navy, 1))
-    } else if (o.zebra !== false && r % 2 === 1) {
-      sheet.push(rect(x, cy, width, ROW_H, '#f8fafc'))
+    } else {
+      // Filled cells hide the gridlines, as in Excel; the table's columns are its own.
+      sheet.push(rect(x, cy, width, ROW_H, o.zebra !== false && r % 2 === 1 ? '#f8fafc' : C.white))
     }
     let cx2 = x
     row.forEach((value, c) => {
@@ -140,10 +156,7 @@ export function slicer(
   selected: string[],
 ): number {
   const h = 34 + items.length * 26
-  sheet.push(
-    rect(x + 2, y + 3, w, h, '#000', { opacity: 0.05, rx: 3 }),
-    rect(x, y, w, h, C.white, { stroke: '#c9d1db', rx: 3 }),
-  )
+  sheet.push(rect(x, y, w, h, C.white, { stroke: '#c9d1db' }))
   sheet.push(text(x + 10, y + 20, title, { size: 12, weight: 'bold', fill: C.navy }))
   sheet.push(text(x + w - 34, y + 20, '☰  ⊘', { size: 11, fill: C.ink3 }))
   items.forEach((item, i) => {

@@ -136,7 +136,24 @@ export interface Screen {
   draw: (sheet: Sheet) => void
 }
 
-function titleBar(file: string): string[] {
+/** Different analysts open different workbooks (issue 13: one set of initials looked staged). */
+const USERS = [
+  ['AK', '#3f8f63'],
+  ['LS', '#6b4fa0'],
+  ['RB', '#b0562f'],
+  ['DP', '#2f6fb0'],
+  ['TN', '#8a6d1f'],
+  ['MC', '#a03f6b'],
+] as const
+
+function userOf(seed: string): readonly [string, string] {
+  let h = 0
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0
+  return USERS[h % USERS.length]!
+}
+
+function titleBar(file: string, seed: string): string[] {
+  const [initials, colour] = userOf(seed)
   const parts = [rect(0, 0, WIDTH, TITLE_H, EXCEL_GREEN)]
   // Quick access: save, undo, redo
   parts.push(
@@ -158,8 +175,13 @@ function titleBar(file: string): string[] {
     text(WIDTH - 500, 21, '⌕  Search', { size: 12, fill: '#d5ecdf' }),
   )
   parts.push(
-    `<circle cx="${WIDTH - 190}" cy="16" r="10" fill="#3f8f63"/>`,
-    text(WIDTH - 190, 20.5, 'JM', { size: 10, fill: C.white, anchor: 'middle', weight: 'bold' }),
+    `<circle cx="${WIDTH - 190}" cy="16" r="10" fill="${colour}" stroke="#e7f3ec" stroke-width="1"/>`,
+    text(WIDTH - 190, 20.5, initials, {
+      size: 10,
+      fill: C.white,
+      anchor: 'middle',
+      weight: 'bold',
+    }),
   )
   parts.push(text(WIDTH - 130, 21, '—', { size: 13, fill: C.white, anchor: 'middle' }))
   parts.push(rect(WIDTH - 86, 11, 10, 10, 'none', { stroke: C.white }))
@@ -167,7 +189,8 @@ function titleBar(file: string): string[] {
   return parts
 }
 
-function ribbon(): string[] {
+/** The model's add-in group: only Advanced has scenarios and Glide/Flight views (pricing.ts). */
+function ribbon(advanced: boolean): string[] {
   const parts = [rect(0, TABS_Y, WIDTH, TABS_H + RIBBON_H + 2, '#f3f3f3')]
   const tabs = [
     'File',
@@ -320,9 +343,17 @@ function ribbon(): string[] {
     rect(1349, top + 4, 4, 18, '#fff'),
   )
   parts.push(
-    small(1368, top + 12, 'Recalculate'),
-    small(1368, top + 27, 'Scenario: Base ▾'),
-    small(1368, top + 42, 'View: Flight ▾'),
+    ...(advanced
+      ? [
+          small(1368, top + 12, 'Recalculate'),
+          small(1368, top + 27, 'Scenario: Base ▾'),
+          small(1368, top + 42, 'View: Flight ▾'),
+        ]
+      : [
+          small(1368, top + 12, 'Recalculate'),
+          small(1368, top + 27, 'Add fund tab'),
+          small(1368, top + 42, 'Roll forward ▾'),
+        ]),
   )
   parts.push(label(1400, 'Pacing'), sep(1490))
   return parts
@@ -493,7 +524,11 @@ export function renderScreen(screen: Screen): string {
     )
   }
   body.push(...headers(sheet, screen.selection))
-  body.push(...titleBar(screen.file), ...ribbon(), ...formulaBar(screen.nameBox, screen.formula))
+  body.push(
+    ...titleBar(screen.file, `${screen.file}/${screen.active}/${screen.nameBox}`),
+    ...ribbon(!/Basic/.test(screen.file)),
+    ...formulaBar(screen.nameBox, screen.formula),
+  )
   body.push(...sheetTabs(screen.tabs, screen.active), ...statusBar(screen.status ?? ''))
   return svgDocument(WIDTH, HEIGHT, body)
 }

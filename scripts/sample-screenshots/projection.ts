@@ -138,7 +138,17 @@ const GP_NAMES: Record<Strategy, string[]> = {
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
 
-/** The existing commitments, 2016-2025 vintages, about $390M over 24 funds. */
+/**
+ * Programme size: the sample family office has about $420M in total today, inside the $500M
+ * audience of SPEC.md §1 (issue 13: an earlier sample implied $576M).
+ */
+export const SCALE = 0.72
+
+function scaled(amount: number): number {
+  return Math.round(amount * SCALE * 2) / 2
+}
+
+/** The existing commitments, 2016-2025 vintages, about $280M over 24 funds. */
 export function existingFunds(): Fund[] {
   const rand = random(7)
   const plan: [Strategy, number, number][] = [
@@ -186,7 +196,7 @@ export function existingFunds(): Fund[] {
       strategy,
       geography: GEOGRAPHIES[Math.floor(rand() * GEOGRAPHIES.length)]!,
       vintage,
-      commitment,
+      commitment: scaled(commitment),
       planned: false,
     }
   })
@@ -208,7 +218,7 @@ export function plannedCommitments(): Record<Strategy, number[]> {
       const grown = base[strategy] * Math.pow(1.05, i)
       // An opportunistic secondary in 2029 and a lighter year in 2031 make the plan look planned.
       const bump = year === 2029 && strategy === 'Buyout' ? 6 : year === 2031 ? -1.5 : 0
-      return Math.round((grown + bump) * 2) / 2
+      return scaled(grown + bump)
     })
   }
   return out
@@ -394,8 +404,8 @@ export function buildProgramme(): Programme {
     const pl = planned.filter((p) => p.fund.strategy === strategy)
     byStrategy[strategy] = { glide: byYear(e, years), flight: byYear([...e, ...pl], years) }
   }
-  // Public book: $300M in 2016, 5.5% a year net of spending, plus net private cash flows.
-  let publicBook = 300
+  // Public book: $215M in 2016, 5.5% a year net of spending, plus net private cash flows.
+  let publicBook = 300 * SCALE
   const totalPortfolio = years.map((year, i) => {
     const row = flight[i]!
     if (year > FIRST_YEAR) publicBook = publicBook * 1.055 - row.calls + row.dists

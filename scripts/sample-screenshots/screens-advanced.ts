@@ -45,7 +45,7 @@ function base(
     active,
     nameBox: 'A1',
     formula: '',
-    gridlines: false,
+    gridlines: true,
     widths: [],
     draw,
     ...extra,
@@ -607,7 +607,8 @@ export function advancedScreens(p: Programme): Record<string, Screen> {
           f.strategy,
           f.geography,
           String(f.vintage),
-          f.geography === 'Europe' ? 'EUR' : 'USD',
+          // One currency: multi-currency commitments are 'Coming soon' (content/pricing.ts).
+          'USD',
           money(f.commitment),
           money(mt.paidIn),
           money(mt.nav),
@@ -636,7 +637,7 @@ export function advancedScreens(p: Programme): Record<string, Screen> {
         filters: true,
       })
     },
-    { nameBox: 'G9', formula: '20' },
+    { nameBox: 'G9', formula: '14.5' },
   )
 
   const pacing = base(
@@ -1048,8 +1049,8 @@ export function advancedScreens(p: Programme): Record<string, Screen> {
       })
       const ranges = [
         ['Rebalancing band', '±5.0%', 'Tolerance before the plan is re-cut'],
-        ['Max. commitments / year', '$75.0M', 'Hard cap across strategies'],
-        ['Max. single commitment', '$25.0M', '5% of total portfolio'],
+        ['Max. commitments / year', '$55.0M', 'Hard cap across strategies'],
+        ['Max. single commitment', '$20.0M', '5% of total portfolio'],
         ['Liquidity buffer', '12 months', 'Of projected net calls held in cash'],
       ]
       const cEnd = table(

@@ -268,7 +268,7 @@ function fundTab(p: Programme, expanded: boolean): Screen {
     {
       nameBox: expanded ? 'C20' : 'B12',
       formula: expanded
-        ? '=SUMIFS(Ledger!$D:$D, Ledger!$A:$A, $B20)'
+        ? '=SUMIFS(Quarterly!$D:$D, Quarterly!$A:$A, $B20)'
         : '=YEAR(Start)+ROW()-ROW($B$11)',
       selection: expanded ? [2, 20] : [1, 11],
     },
@@ -512,8 +512,7 @@ export function basicScreens(p: Programme): Record<string, Screen> {
     },
     {
       nameBox: 'H5',
-      formula:
-        '=SUMIFS(Ledger[Amount], Ledger[Fund], $B5, Ledger[Type], "Call", Ledger[Date], "<="&AsOf)',
+      formula: '=SUMIFS(Quarters[Calls], Quarters[Fund], $B5, Quarters[Quarter], "<="&AsOfQuarter)',
       selection: undefined,
     },
   )

@@ -9,27 +9,23 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
-const ADVANCED_SORTED = [
-  'Actual Commitments Inputs',
-  'Cash Flow Dashboard',
-  'Exposure Dashboard',
+/**
+ * Issue 13: the galleries follow SPEC.md §3's order (dashboards first), not file-name order,
+ * which opened on input sheets. These lists were file-name order before.
+ */
+const ADVANCED_SPEC_ORDER = [
   'Fund Tab',
+  'Exposure Dashboard',
   'KPIs Dashboard',
+  'Cash Flow Dashboard',
+  'Actual Commitments Inputs',
   'Pacing Inputs',
   'Planned Commitments Dashboard',
   'Planned Commitments Inputs',
+  'Targets Inputs',
+  'Public Market Inputs',
   'Planned Model 1',
   'Planned Model 2',
-  'Public Market Inputs',
-  'Targets Inputs',
-]
-const BASIC_SORTED = [
-  'Actuals',
-  'Assumptions Inputs',
-  'Cover',
-  'Fund Tab Collapsed',
-  'Fund Tab Expanded',
-  'Projected',
 ]
 const BASIC_SPEC_ORDER = [
   'Fund Tab Collapsed',
@@ -88,7 +84,7 @@ test.describe('entry points', () => {
       await trigger.click()
       const dialog = gallery(page, 'Advanced')
       await expect(dialog).toBeVisible()
-      await expect(cardTitles(dialog)).toHaveText(ADVANCED_SORTED)
+      await expect(cardTitles(dialog)).toHaveText(ADVANCED_SPEC_ORDER)
       await expect(dialog.getByRole('button', { name: 'Advanced', pressed: true })).toBeVisible()
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
@@ -104,13 +100,13 @@ test.describe('entry points', () => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/')
       let dialog = await openFromPricing(page, 'Basic')
-      await expect(cardTitles(dialog)).toHaveText(BASIC_SORTED)
+      await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
       await expect(dialog.getByRole('button', { name: 'Basic', pressed: true })).toBeVisible()
       await dialog.getByRole('button', { name: 'Close screenshots' }).click()
       await expect(dialog).toBeHidden()
 
       dialog = await openFromPricing(page, 'Advanced')
-      await expect(cardTitles(dialog)).toHaveText(ADVANCED_SORTED)
+      await expect(cardTitles(dialog)).toHaveText(ADVANCED_SPEC_ORDER)
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
 
@@ -170,17 +166,12 @@ test.describe('grid', () => {
     await expect(thumb).toHaveAttribute('width', '640')
     await expect(thumb).toHaveAttribute('height', '400')
     await expect(thumb).toHaveAttribute('loading', 'lazy')
-    await expect(thumb).toHaveAttribute(
-      'src',
-      '/custom-uploads/thumbnails/advanced/Actual_Commitments_Inputs.png',
-    )
+    await expect(thumb).toHaveAttribute('src', '/custom-uploads/thumbnails/advanced/Fund_Tab.png')
     await expect
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(640)
-    await expect(first.getByRole('heading', { name: 'Actual Commitments Inputs' })).toBeVisible()
-    await expect(
-      first.getByRole('button', { name: 'View Full Size: Actual Commitments Inputs' }),
-    ).toBeVisible()
+    await expect(first.getByRole('heading', { name: 'Fund Tab' })).toBeVisible()
+    await expect(first.getByRole('button', { name: 'View Full Size: Fund Tab' })).toBeVisible()
     await expect(
       dialog.getByText(/actual interface and outputs of the Advanced model/),
     ).toBeVisible()
@@ -217,11 +208,11 @@ test.describe('full-size view', () => {
     const viewer = dialog.getByTestId('gallery-viewer')
     const counter = dialog.getByTestId('gallery-counter')
     await expect(counter).toHaveText('2 of 12')
-    await expect(viewer.getByRole('heading', { name: 'Cash Flow Dashboard' })).toBeVisible()
+    await expect(viewer.getByRole('heading', { name: 'Exposure Dashboard' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Back to gallery' })).toBeFocused()
     // The model switch belongs to the grid only.
     await expect(dialog.getByRole('group', { name: 'Model' })).toHaveCount(0)
-    const image = viewer.getByRole('img', { name: 'Cash Flow Dashboard' })
+    const image = viewer.getByRole('img', { name: /^Exposure Dashboard/ })
     await expect(image).toHaveAttribute('width', '1600')
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -229,7 +220,7 @@ test.describe('full-size view', () => {
 
     await page.keyboard.press('ArrowLeft')
     await expect(counter).toHaveText('1 of 12')
-    await expect(viewer.getByRole('heading', { name: 'Actual Commitments Inputs' })).toBeVisible()
+    await expect(viewer.getByRole('heading', { name: 'Fund Tab' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Previous screenshot' })).toHaveCount(0)
     await expect(dialog.getByRole('button', { name: 'Next screenshot' })).toBeVisible()
     await page.keyboard.press('ArrowLeft')
@@ -238,7 +229,7 @@ test.describe('full-size view', () => {
     for (let n = 2; n <= 12; n++) {
       await page.keyboard.press('ArrowRight')
       await expect(counter).toHaveText(`${n} of 12`)
-      await expect(viewer.getByRole('heading', { name: ADVANCED_SORTED[n - 1]! })).toBeVisible()
+      await expect(viewer.getByRole('heading', { name: ADVANCED_SPEC_ORDER[n - 1]! })).toBeVisible()
     }
     await expect(dialog.getByRole('button', { name: 'Next screenshot' })).toHaveCount(0)
     await expect(dialog.getByRole('button', { name: 'Previous screenshot' })).toBeVisible()
@@ -251,7 +242,7 @@ test.describe('full-size view', () => {
   }) => {
     await page.goto('/')
     const dialog = await openFirstFeature(page)
-    await dialog.getByRole('button', { name: 'View Full Size: Planned Model 2' }).click()
+    await dialog.getByRole('button', { name: 'View Full Size: Public Market Inputs' }).click()
     const counter = dialog.getByTestId('gallery-counter')
     await expect(counter).toHaveText('10 of 12')
     await dialog.getByRole('button', { name: 'Next screenshot' }).click()
@@ -272,7 +263,7 @@ test.describe('full-size view', () => {
     const card = dialog.getByRole('button', { name: 'View Full Size: KPIs Dashboard' })
     await card.focus()
     await page.keyboard.press('Enter')
-    await expect(dialog.getByTestId('gallery-counter')).toHaveText('5 of 12')
+    await expect(dialog.getByTestId('gallery-counter')).toHaveText('3 of 12')
     await page.keyboard.press('Escape')
     await expect(dialog).toBeVisible()
     await expect(dialog.getByTestId('gallery-grid')).toBeVisible()
@@ -301,16 +292,16 @@ test.describe('model switch', () => {
     await dialog.getByRole('button', { name: 'Basic', pressed: false }).click()
     dialog = gallery(page, 'Basic')
     await expect(dialog).toBeVisible()
-    await expect(cardTitles(dialog)).toHaveText(BASIC_SORTED)
+    await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
     await expect(dialog.getByRole('button', { name: 'Basic', pressed: true })).toBeFocused()
     await expect(dialog.getByText(/actual interface and outputs of the Basic model/)).toBeVisible()
 
     await dialog.getByRole('button', { name: 'View Full Size: Cover' }).click()
-    await expect(dialog.getByTestId('gallery-counter')).toHaveText('3 of 6')
+    await expect(dialog.getByTestId('gallery-counter')).toHaveText('6 of 6')
     await dialog.getByRole('button', { name: 'Back to gallery' }).click()
     await dialog.getByRole('button', { name: 'Advanced', pressed: false }).click()
     dialog = gallery(page, 'Advanced')
-    await expect(cardTitles(dialog)).toHaveText(ADVANCED_SORTED)
+    await expect(cardTitles(dialog)).toHaveText(ADVANCED_SPEC_ORDER)
     await expect(dialog.getByTestId('gallery-viewer')).toHaveCount(0)
   })
 })
@@ -342,7 +333,7 @@ test.describe('fallbacks (SPEC.md §8)', () => {
     await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
   })
 
-  test('every accepted index shape lists the files in natural order', async ({ page }) => {
+  test("every accepted index shape lists the files in SPEC.md §3's order", async ({ page }) => {
     await page.route('**/custom-uploads/screenshots/basic/index.json', (route) =>
       route.fulfill({
         status: 200,
@@ -365,7 +356,7 @@ test.describe('fallbacks (SPEC.md §8)', () => {
     )
     await page.goto('/')
     const dialog = await openFromPricing(page, 'Basic')
-    await expect(cardTitles(dialog)).toHaveText(['Actuals', 'Cover', 'Projected'])
+    await expect(cardTitles(dialog)).toHaveText(['Actuals', 'Projected', 'Cover'])
     await dialog.getByRole('button', { name: 'Advanced', pressed: false }).click()
     await expect(cardTitles(gallery(page, 'Advanced'))).toHaveText(['Fund Tab', 'Planned Model 2'])
   })
@@ -424,6 +415,6 @@ test('the gallery has no accessibility violations in either view', async ({ page
     .toBe(true)
   expect(await audit()).toEqual([])
   await dialog.getByRole('button', { name: 'View Full Size: Exposure Dashboard' }).click()
-  await expect(dialog.getByTestId('gallery-counter')).toHaveText('3 of 12')
+  await expect(dialog.getByTestId('gallery-counter')).toHaveText('2 of 12')
   expect(await audit()).toEqual([])
 })

@@ -58,7 +58,10 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   await expect(advanced).toBeChecked()
   const option = form.locator('label').filter({ hasText: 'Advanced model' })
   await expect(option).toContainText('left')
-  const before = Number(/(\d+) licenses? left/.exec((await option.textContent()) ?? '')?.[1])
+  // Issue 13 words the counts as a monthly allocation of keys, not 'N licenses left'.
+  const before = Number(
+    /Trial keys for this month: (\d+) left/.exec((await option.textContent()) ?? '')?.[1],
+  )
   expect(before).toBeGreaterThan(0)
   await fillForm(page, email)
   await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
@@ -76,7 +79,7 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   await page.goto('/')
   await expect(
     page.locator('#trial-form label').filter({ hasText: 'Advanced model' }),
-  ).toContainText(`${before - 1} license`)
+  ).toContainText(`Trial keys for this month: ${before - 1} left`)
 })
 
 test('with the pool empty the visitor can join the waitlist', async ({ page, request }) => {
@@ -100,16 +103,17 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
   await page.goto('/')
   const form = page.locator('#trial-form')
   await expect(form.locator('label').filter({ hasText: 'Basic model' })).toContainText(
-    '0 licenses left',
+    'No trial keys left this month',
   )
   await form.locator('label').filter({ hasText: 'Basic model' }).click()
   await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
   await fillForm(page, email)
   await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
 
-  const dialog = page.getByRole('dialog', { name: 'All BETA trial seats are taken' })
+  // Issue 13: no 'BETA', and the dialog names the model whose keys are gone.
+  const dialog = page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText('notify you when new slots open')
+  await expect(dialog).toContainText('notify you when new Basic trial keys become available')
   expect(await admin('waitlist', 'list')).not.toContain(email)
   await dialog.getByRole('button', { name: 'Sure, let me know' }).click()
   await expect(page.getByText('Added to Waitlist')).toBeVisible()
@@ -250,7 +254,9 @@ test('the waitlist dialog: a failed join says so and closes', async ({
   await page.goto('/')
   const form = await fillForm(page, 'someone@example.com')
   await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
-  const dialog = page.getByRole('dialog', { name: 'All BETA trial seats are taken' })
+  const dialog = page.getByRole('dialog', {
+    name: "This month's Advanced trial keys are all taken",
+  })
   await dialog.getByRole('button', { name: 'Sure, let me know' }).click()
   await expect(page.getByText('Failed to join waitlist. Please try again.')).toBeVisible()
   await expect(dialog).toBeHidden()

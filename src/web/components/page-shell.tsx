@@ -7,9 +7,10 @@ import { Toaster } from './toaster.tsx'
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
+      {/* First in the document, so the consent bar's controls are the first tab stops (issue 13). */}
+      <ConsentRoot />
       <ErrorBoundary>{children}</ErrorBoundary>
       <Toaster />
-      <ConsentRoot />
     </StrictMode>
   )
 }

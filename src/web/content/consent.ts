@@ -3,7 +3,11 @@
 export const CONSENT_COPY = {
   title: 'Your privacy choices',
   text: 'No tracking by default. With your consent, some features load services from other companies. Change your choice any time under Cookie settings in the footer.',
+  /** Phones: the same promise in fewer lines. */
+  shortText:
+    'No tracking by default. Optional services load only with your consent; change it under Cookie settings in the footer.',
   policyLink: 'Cookie Policy',
+  choose: 'Choose',
   necessaryLabel: 'Necessary',
   necessaryText: 'Keeps the site secure and remembers this choice. Always on.',
   acceptAll: 'Accept all',
@@ -24,4 +28,5 @@ export const CONSENT_COPY = {
     },
   },
   settingsLink: 'Cookie settings',
+  purposesLabel: 'Optional services',
 } as const

@@ -18,6 +18,8 @@ export const GALLERY_COPY = {
   next: 'Next screenshot',
   counter: (n: number, total: number) => `${n} of ${total}`,
   openOriginal: 'Open full resolution',
+  actualSize: 'Actual size',
+  panHint: 'Tap Actual size, then drag to pan; pinch to zoom.',
   newTab: '(opens in a new tab)',
   close: 'Close screenshots',
 } as const

@@ -16,7 +16,9 @@ export const TRIAL_COPY = {
   lastName: 'Last name',
   email: 'Business e-mail',
   modelLegend: 'Choose your model',
-  licensesLeft: (n: number) => (n === 1 ? '1 license left' : `${n} licenses left`),
+  /** Scarcity in a premium voice (issue 13): a monthly allocation of keys, not a sale countdown. */
+  licensesLeft: (n: number) =>
+    n === 0 ? 'No trial keys left this month' : `Trial keys for this month: ${n} left`,
   licensesLoading: 'Checking availability…',
   agreePrefix: 'I agree to the',
   termsLink: 'terms and privacy policy',
@@ -50,10 +52,17 @@ export const TRIAL_FEEDBACK = {
   countsFailed: 'Failed to load license counts. Please try again.',
 } as const
 
-/** The waitlist dialog (SPEC.md §2 "Waitlist dialog"). */
+/**
+ * The waitlist dialog (SPEC.md §2 "Waitlist dialog"). Issue 13 drops 'BETA' and names the
+ * model; the button labels and busy states stay as SPEC.md words them.
+ */
 export const WAITLIST_COPY = {
-  title: 'All BETA trial seats are taken',
-  text: 'Would you like us to notify you when new slots open?',
+  title: (model: string) => `This month's ${model} trial keys are all taken`,
+  text: (model: string) =>
+    `Would you like us to notify you when new ${model} trial keys become available?`,
+  otherAvailable: (model: string, n: number) =>
+    `The ${model} model still has trial keys this month (${n} left).`,
+  tryOther: (model: string) => `Request the ${model} trial instead`,
   accept: 'Sure, let me know',
   accepting: 'Adding...',
   cancel: 'Cancel',

@@ -10,7 +10,8 @@ import { emit, on } from './site-events.ts'
 
 export function selectModel(model: Model): void {
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
-  scrollToAnchor(anchors.trialForm)
+  // To the form itself, not the section heading a screen above it on a phone (issue 13).
+  scrollToAnchor(anchors.trialFormFor(model))
   emit('model-selected', model)
 }
 

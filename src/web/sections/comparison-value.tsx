@@ -37,9 +37,10 @@ export function ComparisonValueCell({ value }: { value: ComparisonValue }) {
   // Yes and no are clear from the icon alone for sighted readers; the rest show their words.
   const visible = value !== 'yes' && value !== 'no'
   return (
-    <span className="inline-flex items-center gap-1.5">
+    // Icon above its words on a phone, so a 320 px screen keeps both model columns.
+    <span className="inline-flex flex-col items-start gap-1 sm:flex-row sm:gap-1.5">
       <Icon aria-hidden="true" className={`size-5 shrink-0 ${TONES[value]}`} strokeWidth={2} />
-      <span className={visible ? 'text-sm text-ink-700' : 'sr-only'}>{label}</span>
+      <span className={visible ? 'text-ink-700' : 'sr-only'}>{label}</span>
     </span>
   )
 }

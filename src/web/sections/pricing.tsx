@@ -243,21 +243,22 @@ function FullComparison() {
           className="size-5 transition-transform group-open:rotate-180"
         />
       </summary>
-      <div className="relative mt-8 overflow-x-auto rounded-2xl ring-1 ring-ink-200">
-        <table className="w-full min-w-[34rem] text-left text-sm">
+      {/* Fixed columns that fit a 320 px screen: the words wrap, no column leaves the screen. */}
+      <div className="relative mt-8 overflow-hidden rounded-2xl bg-white ring-1 ring-ink-200">
+        <table className="w-full table-fixed text-left text-[0.8125rem] sm:text-sm">
           <caption className="sr-only">
             Full feature comparison of the Basic and Advanced models
           </caption>
           <thead className="bg-ink-50">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold text-ink-700 sm:px-6">
+              <th scope="col" className="px-3 py-3 font-semibold text-ink-700 sm:px-6">
                 {PRICING_COPY.featureColumn}
               </th>
               {PLANS.map((plan) => (
                 <th
                   key={plan.model}
                   scope="col"
-                  className="w-1/4 px-4 py-3 font-semibold text-brand-900 sm:px-6"
+                  className="w-[29%] px-2 py-3 font-semibold text-brand-900 sm:w-1/4 sm:px-6"
                 >
                   {plan.name}
                 </th>
@@ -270,20 +271,23 @@ function FullComparison() {
                 <th
                   scope="colgroup"
                   colSpan={3}
-                  className="border-t border-ink-200 bg-white px-4 pt-6 pb-2 text-xs font-semibold tracking-wider text-accent-700 uppercase sm:px-6"
+                  className="border-t border-ink-200 bg-white px-3 pt-6 pb-2 text-xs font-semibold tracking-wider text-accent-700 uppercase sm:px-6"
                 >
                   {group.category}
                 </th>
               </tr>
               {group.rows.map((row) => (
                 <tr key={row.name} className="border-t border-ink-100">
-                  <th scope="row" className="px-4 py-3 font-normal text-ink-800 sm:px-6">
+                  <th
+                    scope="row"
+                    className="px-3 py-3 align-top font-normal break-words text-ink-800 sm:px-6"
+                  >
                     {row.name}
                   </th>
-                  <td className="px-4 py-3 sm:px-6">
+                  <td className="px-2 py-3 align-top sm:px-6">
                     <ComparisonValueCell value={row.basic} />
                   </td>
-                  <td className="px-4 py-3 sm:px-6">
+                  <td className="px-2 py-3 align-top sm:px-6">
                     <ComparisonValueCell value={row.advanced} />
                   </td>
                 </tr>

@@ -54,7 +54,7 @@ export function Testimonials() {
                 <figcaption className="mt-6 flex items-center gap-3">
                   <span
                     aria-hidden="true"
-                    className="inline-flex size-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white"
                   >
                     {initials(item.name)}
                   </span>

@@ -53,18 +53,20 @@ export function TrialSection() {
       aria-labelledby="trial-heading"
       className="relative bg-gradient-to-b from-brand-900 to-brand-950 py-20 text-white sm:py-28"
     >
-      {/* Targets of #trial-form-basic and #trial-form-advanced (SPEC.md §2), so the address scrolls here. */}
-      {MODELS.map((model) => (
-        <span
-          key={model}
-          id={anchors.trialFormFor(model)}
-          aria-hidden="true"
-          className="absolute top-0"
-        />
-      ))}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.1fr] lg:px-8">
         <ServerOnly render={StaticTrialIntro} />
-        <div className="rounded-2xl bg-white p-6 text-ink-800 shadow-2xl sm:p-8">
+        <div className="relative rounded-2xl bg-white p-6 text-ink-800 shadow-2xl sm:p-8">
+          {/* Targets of #trial-form-basic and #trial-form-advanced (SPEC.md §2) on the form
+              itself: on a phone the section's intro is a screen tall, and the visitor who chose
+              a model wants the form (issue 13). */}
+          {MODELS.map((model) => (
+            <span
+              key={model}
+              id={anchors.trialFormFor(model)}
+              aria-hidden="true"
+              className="absolute top-0"
+            />
+          ))}
           <h3 className="text-xl font-semibold text-brand-900">{TRIAL_COPY.formHeading}</h3>
           <p className="mt-1 mb-6 text-sm text-ink-600">{TRIAL_COPY.requirements}</p>
           <TrialForm />

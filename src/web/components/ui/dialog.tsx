@@ -19,6 +19,8 @@ interface DialogProps {
   closeLabel?: string
   /** Called on Escape before the dialog closes; call event.preventDefault() to keep it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void
+  /** Nearly the whole screen instead of at most 4xl: the gallery's full-size view (issue 13). */
+  wide?: boolean
 }
 
 export function Dialog({
@@ -31,6 +33,7 @@ export function Dialog({
   className,
   closeLabel = 'Close',
   onEscapeKeyDown,
+  wide = false,
 }: DialogProps) {
   // Radix returns focus to its Trigger; our dialogs open from many places (and lazily), so we
   // remember what had focus when the dialog opened and return there.
@@ -54,12 +57,14 @@ export function Dialog({
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
-            'animate-dialog-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-4xl',
-            '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-8',
+            'animate-dialog-in fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-white shadow-2xl',
+            wide
+              ? 'max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] rounded-xl p-2 sm:p-5'
+              : 'max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-4xl rounded-2xl p-5 sm:p-8',
             className,
           )}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
+          <div className={cn('flex items-start justify-between gap-4', wide ? 'mb-2' : 'mb-4')}>
             <div>
               <RadixDialog.Title className="text-xl font-semibold text-brand-900 sm:text-2xl">
                 {title}

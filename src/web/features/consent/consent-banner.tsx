@@ -40,38 +40,38 @@ function PurposeSwitch({
 }) {
   const id = useId()
   return (
-    <li
-      className={cn(
-        'flex items-center justify-between gap-4 py-2 sm:items-start sm:py-2.5',
-        className,
-      )}
-    >
-      <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-semibold text-brand-900">
-          {label}
-        </label>
-        {/* Phones get the short form; the description stays for screen readers. */}
-        <p id={`${id}-text`} className="text-xs leading-snug text-ink-600 max-sm:sr-only">
-          {text}
-        </p>
-      </div>
-      {/* A native checkbox as a switch: accessible as it is, and no library on the first load. */}
-      <input
-        type="checkbox"
-        role="switch"
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange?.(event.target.checked)}
-        aria-describedby={`${id}-text`}
-        className="relative h-6 w-10 shrink-0 cursor-pointer appearance-none rounded-full bg-ink-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:opacity-70 sm:mt-0.5 motion-reduce:transition-none motion-reduce:before:transition-none"
-      />
+    <li className={cn('flex items-center', className)}>
+      {/* The purpose's description stays for screen readers and as a tooltip; the bar stays short. */}
+      <label
+        htmlFor={id}
+        title={text}
+        className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-ink-800"
+      >
+        {/* A native checkbox as a switch: accessible as it is, and no library on the first load. */}
+        <input
+          type="checkbox"
+          role="switch"
+          id={id}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange?.(event.target.checked)}
+          aria-describedby={`${id}-text`}
+          className="relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-ink-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:opacity-70 motion-reduce:transition-none motion-reduce:before:transition-none"
+        />
+        {label}
+      </label>
+      <span id={`${id}-text`} className="sr-only">
+        {text}
+      </span>
     </li>
   )
 }
 
 export default function ConsentBanner({ onDone }: Props) {
   const titleId = useId()
+  const purposesId = useId()
+  // Phones show the purposes on request, so the bar stays a few lines tall (issue 13).
+  const [purposesShown, setPurposesShown] = useState(false)
   const [choices, setChoices] = useState<ConsentChoices>(
     () => readConsent()?.categories ?? NO_CONSENT,
   )
@@ -87,67 +87,106 @@ export default function ConsentBanner({ onDone }: Props) {
     if (before && CONSENT_CATEGORIES.some((c) => before[c] && !next[c])) window.location.reload()
   }
 
+  // A compact bar along the bottom edge (issue 13): it covers no headline or primary control,
+  // and consent-root.tsx renders it before the page, so its buttons are the first tab stops.
   return (
     <section
       aria-labelledby={titleId}
-      className="animate-fade-in fixed inset-x-3 bottom-3 z-40 max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-ink-200 sm:inset-x-auto sm:bottom-5 sm:left-5 sm:w-[28rem] sm:p-6"
+      className="animate-fade-in fixed inset-x-0 bottom-0 z-40 max-h-[calc(100dvh-1.5rem)] overflow-y-auto border-t border-ink-200 bg-white shadow-2xl"
       data-consent-banner=""
     >
-      <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-brand-900">
-        <ShieldCheck aria-hidden="true" className="size-5 text-accent-700" />
-        {CONSENT_COPY.title}
-      </h2>
-      <p className="mt-2 text-sm leading-relaxed text-ink-700 max-sm:text-[0.8125rem] max-sm:leading-snug">
-        {CONSENT_COPY.text}{' '}
-        {/* Opens the legal dialog in place where the page has one (lib/actions.ts), else navigates. */}
-        <a
-          className="font-semibold text-accent-700 underline underline-offset-2"
-          href={routes.cookiePolicy}
-          {...action('open-legal', 'cookies')}
+      <div className="mx-auto grid max-w-7xl gap-x-8 gap-y-1 px-4 py-3 sm:px-6 lg:grid-cols-[1fr_auto] lg:items-center lg:px-8">
+        <div className="text-[0.8125rem] leading-snug text-ink-700 sm:text-sm lg:col-start-1 lg:row-start-1">
+          <h2
+            id={titleId}
+            className="mr-1.5 inline-flex items-center gap-1.5 align-[-0.2em] font-semibold text-brand-900"
+          >
+            <ShieldCheck aria-hidden="true" className="size-4 text-accent-700" />
+            {CONSENT_COPY.title}
+          </h2>
+          <span className="max-sm:hidden">{CONSENT_COPY.text}</span>
+          <span className="sm:hidden">{CONSENT_COPY.shortText}</span>{' '}
+          {/* Opens the legal dialog in place where the page has one (lib/actions.ts), else navigates. */}
+          <a
+            className="font-semibold text-accent-700 underline underline-offset-2"
+            href={routes.cookiePolicy}
+            {...action('open-legal', 'cookies')}
+          >
+            {CONSENT_COPY.policyLink}
+          </a>
+        </div>
+        <ul
+          id={purposesId}
+          aria-label={CONSENT_COPY.purposesLabel}
+          className={cn(
+            'flex flex-wrap gap-x-4 max-lg:-my-1 sm:gap-x-5 lg:col-start-1 lg:row-start-2',
+            !purposesShown && 'max-sm:hidden',
+          )}
         >
-          {CONSENT_COPY.policyLink}
-        </a>
-      </p>
-      <ul className="mt-3 divide-y divide-ink-100 border-y border-ink-100">
-        <PurposeSwitch
-          label={CONSENT_COPY.necessaryLabel}
-          text={CONSENT_COPY.necessaryText}
-          checked
-          disabled
-          className="max-sm:hidden"
-        />
-        {CONSENT_CATEGORIES.map((category) => (
           <PurposeSwitch
-            key={category}
-            label={CONSENT_COPY.categories[category].label}
-            text={CONSENT_COPY.categories[category].text}
-            checked={choices[category]}
-            onChange={(checked) => setChoices((current) => ({ ...current, [category]: checked }))}
+            label={CONSENT_COPY.necessaryLabel}
+            text={CONSENT_COPY.necessaryText}
+            checked
+            disabled
+            className="max-sm:hidden"
           />
-        ))}
-      </ul>
-      <div className="mt-4 grid grid-cols-3 gap-2">
-        <button
-          type="button"
-          className={buttonClasses('primary', 'sm', 'px-2')}
-          onClick={() => decide(NO_CONSENT)}
-        >
-          {CONSENT_COPY.rejectAll}
-        </button>
-        <button
-          type="button"
-          className={buttonClasses('secondary', 'sm', 'px-2')}
-          onClick={() => decide(choices)}
-        >
-          {CONSENT_COPY.save}
-        </button>
-        <button
-          type="button"
-          className={buttonClasses('primary', 'sm', 'px-2')}
-          onClick={() => decide({ functional: true, media: true, marketing: true })}
-        >
-          {CONSENT_COPY.acceptAll}
-        </button>
+          {CONSENT_CATEGORIES.map((category) => (
+            <PurposeSwitch
+              key={category}
+              label={CONSENT_COPY.categories[category].label}
+              text={CONSENT_COPY.categories[category].text}
+              checked={choices[category]}
+              onChange={(checked) => setChoices((current) => ({ ...current, [category]: checked }))}
+            />
+          ))}
+        </ul>
+        <div className="grid grid-cols-3 gap-2 max-lg:mt-1.5 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex">
+          <button
+            type="button"
+            className={buttonClasses('primary', 'sm', 'px-2 whitespace-nowrap lg:px-4')}
+            onClick={() => decide(NO_CONSENT)}
+          >
+            {CONSENT_COPY.rejectAll}
+          </button>
+          <button
+            type="button"
+            className={buttonClasses(
+              'secondary',
+              'sm',
+              cn('px-2 whitespace-nowrap lg:px-4', !purposesShown && 'max-sm:hidden'),
+            )}
+            onClick={() => decide(choices)}
+          >
+            {CONSENT_COPY.save}
+          </button>
+          {purposesShown ? null : (
+            <button
+              type="button"
+              aria-expanded={false}
+              aria-controls={purposesId}
+              className={buttonClasses('secondary', 'sm', 'px-2 whitespace-nowrap sm:hidden')}
+              onClick={() => {
+                setPurposesShown(true)
+                // The button goes away; focus moves on to the first choice it revealed.
+                requestAnimationFrame(() =>
+                  document
+                    .getElementById(purposesId)
+                    ?.querySelector<HTMLInputElement>('input:not(:disabled)')
+                    ?.focus(),
+                )
+              }}
+            >
+              {CONSENT_COPY.choose}
+            </button>
+          )}
+          <button
+            type="button"
+            className={buttonClasses('primary', 'sm', 'px-2 whitespace-nowrap lg:px-4')}
+            onClick={() => decide({ functional: true, media: true, marketing: true })}
+          >
+            {CONSENT_COPY.acceptAll}
+          </button>
+        </div>
       </div>
     </section>
   )

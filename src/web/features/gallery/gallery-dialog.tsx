@@ -132,6 +132,7 @@ export default function GalleryDialog({
       description={GALLERY_COPY.description(model)}
       closeLabel={GALLERY_COPY.close}
       onEscapeKeyDown={onEscapeKeyDown}
+      wide={viewing}
     >
       <div ref={contentRef}>
         {viewing ? (

@@ -47,7 +47,16 @@ export function Thumbnail({ item, model }: { item: ScreenshotItem; model: Model 
   )
 }
 
-export function FullSizeImage({ item, model }: { item: ScreenshotItem; model: Model }) {
+export function FullSizeImage({
+  item,
+  model,
+  actualSize = false,
+}: {
+  item: ScreenshotItem
+  model: Model
+  /** Pixel for pixel (1600 px wide, panned in its box) instead of fitted to the width. */
+  actualSize?: boolean
+}) {
   const img = (
     <img
       src={item.fullSize}
@@ -55,15 +64,16 @@ export function FullSizeImage({ item, model }: { item: ScreenshotItem; model: Mo
       height={FULL_HEIGHT}
       alt={item.description ? `${item.title}: ${item.description}` : item.title}
       decoding="async"
-      className="block h-auto w-full"
+      className={actualSize ? 'block h-auto max-w-none' : 'block h-auto w-full'}
+      style={actualSize ? { width: FULL_WIDTH } : undefined}
     />
   )
   if (!inFolder(item.fullSize, uploads.screenshots(model))) return img
   const file = fileName(item.fullSize)
   const srcSet = (format: 'webp' | 'avif') =>
     VARIANT_WIDTHS.map((w) => `${variantPath(model, file, w, format)} ${w}w`).join(', ')
-  // The dialog is at most 4xl (56rem) wide, minus its padding.
-  const sizes = '(min-width: 1024px) 832px, calc(100vw - 4.5rem)'
+  // The full-size view is nearly as wide as the screen (dialog.tsx, wide); actual size is 1600 px.
+  const sizes = actualSize ? '1600px' : 'calc(100vw - 3rem)'
   return (
     <picture key={item.fullSize}>
       <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />

@@ -1,10 +1,12 @@
 /**
  * Full-size view: the large image, previous/next arrows (absent at the ends), title,
  * description, '{n} of {total}' and 'Back to gallery' (SPEC.md §2). The arrow keys are handled
- * by the dialog, so they work wherever focus is.
+ * by the dialog, so they work wherever focus is. The view takes nearly the whole screen, and
+ * 'Actual size' shows the screenshot pixel for pixel in a pannable, pinch-zoomable box, so the
+ * numbers can be read on a phone too (issue 13).
  */
-import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react'
-import type { Ref } from 'react'
+import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from 'lucide-react'
+import { useState, type Ref } from 'react'
 import type { Model } from '#src/common/models.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { GALLERY_COPY } from '../../content/gallery.ts'
@@ -24,13 +26,14 @@ const ARROW =
   'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full border border-ink-200 bg-white/95 text-brand-900 shadow-lg transition-colors hover:bg-white hover:text-accent-700 sm:size-12'
 
 export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }: Props) {
+  const [actualSize, setActualSize] = useState(false)
   const item = items[index]
   if (!item) return null
   const hasPrevious = index > 0
   const hasNext = index < items.length - 1
   return (
     <div data-testid="gallery-viewer">
-      <div className="mb-4 flex items-center justify-between gap-4">
+      <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
           ref={backRef}
           type="button"
@@ -40,6 +43,10 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
           <ArrowLeft aria-hidden="true" className="size-4" />
           {GALLERY_COPY.back}
         </button>
+        <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">
+          <h3 className="text-base font-semibold text-brand-900 sm:text-lg">{item.title}</h3>
+          {item.description ? <p className="text-sm text-ink-600">{item.description}</p> : null}
+        </div>
         <p
           className="text-sm font-medium text-ink-600 tabular-nums"
           aria-live="polite"
@@ -47,17 +54,50 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
         >
           {GALLERY_COPY.counter(index + 1, items.length)}
         </p>
+        <button
+          type="button"
+          aria-pressed={actualSize}
+          onClick={() => setActualSize((on) => !on)}
+          className={buttonClasses('secondary', 'sm', 'pr-4')}
+        >
+          {actualSize ? (
+            <ZoomOut aria-hidden="true" className="size-4" />
+          ) : (
+            <ZoomIn aria-hidden="true" className="size-4" />
+          )}
+          {GALLERY_COPY.actualSize}
+        </button>
+        <a
+          href={item.fullSize}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-sm font-semibold text-accent-700 hover:text-accent-600 max-md:hidden"
+        >
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {GALLERY_COPY.openOriginal}
+          <span className="sr-only"> {GALLERY_COPY.newTab}</span>
+        </a>
       </div>
       <div className="relative">
-        <div className="overflow-hidden rounded-xl border border-ink-200 bg-ink-50 shadow-sm">
-          <FullSizeImage item={item} model={model} />
+        {/* Pans (and pinch-zooms on a phone) when the image is larger than the box. */}
+        <div
+          className="overflow-auto rounded-lg border border-ink-200 bg-ink-50"
+          // Inline, not utility classes: this code loads with the gallery, the page's CSS does not grow.
+          style={{
+            touchAction: 'pan-x pan-y pinch-zoom',
+            overscrollBehavior: 'contain',
+            maxHeight: actualSize ? 'calc(100dvh - 11rem)' : undefined,
+          }}
+          data-testid="gallery-image-box"
+        >
+          <FullSizeImage item={item} model={model} actualSize={actualSize} />
         </div>
         {hasPrevious ? (
           <button
             type="button"
             onClick={() => onIndex(index - 1)}
             aria-label={GALLERY_COPY.previous}
-            className={`${ARROW} left-2 sm:-left-5`}
+            className={`${ARROW} left-2 sm:left-3`}
           >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
@@ -67,28 +107,13 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
             type="button"
             onClick={() => onIndex(index + 1)}
             aria-label={GALLERY_COPY.next}
-            className={`${ARROW} right-2 sm:-right-5`}
+            className={`${ARROW} right-2 sm:right-3`}
           >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
         ) : null}
       </div>
-      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
-          {item.description ? <p className="mt-1 text-ink-600">{item.description}</p> : null}
-        </div>
-        <a
-          href={item.fullSize}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg text-sm font-semibold text-accent-700 hover:text-accent-600"
-        >
-          <ExternalLink aria-hidden="true" className="size-4" />
-          {GALLERY_COPY.openOriginal}
-          <span className="sr-only"> {GALLERY_COPY.newTab}</span>
-        </a>
-      </div>
+      <p className="mt-2 text-xs text-ink-500 sm:hidden">{GALLERY_COPY.panHint}</p>
     </div>
   )
 }

@@ -161,6 +161,27 @@ describe('titles and paths', () => {
     ])
   })
 
+  it("puts SPEC.md §3's screens first in its order, with captions, then the rest", () => {
+    const items = itemsFromFiles('basic', [
+      'Actuals.png',
+      'Extra_2.png',
+      'Cover.png',
+      'Fund_Tab_Collapsed.png',
+      'Extra_10.png',
+    ])
+    expect(items.map((item) => item.title)).toEqual([
+      'Fund Tab Collapsed',
+      'Actuals',
+      'Cover',
+      'Extra 2',
+      'Extra 10',
+    ])
+    expect(items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5])
+    expect(items[0]?.description).toBe(defaultScreenshots('basic')[0]?.description)
+    expect(items[0]?.description).not.toBe('')
+    expect(items[3]?.description).toBe('')
+  })
+
   it('uses the last segment of a listed path and encodes it for the URL', () => {
     const [item] = itemsFromFiles('basic', ['/custom-uploads/screenshots/basic/My Shot.png'])
     expect(item?.fullSize).toBe('/custom-uploads/screenshots/basic/My%20Shot.png')

@@ -88,20 +88,6 @@ export function thumbnailFor(fullSize: string): string {
   return fullSize.replace('/custom-uploads/screenshots/', '/custom-uploads/thumbnails/')
 }
 
-/** Items of a folder's files: sorted, numbered from 1, titled from the file name. */
-export function itemsFromFiles(model: Model, files: readonly string[]): ScreenshotItem[] {
-  return sortFiles(files).map((file, index) => {
-    const fullSize = `${uploads.screenshots(model)}/${encodeURI(baseName(file))}`
-    return {
-      id: index + 1,
-      title: titleFromFile(file),
-      thumbnail: thumbnailFor(fullSize),
-      fullSize,
-      description: '',
-    }
-  })
-}
-
 interface DefaultEntry {
   title: string
   description: string
@@ -158,6 +144,31 @@ const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
     { title: 'Planned Model 1', description: 'Glide and Flight paths of private-market exposure.' },
     { title: 'Planned Model 2', description: 'Cash-flow needs of the planned programme by year.' },
   ],
+}
+
+/**
+ * Items of a folder's files, numbered from 1 and titled from the file name. The screens SPEC.md
+ * §3 names come first, in its order (the dashboards before the input sheets: issue 13), with
+ * their captions; any other file follows in natural order (SPEC.md §5), without a caption.
+ */
+export function itemsFromFiles(model: Model, files: readonly string[]): ScreenshotItem[] {
+  const known = DEFAULT_ENTRIES[model]
+  const rank = (file: string) => {
+    const title = titleFromFile(file).toLowerCase()
+    const at = known.findIndex((entry) => entry.title.toLowerCase() === title)
+    return at === -1 ? known.length : at
+  }
+  const ordered = sortFiles(files).sort((a, b) => rank(a) - rank(b))
+  return ordered.map((file, index) => {
+    const fullSize = `${uploads.screenshots(model)}/${encodeURI(baseName(file))}`
+    return {
+      id: index + 1,
+      title: titleFromFile(file),
+      thumbnail: thumbnailFor(fullSize),
+      fullSize,
+      description: known[rank(file)]?.description ?? '',
+    }
+  })
 }
 
 /** File name of a default title: spaces to underscores, so titleFromFile derives it back. */

@@ -50,13 +50,14 @@ export default function LegalDialog({ open, tab, onClose }: Props) {
       <Tabs.Root value={current} onValueChange={(value) => setCurrent(value as LegalTab)}>
         <Tabs.List
           aria-label="Legal documents"
-          className="sticky -top-5 z-10 -mx-5 flex gap-1 overflow-x-auto border-b border-ink-200 bg-white px-5 sm:-top-10 sm:-mx-10 sm:px-10"
+          // Three equal columns on a phone, the words wrapping, so no tab is cut off (issue 13).
+          className="sticky -top-5 z-10 -mx-5 grid grid-cols-3 border-b border-ink-200 bg-white px-3 sm:-top-10 sm:-mx-10 sm:flex sm:gap-1 sm:px-10"
         >
           {LEGAL_TABS.map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
-              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-ink-600 hover:text-brand-900 data-[state=active]:border-accent-600 data-[state=active]:text-brand-900"
+              className="-mb-px min-h-11 border-b-2 border-transparent px-1.5 py-1.5 text-[0.8125rem] leading-tight font-semibold text-ink-600 sm:shrink-0 sm:px-3 sm:text-sm sm:whitespace-nowrap hover:text-brand-900 data-[state=active]:border-accent-600 data-[state=active]:text-brand-900"
             >
               {LEGAL_TITLES[value]}
             </Tabs.Trigger>

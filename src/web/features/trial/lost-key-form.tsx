@@ -30,7 +30,7 @@ export function LostKeyForm({ model, className }: { model?: Model; className?: s
           : ''
   return (
     <details className={className}>
-      <summary className="cursor-pointer py-2 text-sm font-medium text-accent-700 underline underline-offset-2">
+      <summary className="cursor-pointer py-3 text-sm font-medium text-accent-700 underline underline-offset-2">
         {LOST_KEY_COPY.summary}
       </summary>
       <form onSubmit={onSubmit} className="mt-2 space-y-3 text-sm">

@@ -52,7 +52,12 @@ export function TrialForm() {
   const [submitting, setSubmitting] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
-  const [waitlist, setWaitlist] = useState<TrialSubmissionResponse | null>(null)
+  const [waitlist, setWaitlist] = useState<{
+    submission: TrialSubmissionResponse
+    model: Model
+  } | null>(null)
+  /** Set when the visitor takes the other model from the waitlist dialog: submit again. */
+  const [resubmit, setResubmit] = useState<Model | null>(null)
   const [confirmationSent, setConfirmationSent] = useState(false)
   const { state: counts, refresh: refreshCounts } = useLicenseCounts()
   const { openChat, openLegal } = useSiteActions()
@@ -76,6 +81,14 @@ export function TrialForm() {
     }
   }, [])
 
+  // The same details, now for the other model, once the form shows that model.
+  useEffect(() => {
+    if (resubmit && form.model === resubmit) {
+      setResubmit(null)
+      formRef.current?.requestSubmit()
+    }
+  }, [resubmit, form.model])
+
   const set = <K extends keyof TrialFormState>(key: K, value: TrialFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }))
   /** Editing a field clears its message; the next submit checks again. */
@@ -90,6 +103,14 @@ export function TrialForm() {
       formRef.current
         ?.querySelector<HTMLElement>(`[name="${first === 'terms' ? 'agree_to_terms' : first}"]`)
         ?.focus()
+  }
+
+  /** The model other than the one without keys, while it has keys left. */
+  function otherWithKeys(model: Model): { model: Model; left: number } | null {
+    const other = MODELS.find((m) => m !== model)
+    if (!other || counts.status !== 'loaded') return null
+    const left = counts.counts[other]
+    return left > 0 ? { model: other, left } : null
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -134,7 +155,7 @@ export function TrialForm() {
       }
       setSubmitting(false)
       refreshCounts()
-      if (result.data.waitlist_eligible) setWaitlist(result.data)
+      if (result.data.waitlist_eligible) setWaitlist({ submission: result.data, model: form.model })
       return
     }
     setSubmitting(false)
@@ -159,6 +180,44 @@ export function TrialForm() {
         aria-describedby={`${ids}-privacy`}
         className="space-y-5"
       >
+        {/* First, so the keys left per model show before anything is typed (issue 13). */}
+        <fieldset>
+          <legend className="text-sm font-medium text-ink-800">{TRIAL_COPY.modelLegend}</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {MODELS.map((model) => {
+              const plan = PLANS.find((p) => p.model === model)
+              const left = counts.status === 'loaded' ? counts.counts[model] : null
+              return (
+                <label
+                  key={model}
+                  className={cn(
+                    'relative flex min-h-16 cursor-pointer flex-col justify-center rounded-xl border-2 border-ink-200 bg-white px-4 py-3 transition-colors hover:border-ink-300',
+                    'has-[:checked]:border-accent-600 has-[:checked]:bg-accent-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent-400',
+                    'has-[:disabled]:cursor-wait has-[:disabled]:opacity-60',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="model"
+                    value={model}
+                    checked={form.model === model}
+                    disabled={counts.status === 'loading'}
+                    onChange={() => set('model', model)}
+                    className="sr-only"
+                  />
+                  <span className="font-semibold text-brand-900">{MODEL_LABELS[model]} model</span>
+                  <span className="text-sm text-ink-600">
+                    {counts.status === 'loading'
+                      ? TRIAL_COPY.licensesLoading
+                      : left !== null
+                        ? TRIAL_COPY.licensesLeft(left)
+                        : plan?.bestFor}
+                  </span>
+                </label>
+              )
+            })}
+          </div>
+        </fieldset>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             id={`${ids}-first`}
@@ -217,44 +276,6 @@ export function TrialForm() {
           />
         </div>
 
-        <fieldset>
-          <legend className="text-sm font-medium text-ink-800">{TRIAL_COPY.modelLegend}</legend>
-          <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {MODELS.map((model) => {
-              const plan = PLANS.find((p) => p.model === model)
-              const left = counts.status === 'loaded' ? counts.counts[model] : null
-              return (
-                <label
-                  key={model}
-                  className={cn(
-                    'relative flex min-h-16 cursor-pointer flex-col justify-center rounded-xl border-2 border-ink-200 bg-white px-4 py-3 transition-colors hover:border-ink-300',
-                    'has-[:checked]:border-accent-600 has-[:checked]:bg-accent-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent-400',
-                    'has-[:disabled]:cursor-wait has-[:disabled]:opacity-60',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="model"
-                    value={model}
-                    checked={form.model === model}
-                    disabled={counts.status === 'loading'}
-                    onChange={() => set('model', model)}
-                    className="sr-only"
-                  />
-                  <span className="font-semibold text-brand-900">{MODEL_LABELS[model]} model</span>
-                  <span className="text-sm text-ink-600">
-                    {counts.status === 'loading'
-                      ? TRIAL_COPY.licensesLoading
-                      : left !== null
-                        ? TRIAL_COPY.licensesLeft(left)
-                        : plan?.bestFor}
-                  </span>
-                </label>
-              )
-            })}
-          </div>
-        </fieldset>
-
         <div>
           <div className="flex items-start gap-3">
             <input
@@ -308,7 +329,17 @@ export function TrialForm() {
       <LostKeyForm model={form.model} className="mt-4 text-center" />
       {waitlist ? (
         <Suspense fallback={null}>
-          <WaitlistDialog submission={waitlist} onClose={() => setWaitlist(null)} />
+          <WaitlistDialog
+            submission={waitlist.submission}
+            model={waitlist.model}
+            other={otherWithKeys(waitlist.model)}
+            onClose={() => setWaitlist(null)}
+            onTryOther={(model) => {
+              setWaitlist(null)
+              set('model', model)
+              setResubmit(model)
+            }}
+          />
         </Suspense>
       ) : null}
     </>

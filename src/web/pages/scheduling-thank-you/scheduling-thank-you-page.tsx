@@ -33,6 +33,11 @@ import {
   type MeetingTime,
 } from './meeting-details.ts'
 import { BrandHeader } from '../../components/brand-header.tsx'
+import { CompactFooter } from '../../components/compact-footer.tsx'
+import { ServerOnly } from '../../components/server-only.tsx'
+import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
+
+const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-3xl" /> : null
 
 interface Booking {
   params: MeetingParams
@@ -254,19 +259,23 @@ export function SchedulingThankYouPage() {
     trackConversion('scheduling')
   }, [])
 
+  // The DialogHost runs the footer's data-action controls (Cookie settings, the legal texts).
   return (
-    <div className="min-h-dvh bg-ink-50">
-      <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        {booking ? (
-          <Confirmation booking={booking} />
-        ) : (
-          <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-500">
-            <Loader2 aria-hidden="true" className="size-8 animate-spin text-accent-700" />
-            <span className="sr-only">{COPY.loading}</span>
-          </div>
-        )}
-      </main>
-    </div>
+    <DialogHost>
+      <div className="flex min-h-dvh flex-col bg-ink-50">
+        <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
+        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
+          {booking ? (
+            <Confirmation booking={booking} />
+          ) : (
+            <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-500">
+              <Loader2 aria-hidden="true" className="size-8 animate-spin text-accent-700" />
+              <span className="sr-only">{COPY.loading}</span>
+            </div>
+          )}
+        </main>
+        <ServerOnly render={StaticFooter} />
+      </div>
+    </DialogHost>
   )
 }

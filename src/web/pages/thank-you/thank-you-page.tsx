@@ -16,6 +16,10 @@ import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.t
 import { trackConversion } from '../../features/tracking/conversion.ts'
 import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
 import { BrandHeader } from '../../components/brand-header.tsx'
+import { CompactFooter } from '../../components/compact-footer.tsx'
+import { ServerOnly } from '../../components/server-only.tsx'
+
+const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-4xl" /> : null
 
 /** The model named by ?model=, defaulting to basic (SPEC.md §2). */
 export function modelFromSearch(search: string): Model {
@@ -61,9 +65,9 @@ function ThankYouContent() {
   const downloadUrl = settings.downloadUrls[shown]
 
   return (
-    <div className="min-h-dvh bg-ink-50">
+    <div className="flex min-h-dvh flex-col bg-ink-50">
       <BrandHeader width="max-w-4xl" homeLabel={THANK_YOU_COPY.backHome} />
-      <main id="main" className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
+      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
           {THANK_YOU_COPY.heading}
         </h1>
@@ -180,6 +184,7 @@ function ThankYouContent() {
           </section>
         </div>
       </main>
+      <ServerOnly render={StaticFooter} />
     </div>
   )
 }

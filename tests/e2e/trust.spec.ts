@@ -1,0 +1,334 @@
+/**
+ * Issue 13, what a visitor sees: each fix of its "Broken" list at 320, 390 and 1440 px (the
+ * consent bar, the comparison table, the scroll to the form, round initials, the legal tabs,
+ * /lnf on a small screen, footers with Cookie settings), the hero, the scarcity wording and the
+ * waitlist dialog, and the gallery's order, captions and full-size view.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+const WIDTHS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const
+
+/** A stored choice (everything refused), so the consent bar stays out of a test. */
+async function skipConsent(page: Page) {
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'pacepoint.consent',
+      JSON.stringify({
+        id: 'e2e-trust',
+        categories: { functional: false, media: false, marketing: false },
+        policy_version: '2025-08-01',
+        decided_at: '2025-08-01T00:00:00.000Z',
+      }),
+    )
+  })
+}
+
+type Box = { x: number; y: number; width: number; height: number }
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox()
+  if (!found) throw new Error('element has no box')
+  return found
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/** Clicks until the hydrated page reacts (pre-rendered controls do nothing before hydration). */
+async function clickUntil(click: () => Promise<void>, reacted: () => Promise<void>) {
+  await expect(async () => {
+    await click()
+    await reacted()
+  }).toPass({ timeout: 10_000, intervals: [250, 500, 1000] })
+}
+
+const consentBar = (page: Page) => page.getByRole('region', { name: 'Your privacy choices' })
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: size })
+
+    test('the consent bar covers neither headline nor hero buttons and comes first on Tab', async ({
+      page,
+    }) => {
+      await page.goto('/')
+      const bar = consentBar(page)
+      await expect(bar).toBeVisible()
+      const barBox = await box(bar)
+      // A bar along the bottom edge: one or two lines on desktop, never most of a phone screen.
+      expect(barBox.y + barBox.height).toBeCloseTo(size.height, 0)
+      expect(barBox.height).toBeLessThanOrEqual(size.width >= 1024 ? 120 : size.height * 0.4)
+      for (const control of [
+        page.getByRole('heading', { level: 1 }),
+        page.getByRole('link', { name: 'Get FREE Trial Model' }),
+        page.getByRole('button', { name: 'Watch Demo (2 min)' }),
+      ]) {
+        const controlBox = await box(control)
+        const onScreen = controlBox.y < size.height
+        if (onScreen) expect(overlaps(controlBox, barBox)).toBe(false)
+      }
+      // Its buttons are among the first tab stops (they were about the 39th).
+      let reached = false
+      for (let stop = 0; stop < 8 && !reached; stop++) {
+        await page.keyboard.press('Tab')
+        reached = await bar
+          .getByRole('button', { name: 'Reject all' })
+          .evaluate((element) => element === document.activeElement)
+      }
+      expect(reached, 'Reject all within 8 tab stops').toBe(true)
+      // Phones show the purposes on request, so the bar stays short; wider screens show them.
+      if (size.width < 640) {
+        await expect(bar.getByRole('switch', { name: 'Video' })).toBeHidden()
+        await bar.getByRole('button', { name: 'Choose' }).click()
+        await expect(bar.getByRole('switch', { name: 'Live chat' })).toBeFocused()
+        await expect(bar.getByRole('button', { name: 'Save choices' })).toBeVisible()
+      }
+      for (const name of ['Live chat', 'Video', 'Ad measurement'])
+        await expect(bar.getByRole('switch', { name })).toBeVisible()
+      await bar.getByRole('button', { name: 'Reject all' }).click()
+      await expect(bar).toBeHidden()
+    })
+
+    test('the full comparison fits the screen with both model columns', async ({ page }) => {
+      await skipConsent(page)
+      await page.goto('/')
+      await page.getByText('Show full feature comparison').click()
+      const table = page.getByRole('table', { name: /Full feature comparison/ })
+      await expect(table).toBeVisible()
+      const advanced = table.getByRole('columnheader', { name: 'Advanced' })
+      await advanced.scrollIntoViewIfNeeded()
+      const headerBox = await box(advanced)
+      expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(size.width)
+      const overflow = await table.evaluate((element) => {
+        const frame = element.parentElement!
+        return frame.scrollWidth - frame.clientWidth
+      })
+      expect(overflow).toBeLessThanOrEqual(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        size.width,
+      )
+    })
+
+    test('Start Advanced trial brings the form itself into view', async ({ page }) => {
+      await skipConsent(page)
+      await page.goto('/')
+      const form = page.locator('#trial-form')
+      await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeEnabled()
+      await page.getByRole('link', { name: 'Start Basic trial' }).click()
+      await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+      await page.getByRole('link', { name: 'Start Advanced trial' }).click()
+      await expect(page).toHaveURL(/#trial-form-advanced$/)
+      await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
+      // The model choice, the names and the submit button, not the section's intro.
+      await expect(form.getByRole('group', { name: 'Choose your model' })).toBeInViewport()
+      await expect(form.getByLabel('First name')).toBeInViewport()
+    })
+
+    test('testimonial initials are round', async ({ page }) => {
+      await skipConsent(page)
+      await page.goto('/')
+      const avatars = page.locator('#testimonials figcaption > span[aria-hidden="true"]')
+      await expect(avatars).toHaveCount(4)
+      for (const avatar of await avatars.all()) {
+        const { width, height } = await box(avatar)
+        expect(Math.abs(width - height)).toBeLessThanOrEqual(0.5)
+      }
+    })
+
+    test('every legal tab is whole, Cookie Policy included', async ({ page }) => {
+      await skipConsent(page)
+      await page.goto('/cookie-policy')
+      const dialog = page.getByRole('dialog')
+      const list = dialog.getByRole('tablist', { name: 'Legal documents' })
+      await expect(list.getByRole('tab', { name: 'Cookie Policy' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+      const listBox = await box(list)
+      for (const name of ['Terms & Conditions', 'Privacy Policy', 'Cookie Policy']) {
+        const tab = await box(list.getByRole('tab', { name }))
+        expect(tab.x).toBeGreaterThanOrEqual(listBox.x - 0.5)
+        expect(tab.x + tab.width).toBeLessThanOrEqual(listBox.x + listBox.width + 0.5)
+        expect(tab.x + tab.width).toBeLessThanOrEqual(size.width)
+      }
+      expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+    })
+
+    test('/lnf fits the screen', async ({ page, expectConsoleError }) => {
+      expectConsoleError(/status of 404/)
+      await skipConsent(page)
+      await page.goto('/lnf/no-such-image.png')
+      await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Learn more about the product' })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        size.width,
+      )
+    })
+
+    for (const path of ['/thank-you?model=basic', '/scheduling-thank-you', '/no-such-page']) {
+      test(`${path} has a footer whose Cookie settings open the consent bar`, async ({
+        page,
+        expectConsoleError,
+      }) => {
+        expectConsoleError(/status of 404/)
+        await skipConsent(page)
+        await page.goto(path)
+        const footer = page.getByRole('contentinfo')
+        await expect(footer).toBeVisible()
+        await expect(footer.getByRole('link', { name: 'Cookie Policy' })).toBeVisible()
+        const settings = footer.getByRole('button', { name: 'Cookie settings' })
+        await clickUntil(
+          () => settings.click(),
+          () => expect(consentBar(page)).toBeVisible({ timeout: 1000 }),
+        )
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        )
+      })
+    }
+
+    test('the hero shows a legible crop of the dashboard as its only high-priority image', async ({
+      page,
+    }) => {
+      await skipConsent(page)
+      await page.goto('/')
+      const hero = page.locator('section[aria-labelledby="hero-heading"] img')
+      await expect(hero).toHaveAttribute('fetchpriority', 'high')
+      await expect(hero).toHaveAttribute('width', /\d+/)
+      await expect(hero).toHaveAttribute('height', /\d+/)
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+      const { width } = await box(hero)
+      const src = await hero.evaluate((img: HTMLImageElement) => img.currentSrc)
+      if (size.width >= 1440) {
+        expect(width).toBeGreaterThanOrEqual(720)
+        expect(src).toMatch(/exposure-wide-/)
+      } else {
+        expect(src).toMatch(/exposure-phone-/)
+      }
+      await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1)
+    })
+  })
+}
+
+test.describe('scarcity and the waitlist', () => {
+  test('keys left show above the form fields, worded for a premium product', async ({ page }) => {
+    await skipConsent(page)
+    await page.route('**/api/license-counts', (route) =>
+      route.fulfill({ json: { basic: 0, advanced: 5 } }),
+    )
+    await page.goto('/')
+    const form = page.locator('#trial-form form')
+    const basic = form.locator('label').filter({ hasText: 'Basic model' })
+    const advanced = form.locator('label').filter({ hasText: 'Advanced model' })
+    await expect(basic).toContainText('No trial keys left this month')
+    await expect(advanced).toContainText('Trial keys for this month: 5 left')
+    await expect(page.locator('body')).not.toContainText(/BETA|licenses left/)
+    const legend = await box(form.getByRole('group', { name: 'Choose your model' }))
+    const firstName = await box(form.getByLabel('First name'))
+    expect(legend.y).toBeLessThan(firstName.y)
+  })
+
+  test('the waitlist dialog names the model and offers the other one', async ({ page }) => {
+    await skipConsent(page)
+    await page.route('**/api/license-counts', (route) =>
+      route.fulfill({ json: { basic: 0, advanced: 4 } }),
+    )
+    const models: string[] = []
+    await page.route('**/api/trial-submissions', async (route) => {
+      const body = route.request().postDataJSON() as { model: string }
+      models.push(body.model)
+      const full = body.model === 'advanced'
+      await route.fulfill({
+        status: 201,
+        json: {
+          submission_id: `00000000-0000-4000-8000-00000000000${models.length}`,
+          has_license: full,
+          waitlist_eligible: !full,
+          waitlist_token: 't',
+        },
+      })
+    })
+    await page.goto('/#trial-form-basic')
+    const form = page.locator('#trial-form')
+    await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+    await form.getByLabel('First name').fill('Ada')
+    await form.getByLabel('Last name').fill('Lovelace')
+    await form.getByLabel('Business e-mail').fill('ada@example.com')
+    await form.getByRole('checkbox', { name: /I agree/ }).check()
+    await page.waitForTimeout(1600)
+    await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+
+    const dialog = page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('notify you when new Basic trial keys become available')
+    await expect(dialog).toContainText(
+      'The Advanced model still has trial keys this month (4 left)',
+    )
+    await expect(dialog.getByRole('button', { name: 'Sure, let me know' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Request the Advanced trial instead' }).click()
+    await expect(page).toHaveURL(/\/thank-you\?model=advanced$/)
+    expect(models).toEqual(['basic', 'advanced'])
+  })
+})
+
+test.describe('gallery', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test("opens on SPEC.md §3's order with a caption on every card", async ({ page }) => {
+    await skipConsent(page)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'View Advanced screenshots' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Advanced Model Screenshots' })
+    const cards = dialog.getByTestId('gallery-grid').locator('> li')
+    await expect(cards).toHaveCount(12)
+    await expect(cards.getByRole('heading', { level: 3 }).first()).toHaveText('Fund Tab')
+    await expect(cards.getByRole('heading', { level: 3 }).nth(1)).toHaveText('Exposure Dashboard')
+    for (const card of await cards.all()) await expect(card.locator('p')).not.toBeEmpty()
+    await dialog.getByRole('button', { name: 'Basic', pressed: false }).click()
+    const basic = page.getByRole('dialog', { name: 'Basic Model Screenshots' })
+    await expect(basic.getByTestId('gallery-grid').getByRole('heading', { level: 3 })).toHaveText([
+      'Fund Tab Collapsed',
+      'Fund Tab Expanded',
+      'Assumptions Inputs',
+      'Actuals',
+      'Projected',
+      'Cover',
+    ])
+  })
+
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the full-size view uses the screen at ${size.width} px`, async ({ page }) => {
+      await page.setViewportSize(size)
+      await skipConsent(page)
+      await page.goto('/')
+      await page.getByRole('button', { name: 'View Advanced screenshots' }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'Advanced Model Screenshots' })
+      await dialog.getByRole('button', { name: 'View Full Size: Exposure Dashboard' }).click()
+      const viewer = dialog.getByTestId('gallery-viewer')
+      const image = viewer.getByRole('img', { name: /^Exposure Dashboard/ })
+      await expect(image).toBeVisible()
+      const fitted = await box(image)
+      expect(fitted.width).toBeGreaterThanOrEqual(size.width * 0.9)
+      // Actual size: pixel for pixel in a box that pans (and pinch-zooms on a phone).
+      await viewer.getByRole('button', { name: 'Actual size' }).click()
+      await expect(viewer.getByRole('button', { name: 'Actual size' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      const pannable = await viewer
+        .getByTestId('gallery-image-box')
+        .evaluate((element) => element.scrollWidth > element.clientWidth)
+      expect(pannable).toBe(true)
+    })
+  }
+})
