@@ -362,11 +362,18 @@ test.describe('with consent', () => {
         Array.from(args),
       ),
     )
+    // The ad network is told the page without its query: /scheduling-thank-you's query holds
+    // the guest's e-mail and name (issue 11).
     expect(queued).toContainEqual([
       'event',
       'conversion',
-      { send_to: 'AW-000000000/trial_request', event_category: 'scheduling' },
+      expect.objectContaining({
+        send_to: 'AW-000000000/trial_request',
+        event_category: 'scheduling',
+        page_location: `${E2E.baseUrl}/scheduling-thank-you`,
+      }),
     ])
+    expect(JSON.stringify(queued)).not.toContain('ann')
   })
 
   test('without marketing consent there is no conversion, until the visitor accepts', async ({
