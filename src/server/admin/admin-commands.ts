@@ -227,11 +227,20 @@ export async function runAdminCommand(
     }
     case 'leads delete': {
       const r = await deletePersonData(ctx.db, command.email, { mailDir: ctx.mailDir })
-      if (r.submissions === 0 && r.mail === 0 && r.files === 0 && r.counters === 0)
-        return ok(`No trial requests from ${command.email}.\n`)
+      if (
+        r.submissions === 0 &&
+        r.purchaseRequests === 0 &&
+        r.mail === 0 &&
+        r.files === 0 &&
+        r.counters === 0
+      )
+        return ok(`No trial or purchase requests from ${command.email}.\n`)
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+      const purchases = r.purchaseRequests
+        ? `, ${plural(r.purchaseRequests, 'purchase request')}`
+        : ''
       return ok(
-        `Deleted ${plural(r.submissions, 'trial request')} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
+        `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
           `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
       )
     }

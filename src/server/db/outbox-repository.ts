@@ -6,9 +6,16 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
 /**
  * trial: a key (new or again); waitlist: a notice; confirm: the link a request past the claim
- * breaker must follow; breaker: the operator's alert.
+ * breaker must follow; breaker: the operator's alert; purchase-request: an invoice request, to
+ * the operator; purchase-confirmation: its receipt, to the buyer.
  */
-export type MailKind = 'trial' | 'waitlist' | 'confirm' | 'breaker'
+export type MailKind =
+  | 'trial'
+  | 'waitlist'
+  | 'confirm'
+  | 'breaker'
+  | 'purchase-request'
+  | 'purchase-confirmation'
 
 export interface NewMail {
   kind: MailKind
