@@ -118,7 +118,7 @@ export const DEFAULT_SETTINGS: PublicSettings = {
     vatId: 'CZ21984512',
     registry: 'Commercial Register of the Municipal Court in Prague, file C 402117',
     address: 'Vinohradská 1511/230, 100 00 Praha 10',
-    country: 'Czech Republic',
+    country: 'Czechia',
   },
   people: [
     {
