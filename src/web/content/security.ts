@@ -7,6 +7,8 @@ import { settings } from '../settings.ts'
 
 const brand = settings.brandName
 const publisher = settings.company.legalName
+/** "… s.r.o." already ends the sentence; anything else gets its full stop. */
+const sentenceEnd = (text: string) => (text.endsWith('.') ? text : `${text}.`)
 
 export const SECURITY_COPY = {
   eyebrow: 'Security & installation',
@@ -15,7 +17,7 @@ export const SECURITY_COPY = {
   facts: [
     {
       title: 'Signed installer',
-      text: `The .exe carries an Authenticode signature issued to ${publisher}.`,
+      text: `The .exe carries an Authenticode signature issued to ${sentenceEnd(publisher)}`,
     },
     {
       title: 'Runs offline',
