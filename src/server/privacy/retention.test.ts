@@ -113,14 +113,14 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
       ['old@example.com', ago(2 * 366)],
       ['new@example.com', ago(30)],
     ] as const) {
-      await database.db.execute(
+      await database().db.execute(
         sql`insert into purchase_requests (first_name, last_name, email, company, model, created_at)
             values ('Ann', 'Lee', ${email}, 'Lee Office', 'basic', ${createdAt})`,
       )
     }
-    expect((await applyRetention(database.db, NOW)).purchaseRequests).toBe(1)
+    expect((await applyRetention(database().db, NOW)).purchaseRequests).toBe(1)
     const left = await queryRows<{ email: string }>(
-      database.db,
+      database().db,
       sql`select email from purchase_requests`,
     )
     expect(left.map((r) => r.email)).toEqual(['new@example.com'])
