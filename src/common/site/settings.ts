@@ -32,7 +32,7 @@ const PersonSchema = z.object({
   role: text(120),
   bio: text(600),
 })
-export type Person = z.infer<typeof PersonSchema>
+type Person = z.infer<typeof PersonSchema>
 
 export const PublicSettingsSchema = z.object({
   /** Brand shown in the header, titles and e-mails. */

@@ -335,7 +335,7 @@ function escapeLines(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>')
 }
 
-export function renderPurchaseRequestMail(
+function renderPurchaseRequestMail(
   payload: PurchaseRequestMailPayload,
   settings: MailSettings,
 ): RenderedMail {
@@ -372,7 +372,7 @@ ${buyer.message ? `<p style="margin-top:16px;font-weight:600">Message</p><p styl
   return { subject, text, html, replyTo: buyer.email }
 }
 
-export function renderPurchaseConfirmationMail(
+function renderPurchaseConfirmationMail(
   payload: PurchaseConfirmationMailPayload,
   settings: MailSettings,
 ): RenderedMail {
