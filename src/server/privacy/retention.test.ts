@@ -114,8 +114,8 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
       ['new@example.com', ago(30)],
     ] as const) {
       await database().db.execute(
-        sql`insert into purchase_requests (first_name, last_name, email, company, model, created_at)
-            values ('Ann', 'Lee', ${email}, 'Lee Office', 'basic', ${createdAt})`,
+        sql`insert into purchase_requests (first_name, last_name, email, email_canonical, company, model, created_at)
+            values ('Ann', 'Lee', ${email}, ${email}, 'Lee Office', 'basic', ${createdAt})`,
       )
     }
     expect((await applyRetention(database().db, NOW)).purchaseRequests).toBe(1)
