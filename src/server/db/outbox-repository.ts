@@ -10,12 +10,7 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
  * the operator; purchase-confirmation: its receipt, to the buyer.
  */
 export type MailKind =
-  | 'trial'
-  | 'waitlist'
-  | 'confirm'
-  | 'breaker'
-  | 'purchase-request'
-  | 'purchase-confirmation'
+  'trial' | 'waitlist' | 'confirm' | 'breaker' | 'purchase-request' | 'purchase-confirmation'
 
 export interface NewMail {
   kind: MailKind

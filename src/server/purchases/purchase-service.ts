@@ -14,7 +14,11 @@ import type {
   PurchaseConfirmationMailPayload,
   PurchaseRequestMailPayload,
 } from '../mail/templates.ts'
-import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from '../trials/email-identity.ts'
+import {
+  canonicalEmail,
+  DISPOSABLE_EMAIL_MESSAGE,
+  isDisposableEmail,
+} from '../trials/email-identity.ts'
 import {
   enforceTrialLimits,
   hashIp,
