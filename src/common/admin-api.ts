@@ -141,11 +141,20 @@ export interface ConsentSummary {
   byVersion: ConsentVersionRow[]
 }
 
+/** One invoice request (DESIGN.md §15), the buyer's address masked as in every console list. */
+export interface PurchaseRequestItem {
+  id: string
+  createdAt: string
+  model: Model
+  company: string
+  name: string
+  email: string
+}
+
 export interface PurchaseRequestsSummary {
-  /** False until purchase requests are recorded (DESIGN.md §15 lands after this console). */
-  available: boolean
-  note: string
-  items: unknown[]
+  /** Requests in the last 30 days, and the newest 100 of them. */
+  lastThirtyDays: number
+  items: PurchaseRequestItem[]
 }
 
 /** What an action answers: the CLI's own words for it, and its counts. */

@@ -10,3 +10,9 @@ export const MODEL_LABELS: Record<Model, string> = {
   basic: 'Basic',
   advanced: 'Advanced',
 }
+
+/** One-time license prices in US dollars (SPEC.md §9), for e-mails; the pages' copy has its own. */
+export const MODEL_PRICES_USD: Record<Model, number> = {
+  basic: 849,
+  advanced: 2899,
+}

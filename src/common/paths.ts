@@ -11,6 +11,10 @@ export const routes = {
   home: '/',
   thankYou: (model?: Model) => (model ? `/thank-you?model=${model}` : '/thank-you'),
   schedulingThankYou: '/scheduling-thank-you',
+  /** Who is behind the product: company, people, address (issue 13). */
+  about: '/about',
+  /** Security & installation: code signing, offline use, where data lives (issue 13). */
+  security: '/security',
   lnf: (filename: string) => `/lnf/${encodeURIComponent(filename)}`,
   /** The one pre-rendered /lnf shell; it reads its filename in the browser. */
   lnfShell: '/lnf/',
@@ -71,6 +75,8 @@ export const api = {
   trialConfirmation: (token: string) =>
     `/api/trial-confirmations?token=${encodeURIComponent(token)}`,
   consents: '/api/consents',
+  /** "Request an invoice" when no checkout link is set (DESIGN.md §15). */
+  purchaseRequests: '/api/purchase-requests',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const

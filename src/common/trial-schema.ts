@@ -9,7 +9,7 @@ import { EMAIL_MAX, NAME_MAX, SOURCE_MAX, TRIAL_SOURCE } from './trial-limits.ts
 
 /** Control characters have no place in a name; they are how header injection starts. */
 // eslint-disable-next-line no-control-regex
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
+export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
 
 /**
  * Names are letters (any script), combining marks, spaces, apostrophes, hyphens and dots, so no
@@ -18,7 +18,8 @@ const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
  */
 const NAME_CHARS = /^(?!.*\.\p{L}{2})[\p{L}\p{M} '’.\-‐]*$/u
 
-const name = (label: string) =>
+/** A required name of at most NAME_MAX characters; the purchase request uses it too. */
+export const nameField = (label: string) =>
   z
     .string(`${label} is required`)
     .check(
@@ -32,10 +33,9 @@ const name = (label: string) =>
       ),
     )
 
-export const TrialRequestSchema = z.object({
-  first_name: name('First name'),
-  last_name: name('Last name'),
-  email: z
+/** A required e-mail address, trimmed and lower-cased; the purchase request uses it too. */
+export const emailField = () =>
+  z
     .string('E-mail is required')
     .check(
       z.trim(),
@@ -43,7 +43,12 @@ export const TrialRequestSchema = z.object({
       z.minLength(1, 'E-mail is required'),
       z.maxLength(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`),
       z.email('E-mail must be a valid e-mail address'),
-    ),
+    )
+
+export const TrialRequestSchema = z.object({
+  first_name: nameField('First name'),
+  last_name: nameField('Last name'),
+  email: emailField(),
   model: z.enum(MODELS, 'Model must be basic or advanced'),
   source: z._default(
     z

@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
-import type { Config } from './config.ts'
+import { operatorAddress, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
 import { adminHeaders, consoleApiRoutes } from './http/admin-api.ts'
@@ -18,6 +18,7 @@ import { errorHandler } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
 import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
+import { purchaseRequestRoutes } from './http/purchase-requests.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
@@ -108,6 +109,18 @@ export function createApp(deps: AppDeps): Hono {
     trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
     trialConfirmationRoutes({ trial }),
+    purchaseRequestRoutes({
+      trustProxy: config.trustProxy,
+      purchase: {
+        db: database.db,
+        limits: trial.limits,
+        ipHashSecret,
+        operatorEmail: operatorAddress(config, settings),
+        messageIdDomain: trial.messageIdDomain,
+        logger,
+        onMailQueued: deps.onMailQueued,
+      },
+    }),
     licenseCountRoutes(counts),
     consentRoutes({ consents: { db: database.db, ipHashSecret }, trustProxy: config.trustProxy }),
   ]

@@ -178,7 +178,10 @@ export type Config = {
    * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
    */
   ipHashSecret: string | null
-  /** Where alerts go (the breaker); null when unset. */
+  /**
+   * Where purchase requests and alerts (the breaker) go; null when unset: purchase requests then
+   * go to the support address (operatorAddress).
+   */
   operatorEmail: string | null
 }
 
@@ -247,4 +250,12 @@ export function testDatabaseUrl(
 ): string | null {
   const url = env.TEST_DATABASE_URL || env.DATABASE_URL || ''
   return /^postgres(ql)?:\/\//.test(url) ? url : null
+}
+
+/** Where purchase requests and alerts go: OPERATOR_EMAIL, else the site's support address. */
+export function operatorAddress(
+  config: Pick<Config, 'operatorEmail'>,
+  settings: Pick<PublicSettings, 'supportEmail'>,
+): string {
+  return config.operatorEmail ?? settings.supportEmail
 }

@@ -56,4 +56,24 @@ describe('renderHead', () => {
     ])
     expect(renderHead(doc('thank-you'))).not.toContain('ld+json')
   })
+
+  it('names the company behind the brand, with its legal name and address', () => {
+    for (const name of ['home', 'about']) {
+      const head = renderHead(doc(name))
+      const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)?.[1]
+      const parsed = JSON.parse(json!) as Record<string, unknown> | Array<Record<string, unknown>>
+      const organisation = Array.isArray(parsed) ? parsed[0]! : parsed
+      expect(organisation, name).toMatchObject({
+        '@type': 'Organization',
+        legalName: 'PacePoint Analytics s.r.o.',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Vinohradská 1511/230',
+          postalCode: '100 00',
+          addressLocality: 'Praha 10',
+          addressCountry: 'Czechia',
+        },
+      })
+    }
+  })
 })

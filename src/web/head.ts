@@ -23,16 +23,41 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-function structuredData(): unknown[] {
+/** The company behind the brand (issue 13): its legal name and registered address. */
+function organisationData(): Record<string, unknown> {
   const base = PUBLIC_URL_PLACEHOLDER
-  const organisation = {
+  const company = settings.company
+  // "Street 1, 100 00 City": the last part holds the postcode and the city.
+  const parts = company.address.split(',').map((part) => part.trim())
+  const locality = parts.length > 1 ? parts.pop()! : ''
+  const postcode = /^(\d{3}\s?\d{2})\s+(.*)$/.exec(locality)
+  return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: settings.brandName,
+    legalName: company.legalName,
     url: `${base}/`,
     logo: `${base}/icons/icon-512.png`,
     email: settings.supportEmail,
+    ...(settings.phone ? { telephone: settings.phone } : {}),
+    ...(company.registrationId ? { identifier: company.registrationId } : {}),
+    ...(company.vatId ? { vatID: company.vatId } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: parts.join(', '),
+      ...(postcode
+        ? { postalCode: postcode[1], addressLocality: postcode[2] }
+        : locality
+          ? { addressLocality: locality }
+          : {}),
+      addressCountry: company.country,
+    },
   }
+}
+
+function structuredData(): unknown[] {
+  const base = PUBLIC_URL_PLACEHOLDER
+  const organisation = organisationData()
   const products = PLANS.map((plan) => ({
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -87,7 +112,9 @@ export function renderHead(doc: DocumentSpec): string {
     `<meta name="twitter:image" content="${image}" />`,
     doc.entry === 'home'
       ? `<script type="application/ld+json">${jsonForScript(structuredData())}</script>`
-      : '',
+      : doc.entry === 'about'
+        ? `<script type="application/ld+json">${jsonForScript(organisationData())}</script>`
+        : '',
   ]
   return tags.filter(Boolean).join('\n    ')
 }

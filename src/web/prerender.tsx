@@ -8,11 +8,13 @@ import { PageShell } from './components/page-shell.tsx'
 import type { PageEntry } from '#src/common/site/routes.ts'
 import { DOCUMENTS } from './content/documents.ts'
 import { renderHead } from './head.ts'
+import { AboutPage } from './pages/about/about-page.tsx'
 import { HomePage } from './pages/home/home-page.tsx'
 import { LnfPage } from './pages/lnf/lnf-page.tsx'
 import { MethodologyPage } from './pages/methodology/methodology-page.tsx'
 import { NotFoundPage } from './pages/not-found/not-found-page.tsx'
 import { PacingPage } from './pages/pacing/pacing-page.tsx'
+import { SecurityPage } from './pages/security/security-page.tsx'
 import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
 
@@ -24,6 +26,8 @@ const PAGES: Record<PageEntry, () => ReactElement> = {
   'not-found': () => <NotFoundPage />,
   pacing: () => <PacingPage />,
   methodology: () => <MethodologyPage />,
+  about: () => <AboutPage />,
+  security: () => <SecurityPage />,
 }
 
 export async function renderDocuments(

@@ -15,6 +15,8 @@ export const PAGE_ENTRIES = [
   'not-found',
   'pacing',
   'methodology',
+  'about',
+  'security',
 ] as const
 export type PageEntry = (typeof PAGE_ENTRIES)[number]
 
@@ -63,6 +65,8 @@ export const DOCUMENT_ROUTES = [
   { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true },
   { name: 'pacing', entry: 'pacing', path: routes.pacing },
   { name: 'methodology', entry: 'methodology', path: routes.methodology },
+  { name: 'about', entry: 'about', path: routes.about },
+  { name: 'security', entry: 'security', path: routes.security },
 ] as const satisfies readonly DocumentRoute[]
 
 export type DocumentName = (typeof DOCUMENT_ROUTES)[number]['name']

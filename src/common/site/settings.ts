@@ -26,6 +26,14 @@ const optionalEmail = z.union([z.literal(''), z.email()], {
 })
 const text = (max = 200) => z.string().max(max, `must be at most ${max} characters`)
 
+/** Someone behind the product, shown on /about. */
+const PersonSchema = z.object({
+  name: text(80).min(1, 'must not be empty'),
+  role: text(120),
+  bio: text(600),
+})
+type Person = z.infer<typeof PersonSchema>
+
 export const PublicSettingsSchema = z.object({
   /** Brand shown in the header, titles and e-mails. */
   brandName: text(60).min(1, 'must not be empty'),
@@ -59,6 +67,25 @@ export const PublicSettingsSchema = z.object({
   downloadUrls: z.object({ basic: optionalLink, advanced: optionalLink }),
   documentationUrl: optionalLink,
   videoTutorialsUrl: optionalLink,
+  /**
+   * Hosted checkout per model (Lemon Squeezy, Paddle, Stripe Payment Links: they handle EU VAT).
+   * Empty: Buy opens the "Request an invoice" dialog instead (DESIGN.md §15).
+   */
+  checkoutUrls: z.object({ basic: optionalUrl, advanced: optionalUrl }),
+  /** The company that sells the licenses: /about, the legal texts, structured data. */
+  company: z.object({
+    legalName: text(120).min(1, 'must not be empty'),
+    /** The commercial register's number (in Czechia the IČO). */
+    registrationId: text(40),
+    vatId: text(40),
+    /** Where the company is registered, e.g. the court and file of the commercial register. */
+    registry: text(200),
+    /** Street, postcode and city on one line; commas separate the lines where it is shown. */
+    address: text(200).min(1, 'must not be empty'),
+    country: text(60).min(1, 'must not be empty'),
+  }),
+  /** The people on /about, in order; empty hides that part. */
+  people: z.array(PersonSchema).max(8, 'must list at most 8 people'),
 })
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 
@@ -83,9 +110,32 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   },
   documentationUrl: 'https://docs.pacepoint.io',
   videoTutorialsUrl: 'https://docs.pacepoint.io/videos',
+  checkoutUrls: { basic: '', advanced: '' },
+  // Placeholders for the operator to replace (README, "Configuration").
+  company: {
+    legalName: 'PacePoint Analytics s.r.o.',
+    registrationId: '21984512',
+    vatId: 'CZ21984512',
+    registry: 'Commercial Register of the Municipal Court in Prague, file C 402117',
+    address: 'Vinohradská 1511/230, 100 00 Praha 10',
+    country: 'Czechia',
+  },
+  people: [
+    {
+      name: 'Daniel Novák',
+      role: 'Founder, model design',
+      bio: 'Built commitment pacing models for a Central European fund-of-funds for nine years before starting PacePoint. Designs the models and runs every onboarding call himself.',
+    },
+    {
+      name: 'Eva Horáková',
+      role: 'Head of client support',
+      bio: 'Chartered accountant (ACCA) with a background in private-equity fund administration. Answers support questions and checks each release against real quarterly reports.',
+    },
+  ],
 }
 
-type FlatKey = Exclude<keyof PublicSettings, 'downloadUrls'>
+type FlatKey = Exclude<keyof PublicSettings, 'downloadUrls' | 'checkoutUrls' | 'company' | 'people'>
+type CompanyKey = keyof PublicSettings['company']
 
 /** The SITE_* variable behind each setting (README, .env.example). */
 const ENV_NAMES: Record<FlatKey, string> = {
@@ -110,6 +160,20 @@ const DOWNLOAD_ENV_NAMES: Record<Model, string> = {
   basic: 'SITE_DOWNLOAD_URL_BASIC',
   advanced: 'SITE_DOWNLOAD_URL_ADVANCED',
 }
+const CHECKOUT_ENV_NAMES: Record<Model, string> = {
+  basic: 'SITE_CHECKOUT_URL_BASIC',
+  advanced: 'SITE_CHECKOUT_URL_ADVANCED',
+}
+const COMPANY_ENV_NAMES: Record<CompanyKey, string> = {
+  legalName: 'SITE_COMPANY_LEGAL_NAME',
+  registrationId: 'SITE_COMPANY_REGISTRATION_ID',
+  vatId: 'SITE_COMPANY_VAT_ID',
+  registry: 'SITE_COMPANY_REGISTRY',
+  address: 'SITE_COMPANY_ADDRESS',
+  country: 'SITE_COMPANY_COUNTRY',
+}
+/** A JSON array of { name, role, bio }; `[]` hides the people on /about. */
+const PEOPLE_ENV_NAME = 'SITE_PEOPLE'
 
 export class SettingsError extends Error {}
 
@@ -129,6 +193,8 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
   const result: PublicSettings = {
     ...DEFAULT_SETTINGS,
     downloadUrls: { ...DEFAULT_SETTINGS.downloadUrls },
+    checkoutUrls: { ...DEFAULT_SETTINGS.checkoutUrls },
+    company: { ...DEFAULT_SETTINGS.company },
   }
   for (const [key, name] of Object.entries(ENV_NAMES) as [FlatKey, string][]) {
     const value = env[name]
@@ -137,10 +203,30 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
   for (const model of MODELS) {
     const value = env[DOWNLOAD_ENV_NAMES[model]]
     if (value !== undefined) result.downloadUrls[model] = value.trim()
+    const checkout = env[CHECKOUT_ENV_NAMES[model]]
+    if (checkout !== undefined) result.checkoutUrls[model] = checkout.trim()
+  }
+  for (const [key, name] of Object.entries(COMPANY_ENV_NAMES) as [CompanyKey, string][]) {
+    const value = env[name]
+    if (value !== undefined) result.company[key] = value.trim()
+  }
+  const people = env[PEOPLE_ENV_NAME]
+  if (people !== undefined) {
+    try {
+      result.people = JSON.parse(people.trim() || '[]') as Person[]
+    } catch {
+      throw new SettingsError(
+        `Invalid site settings:\n  ${PEOPLE_ENV_NAME}: must be a JSON array of { "name", "role", "bio" }`,
+      )
+    }
   }
   return check(result, (path) => {
     const [first, second] = path
     if (first === 'downloadUrls') return DOWNLOAD_ENV_NAMES[second as Model] ?? 'downloadUrls'
+    if (first === 'checkoutUrls') return CHECKOUT_ENV_NAMES[second as Model] ?? 'checkoutUrls'
+    if (first === 'company') return COMPANY_ENV_NAMES[second as CompanyKey] ?? 'company'
+    if (first === 'people')
+      return `${PEOPLE_ENV_NAME}${path.length > 1 ? ` (${path.slice(1).join('.')})` : ''}`
     return ENV_NAMES[first as FlatKey] ?? String(first)
   })
 }

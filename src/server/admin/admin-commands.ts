@@ -273,11 +273,20 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
       const r = await deletePersonData(ctx.db, command.email, { mailDir: ctx.mailDir })
       // The audit log keeps that a deletion happened, not whose: the address is masked.
       const data = { email: maskEmail(command.email.trim().toLowerCase()), ...r }
-      if (r.submissions === 0 && r.mail === 0 && r.files === 0 && r.counters === 0)
-        return ok(`No trial requests from ${command.email}.\n`, { data })
+      if (
+        r.submissions === 0 &&
+        r.purchaseRequests === 0 &&
+        r.mail === 0 &&
+        r.files === 0 &&
+        r.counters === 0
+      )
+        return ok(`No trial or purchase requests from ${command.email}.\n`, { data })
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+      const purchases = r.purchaseRequests
+        ? `, ${plural(r.purchaseRequests, 'purchase request')}`
+        : ''
       return ok(
-        `Deleted ${plural(r.submissions, 'trial request')} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
+        `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
           `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
         { data },
       )

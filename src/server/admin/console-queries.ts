@@ -30,6 +30,7 @@ import { licenseStats } from '../licenses/license-service.ts'
 import { recentAudit } from './audit-log.ts'
 import type { RateLimit } from '../config.ts'
 import { breakerStates, describeLimit } from '../trials/claim-breaker.ts'
+import { listRecentPurchaseRequests } from '../db/purchase-request-repository.ts'
 
 const CHART_DAYS = 30
 const RATE_DAYS = 7
@@ -189,16 +190,19 @@ export async function consoleConsents(db: Db): Promise<ConsentSummary> {
   }
 }
 
-/**
- * Purchase requests (DESIGN.md §15) are not recorded by this build: /api/purchase-requests and
- * its table arrive with the buying work. Until then the console says so instead of guessing.
- * TODO(issue 14): list them here once the purchase_requests table exists.
- */
-export async function consolePurchaseRequests(): Promise<PurchaseRequestsSummary> {
+/** Invoice requests (DESIGN.md §15): the newest 100, addresses masked, and the last 30 days' count. */
+export async function consolePurchaseRequests(db: Db): Promise<PurchaseRequestsSummary> {
+  const { rows, recent } = await listRecentPurchaseRequests(db, 100, 30)
   return {
-    available: false,
-    note: 'Purchase requests (DESIGN.md §15) are not recorded by this version of the site yet; they will be listed here once the invoice-request form stores them.',
-    items: [],
+    lastThirtyDays: recent,
+    items: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      model: r.model,
+      company: r.company,
+      name: `${r.firstName} ${r.lastName}`,
+      email: maskEmail(r.email),
+    })),
   }
 }
 

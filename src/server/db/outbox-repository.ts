@@ -6,9 +6,17 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
 /**
  * trial: a key (new or again); waitlist: a notice; confirm: the link a request past the claim
- * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link.
+ * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link;
+ * purchase-request: an invoice request, to the operator; purchase-confirmation: its receipt.
  */
-export type MailKind = 'trial' | 'waitlist' | 'confirm' | 'breaker' | 'operator-sign-in'
+export type MailKind =
+  | 'trial'
+  | 'waitlist'
+  | 'confirm'
+  | 'breaker'
+  | 'operator-sign-in'
+  | 'purchase-request'
+  | 'purchase-confirmation'
 
 export interface NewMail {
   kind: MailKind

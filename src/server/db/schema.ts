@@ -104,6 +104,20 @@ export const consentRecords = pgTable('consent_records', {
   userAgent: text('user_agent'),
 })
 
+export const purchaseRequests = pgTable('purchase_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  emailCanonical: text('email_canonical').notNull(),
+  company: text('company').notNull(),
+  model: text('model').$type<Model>().notNull(),
+  message: text('message'),
+  ipHash: text('ip_hash'),
+  userAgent: text('user_agent'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
 export type LicenseRow = typeof licenses.$inferSelect
 export type SubmissionRow = typeof trialSubmissions.$inferSelect
 export type OutboxRow = typeof mailOutbox.$inferSelect
@@ -143,3 +157,4 @@ export const auditLog = pgTable('audit_log', {
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorSessionRow = typeof operatorSessions.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
+export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect

@@ -264,7 +264,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
 
   app.get(adminApi.consents, async (c) => c.json(await consoleConsents(deps.db)))
 
-  app.get(adminApi.purchaseRequests, async (c) => c.json(await consolePurchaseRequests()))
+  app.get(adminApi.purchaseRequests, async (c) => c.json(await consolePurchaseRequests(deps.db)))
 
   app.get(adminApi.audit, async (c) => c.json({ entries: await recentAudit(deps.db, 100) }))
 

@@ -203,6 +203,8 @@ describe('sitemap, robots and static files', () => {
       'https://pacing.example/cookie-policy',
       'https://pacing.example/pacing',
       'https://pacing.example/methodology',
+      'https://pacing.example/about',
+      'https://pacing.example/security',
     ])
   })
 
@@ -252,6 +254,9 @@ describe('pages and 404', () => {
     ['/thank-you', 'thank-you'],
     ['/pacing', 'pacing'],
     ['/methodology', 'methodology'],
+    ['/about', 'about'],
+    ['/security', 'security'],
+    ['/about/', 'about'],
   ])('%s shows the %s document', async (path, name) => {
     const res = await app().request(path)
     expect(res.status).toBe(200)

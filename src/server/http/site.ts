@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
-import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '#src/common/site/routes.ts'
 import { sitemapXml } from './sitemap.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
@@ -196,7 +196,12 @@ export function documentForPath(pathname: string): string | null {
   if (path === routes.schedulingThankYou) return 'scheduling-thank-you'
   if (path === routes.pacing) return 'pacing'
   if (path === routes.methodology) return 'methodology'
-  return null
+  // Any other page of the route table at its own path (/about, /security); the 404 page and
+  // the /lnf shell are answered by their own rules.
+  const doc = DOCUMENT_ROUTES.find(
+    (d: DocumentRoute) => d.path === path && d.entry !== 'not-found' && d.entry !== 'lnf',
+  )
+  return doc?.name ?? null
 }
 
 /**

@@ -102,12 +102,13 @@ async function deliver(
     const name = [row.payload.firstName, row.payload.lastName]
       .filter((v) => typeof v === 'string')
       .join(' ')
+    const { replyTo, ...content } = rendered
     where = await o.transport.send({
       from: o.identity.from,
-      replyTo: o.identity.replyTo,
+      replyTo: replyTo ?? o.identity.replyTo,
       to: { name, address: row.to },
       messageId: row.messageId,
-      ...rendered,
+      ...content,
     })
   } catch (error) {
     const permanent = error instanceof UnknownMailError

@@ -117,3 +117,25 @@ describe('outbox payloads', () => {
     )
   })
 })
+
+describe('how to buy, in the trial e-mail (DESIGN.md §15)', () => {
+  const payload = { firstName: 'Ann', lastName: 'Lee', model: 'basic' as const, activationKey: 'K' }
+
+  it('points to pricing (Buy or request an invoice) when no checkout link is set', () => {
+    const mail = renderTrialMail(payload, settings, PUBLIC_URL)
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('$849')
+      expect(part).toContain(`${PUBLIC_URL}/#pricing`)
+    }
+  })
+
+  it('links the model’s checkout when one is set', () => {
+    const withCheckout = {
+      ...settings,
+      checkoutUrls: { basic: 'https://pay.example.com/basic', advanced: '' },
+    }
+    const mail = renderTrialMail(payload, withCheckout, PUBLIC_URL)
+    expect(mail.text).toContain('Buy the Basic model: https://pay.example.com/basic')
+    expect(mail.html).toContain('href="https://pay.example.com/basic"')
+  })
+})

@@ -3,8 +3,8 @@
  * through escapeHtml in the HTML part; links come from the operator's settings and PUBLIC_URL,
  * and only http(s) or mailto links are ever written into an href.
  */
-import { MODEL_LABELS, isModel, type Model } from '#src/common/models.ts'
-import { adminRoutes, api, routes } from '#src/common/paths.ts'
+import { MODEL_LABELS, MODEL_PRICES_USD, isModel, type Model } from '#src/common/models.ts'
+import { adminRoutes, anchors, api, routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 
@@ -12,6 +12,8 @@ export interface RenderedMail {
   subject: string
   text: string
   html: string
+  /** Replies go here instead of the support address (the operator answers the buyer). */
+  replyTo?: string
 }
 
 export interface TrialMailPayload {
@@ -31,9 +33,29 @@ export interface WaitlistMailPayload {
   activationKey: string | null
 }
 
+/** To the operator: someone asked for an invoice (DESIGN.md §15). */
+export interface PurchaseRequestMailPayload {
+  requestId: string
+  model: Model
+  buyer: { firstName: string; lastName: string; email: string; company: string; message: string }
+}
+
+/** To the buyer: we have the request and will send the invoice. Nothing free-form they typed. */
+export interface PurchaseConfirmationMailPayload {
+  requestId: string
+  firstName: string
+  lastName: string
+  model: Model
+}
+
 export type MailSettings = Pick<
   PublicSettings,
-  'brandName' | 'supportEmail' | 'downloadUrls' | 'documentationUrl' | 'videoTutorialsUrl'
+  | 'brandName'
+  | 'supportEmail'
+  | 'downloadUrls'
+  | 'documentationUrl'
+  | 'videoTutorialsUrl'
+  | 'checkoutUrls'
 >
 
 export function escapeHtml(value: string): string {
@@ -102,6 +124,27 @@ function resources(
   return { html: `<ul style="padding-left:20px">${html.join('')}</ul>`, text }
 }
 
+function usd(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`
+}
+
+/** How to buy the model after the trial (DESIGN.md §15): its checkout, or an invoice. */
+function howToBuy(
+  model: Model,
+  settings: MailSettings,
+  publicUrl: string,
+): { html: string; text: string } {
+  const label = MODEL_LABELS[model]
+  const checkout = settings.checkoutUrls[model]
+  const url = checkout || `${publicUrl}/#${anchors.pricing}`
+  const sentence = `To keep using it, buy the ${label} license: ${usd(MODEL_PRICES_USD[model])} once, 30-day money-back guarantee.`
+  const action = checkout ? `Buy the ${label} model` : 'Buy or request an invoice'
+  return {
+    html: `<p>${escapeHtml(sentence)} ${link(url, action)}.</p>`,
+    text: `${sentence} ${action}: ${url}`,
+  }
+}
+
 function support(settings: MailSettings): { html: string; text: string } {
   return {
     html: `<p>Questions? Write to ${link(`mailto:${settings.supportEmail}`, settings.supportEmail)}, or simply reply to this e-mail.</p>`,
@@ -119,6 +162,7 @@ function keyMail(
 ): RenderedMail {
   const brand = settings.brandName
   const r = resources(payload.model, settings, publicUrl)
+  const b = howToBuy(payload.model, settings, publicUrl)
   const s = support(settings)
   const validity = `The key runs the model for ${TRIAL_VALID_DAYS} days from activation on one Windows machine.`
   const html = layout(
@@ -129,6 +173,7 @@ function keyMail(
 ${keyBlock(payload.activationKey)}
 <p>${escapeHtml(validity)}</p>
 ${r.html}
+${b.html}
 ${s.html}
 <p>The ${escapeHtml(brand)} team</p>`,
   )
@@ -142,6 +187,8 @@ ${s.html}
     validity,
     '',
     ...r.text,
+    '',
+    b.text,
     '',
     s.text,
     '',
@@ -310,6 +357,86 @@ export function renderOperatorSignInMail(
   }
 }
 
+/** Text that may hold line breaks (the buyer's message), escaped, each line kept. */
+function escapeLines(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>')
+}
+
+function renderPurchaseRequestMail(
+  payload: PurchaseRequestMailPayload,
+  settings: MailSettings,
+): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const { buyer } = payload
+  const name = `${buyer.firstName} ${buyer.lastName}`
+  // The subject is a header: the schema refused control characters, and nodemailer encodes it.
+  const subject = `Invoice request: ${label} model for ${buyer.company}`
+  const rows: Array<[string, string]> = [
+    ['Model', `${label} (${usd(MODEL_PRICES_USD[payload.model])})`],
+    ['Name', name],
+    ['E-mail', buyer.email],
+    ['Company', buyer.company],
+    ['Request', payload.requestId],
+  ]
+  const html = layout(
+    settings.brandName,
+    `<p>Someone asked for an invoice. Reply to this e-mail to answer them.</p>
+<table style="border-collapse:collapse;width:100%">${rows
+      .map(
+        ([k, v]) =>
+          `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0">${escapeHtml(v)}</td></tr>`,
+      )
+      .join('')}</table>
+${buyer.message ? `<p style="margin-top:16px;font-weight:600">Message</p><p style="padding:12px 16px;background:#f1f5f9;border-radius:6px">${escapeLines(buyer.message)}</p>` : ''}`,
+  )
+  const text = [
+    'Someone asked for an invoice. Reply to this e-mail to answer them.',
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...(buyer.message ? ['', 'Message:', buyer.message] : []),
+    '',
+  ].join('\n')
+  return { subject, text, html, replyTo: buyer.email }
+}
+
+function renderPurchaseConfirmationMail(
+  payload: PurchaseConfirmationMailPayload,
+  settings: MailSettings,
+): RenderedMail {
+  const label = MODEL_LABELS[payload.model]
+  const brand = settings.brandName
+  const s = support(settings)
+  const subject = `Your ${brand} ${label} invoice request`
+  const intro = `Thank you for your request to buy the ${label} model (${usd(MODEL_PRICES_USD[payload.model])}, one license, one-time).`
+  const next =
+    'We will send the invoice within one business day. Once it is paid, you receive the full model and your license key by e-mail. The 30-day money-back guarantee starts on that day.'
+  const reference = `Your reference: ${payload.requestId}`
+  const html = layout(
+    brand,
+    `<p>Hello ${escapeHtml(payload.firstName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(next)}</p>
+<p style="color:#475569;font-size:14px">${escapeHtml(reference)}</p>
+${s.html}
+<p>The ${escapeHtml(brand)} team</p>`,
+  )
+  const text = [
+    `Hello ${payload.firstName},`,
+    '',
+    intro,
+    '',
+    next,
+    '',
+    reference,
+    '',
+    s.text,
+    '',
+    `The ${brand} team`,
+    '',
+  ].join('\n')
+  return { subject, text, html }
+}
+
 export class UnknownMailError extends Error {}
 
 /** Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send. */
@@ -369,6 +496,36 @@ export function renderOutboxMail(
     const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
     return renderBreakerMail(
       { model, claims: num('claims'), threshold: num('threshold'), windowMs: num('windowMs') },
+      settings,
+    )
+  }
+  if (kind === 'purchase-request') {
+    const buyer = (payload.buyer ?? {}) as Record<string, unknown>
+    const field = (key: string) => (typeof buyer[key] === 'string' ? (buyer[key] as string) : '')
+    if (!field('email')) throw new UnknownMailError('purchase request without an e-mail')
+    return renderPurchaseRequestMail(
+      {
+        requestId: str('requestId'),
+        model,
+        buyer: {
+          firstName: field('firstName'),
+          lastName: field('lastName'),
+          email: field('email'),
+          company: field('company'),
+          message: field('message'),
+        },
+      },
+      settings,
+    )
+  }
+  if (kind === 'purchase-confirmation') {
+    return renderPurchaseConfirmationMail(
+      {
+        requestId: str('requestId'),
+        firstName: str('firstName'),
+        lastName: str('lastName'),
+        model,
+      },
       settings,
     )
   }

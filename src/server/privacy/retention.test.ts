@@ -108,6 +108,24 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
     expect(await count('consent_records')).toBe(1)
   })
 
+  it('deletes invoice requests 24 months after they were made', async () => {
+    for (const [email, createdAt] of [
+      ['old@example.com', ago(2 * 366)],
+      ['new@example.com', ago(30)],
+    ] as const) {
+      await database().db.execute(
+        sql`insert into purchase_requests (first_name, last_name, email, email_canonical, company, model, created_at)
+            values ('Ann', 'Lee', ${email}, ${email}, 'Lee Office', 'basic', ${createdAt})`,
+      )
+    }
+    expect((await applyRetention(database().db, NOW)).purchaseRequests).toBe(1)
+    const left = await queryRows<{ email: string }>(
+      database().db,
+      sql`select email from purchase_requests`,
+    )
+    expect(left.map((r) => r.email)).toEqual(['new@example.com'])
+  })
+
   it('deletes one person on request, through the admin command', async () => {
     await submission('ann@example.com', ago(5), true)
     await submission('ann@example.com', ago(2))

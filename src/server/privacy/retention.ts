@@ -1,6 +1,7 @@
 /**
  * What the privacy policy promises about keeping data (src/web/content/legal/privacy.md):
- * trial requests go 24 months after a person's last request, delivered or dead e-mail 90 days
+ * trial requests go 24 months after a person's last request, invoice requests 24 months after
+ * they were made, delivered or dead e-mail 90 days
  * after it settled, consent records after 3 years; and a person's data goes on request
  * (`npm run admin -- leads delete --email … --yes`). Keys stay in the pool's history, without
  * the person they were given to.
@@ -16,6 +17,8 @@ import { hashKey } from '../trials/rate-limiter.ts'
 
 export const RETENTION = {
   trialRequestMonths: 24,
+  /** Invoice requests; a sale's own records (invoices) live in the accounting system. */
+  purchaseRequestMonths: 24,
   settledMailDays: 90,
   consentYears: 3,
 } as const
@@ -24,6 +27,7 @@ export interface Deleted {
   submissions: number
   mail: number
   consents: number
+  purchaseRequests: number
 }
 
 /** Removes the given submissions with their e-mails; their keys keep no link to them. */
@@ -75,16 +79,25 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
             where recorded_at < ${now}::timestamptz - make_interval(years => ${RETENTION.consentYears})
           returning id`,
     )
+    const purchases = await queryRows<{ id: string }>(
+      tx,
+      sql`delete from purchase_requests
+            where created_at < ${now}::timestamptz - make_interval(months => ${RETENTION.purchaseRequestMonths})
+          returning id`,
+    )
     return {
       submissions: removed.submissions,
       mail: removed.mail + mail.length,
       consents: consents.length,
+      purchaseRequests: purchases.length,
     }
   })
 }
 
 export interface PersonDeleted {
   submissions: number
+  /** Invoice requests of the address (DESIGN.md §15). */
+  purchaseRequests: number
   mail: number
   /** Rate-limit counters of the address and of the client addresses it asked from. */
   counters: number
@@ -94,8 +107,9 @@ export interface PersonDeleted {
 
 /**
  * A person's deletion request (DESIGN.md §14): every trial request of the address (compared
- * canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`), every e-mail to it or about those
- * requests (rows and .eml files), and the limit counters keyed by the address or by the client
+ * canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`) and every invoice request, every
+ * e-mail to it or about those requests (rows and .eml files; the operator's copy of an invoice
+ * request names the buyer, so it goes too), and the limit counters keyed by the address or by the client
  * addresses those requests came from.
  */
 export async function deletePersonData(
@@ -111,7 +125,18 @@ export async function deletePersonData(
       sql`select id, email, ip_hash from trial_submissions
           where email_canonical = ${canonical} or lower(email) = ${lower}`,
     )
-    const addresses = [...new Set([lower, ...rows.map((r) => r.email.toLowerCase())])]
+    const purchases = await queryRows<{ id: string; email: string; ip_hash: string | null }>(
+      tx,
+      sql`delete from purchase_requests where email_canonical = ${canonical} or lower(email) = ${lower}
+          returning id, email, ip_hash`,
+    )
+    const addresses = [
+      ...new Set([
+        lower,
+        ...rows.map((r) => r.email.toLowerCase()),
+        ...purchases.map((r) => r.email.toLowerCase()),
+      ]),
+    ]
     const addressList = sql.join(
       addresses.map((a) => sql`${a}`),
       sql`, `,
@@ -124,6 +149,21 @@ export async function deletePersonData(
     )
     const ids = rows.map((r) => r.id)
     const messageIds = loose.map((r) => r.message_id)
+    let operatorCopies = 0
+    if (purchases.length) {
+      const requestIds = sql.join(
+        purchases.map((r) => sql`${r.id}`),
+        sql`, `,
+      )
+      const copies = await queryRows<{ message_id: string }>(
+        tx,
+        sql`delete from mail_outbox
+              where kind = 'purchase-request' and payload->>'requestId' in (${requestIds})
+            returning message_id`,
+      )
+      operatorCopies = copies.length
+      messageIds.push(...copies.map((r) => r.message_id))
+    }
     if (ids.length) {
       const list = sql.join(
         ids.map((id) => sql`${id}::uuid`),
@@ -139,13 +179,15 @@ export async function deletePersonData(
     const keys = [
       hashKey('email', canonical),
       hashKey('email', `resend:${canonical}`),
-      ...rows
+      hashKey('email', `purchase:${canonical}`),
+      ...[...rows, ...purchases]
         .map((r) => r.ip_hash)
         .filter((h): h is string => Boolean(h))
         .flatMap((h) => [
           hashKey('ip', h, true),
           hashKey('ip', `resend:${h}`, true),
           hashKey('ip', `waitlist:${h}`, true),
+          hashKey('ip', `purchase:${h}`, true),
         ]),
     ]
     const counters = await queryRows<{ key: string }>(
@@ -157,7 +199,8 @@ export async function deletePersonData(
     )
     return {
       submissions: removed.submissions,
-      mail: removed.mail + loose.length,
+      purchaseRequests: purchases.length,
+      mail: removed.mail + loose.length + operatorCopies,
       counters: counters.length,
       addresses,
       messageIds,
@@ -168,6 +211,7 @@ export async function deletePersonData(
     : 0
   return {
     submissions: result.submissions,
+    purchaseRequests: result.purchaseRequests,
     mail: result.mail,
     counters: result.counters,
     files,

@@ -38,6 +38,14 @@ const HEADS: Record<DocumentName, { title: string; description: string }> = {
     description: `Your introduction call with ${brand} is booked.`,
   },
   lnf: { title: `Image | ${brand}`, description: `An image shared from ${brand}.` },
+  about: {
+    title: `About us: company, people and contact | ${brand}`,
+    description: `Who makes ${brand}: ${settings.company.legalName}, an independent ${settings.company.country} firm building Excel commitment pacing models. The people, the company details and how to reach us.`,
+  },
+  security: {
+    title: `Security & installation | ${brand}`,
+    description: `For your IT review: a code-signed Windows installer, offline use after activation, portfolio data that never leaves your machine, system requirements, uninstall and license deactivation.`,
+  },
   'not-found': {
     title: `Page not found | ${brand}`,
     description: `The page you asked for is not here.`,

@@ -9,6 +9,8 @@ export const FOOTER_COPY = {
   advancedModel: 'Advanced Model',
   compareModels: 'Compare models',
   pacingLab: 'Free Pacing Lab',
+  about: 'About us',
+  security: 'Security & installation',
   documentation: 'Documentation',
   videoTutorials: 'Video tutorials',
   contactChat: 'Contact support chat',

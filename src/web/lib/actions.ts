@@ -15,6 +15,7 @@ export type SiteAction =
   | 'open-legal'
   | 'open-cookie-settings'
   | 'select-model'
+  | 'buy'
 
 /** Attributes for an element that runs an action; value is the model or legal tab. */
 export function action(name: SiteAction, value?: string): Record<string, string> {
@@ -31,6 +32,8 @@ export interface ActionHandlers {
   openLegal: (tab: LegalTab) => void
   openCookieSettings: () => void
   selectModel: (model: 'basic' | 'advanced') => void
+  /** Buy a model: its checkout link, or the "Request an invoice" dialog (DESIGN.md §15). */
+  buy: (model: 'basic' | 'advanced') => void
 }
 
 function isLegalTab(value: unknown): value is LegalTab {
@@ -63,6 +66,10 @@ export function runAction(element: Element, handlers: ActionHandlers): boolean {
     case 'select-model':
       if (!isModel(value)) return false
       handlers.selectModel(value)
+      return true
+    case 'buy':
+      if (!isModel(value)) return false
+      handlers.buy(value)
       return true
     default:
       return false

@@ -4,11 +4,16 @@
  * preselect. Values other than basic/advanced are ignored (SPEC.md §5).
  */
 import { isModel, type Model } from '#src/common/models.ts'
-import { anchors } from '#src/common/paths.ts'
+import { anchors, routes } from '#src/common/paths.ts'
 import { scrollToAnchor } from './scroll.ts'
 import { emit, on } from './site-events.ts'
 
 export function selectModel(model: Model): void {
+  // The footer's model links on pages without the form (/about, /security) go to the landing page's.
+  if (!document.getElementById(anchors.trialForm)) {
+    window.location.assign(`${routes.home}#${anchors.trialFormFor(model)}`)
+    return
+  }
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
   // To the form itself, not the section heading a screen above it on a phone (issue 13).
   scrollToAnchor(anchors.trialFormFor(model))

@@ -5,6 +5,7 @@
  */
 import { Check, ChevronDown, Images, ShieldCheck, Sparkles, Wrench } from 'lucide-react'
 import { anchors } from '#src/common/paths.ts'
+import { buyTarget } from '#src/common/site/buying.ts'
 import { SectionHeading } from '../components/section-heading.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
 import {
@@ -17,18 +18,42 @@ import {
 } from '../content/pricing.ts'
 import { cn } from '../lib/cn.ts'
 import { action } from '../lib/actions.ts'
+import { BUY_COPY } from '../content/buy.ts'
+import { settings } from '../settings.ts'
 import { ComparisonValueCell } from './comparison-value.tsx'
+
+/**
+ * Buy (DESIGN.md §15): a link to the model's hosted checkout when one is configured (it works
+ * before any script runs), else a button that opens the "Request an invoice" dialog.
+ */
+function BuyButton({ plan }: { plan: Plan }) {
+  const target = buyTarget(settings, plan.model)
+  const className = buttonClasses(plan.mostPopular ? 'accent' : 'primary', 'lg', 'w-full')
+  const label = BUY_COPY.buy(plan.name)
+  return (
+    <div>
+      {target.kind === 'checkout' ? (
+        <a href={target.url} {...action('buy', plan.model)} className={className}>
+          {label}
+        </a>
+      ) : (
+        <button type="button" {...action('buy', plan.model)} className={className}>
+          {label}
+        </button>
+      )}
+      <p className="mt-2 text-center text-xs text-ink-600">
+        {target.kind === 'checkout' ? BUY_COPY.checkoutNote : BUY_COPY.invoiceNote}
+      </p>
+    </div>
+  )
+}
 
 function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
   return (
     <a
       href={`#${anchors.trialFormFor(plan.model)}`}
       {...action('select-model', plan.model)}
-      className={buttonClasses(
-        plan.mostPopular ? 'accent' : 'primary',
-        'lg',
-        cn('w-full', className),
-      )}
+      className={buttonClasses('secondary', 'lg', cn('w-full', className))}
     >
       {PRICING_COPY.choose(plan.name)}
     </a>
@@ -105,7 +130,8 @@ function PlanCards() {
               </li>
             ))}
           </ul>
-          <div className="mt-6 space-y-2">
+          <div className="mt-6 space-y-3">
+            <BuyButton plan={plan} />
             <ChooseButton plan={plan} />
             <ScreenshotsButton plan={plan} />
           </div>
@@ -213,7 +239,8 @@ function PlanTable() {
                   plan.mostPopular ? 'border-accent-600 bg-accent-50/60' : 'border-ink-200',
                 )}
               >
-                <ChooseButton plan={plan} />
+                <BuyButton plan={plan} />
+                <ChooseButton plan={plan} className="mt-3" />
                 <div className="mt-2">
                   <ScreenshotsButton plan={plan} />
                 </div>

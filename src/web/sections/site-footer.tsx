@@ -83,6 +83,16 @@ export function SiteFooter() {
             {FOOTER_COPY.supportHeading}
           </h2>
           <ul className="mt-3">
+            <li>
+              <a className={linkClass} href={routes.about}>
+                {FOOTER_COPY.about}
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={routes.security}>
+                {FOOTER_COPY.security}
+              </a>
+            </li>
             {settings.documentationUrl ? (
               <li>
                 <a

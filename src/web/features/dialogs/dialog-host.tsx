@@ -1,5 +1,5 @@
 /**
- * The page-level dialogs (video, gallery, booking, legal) and the chat, behind one small
+ * The page-level dialogs (video, gallery, booking, legal, invoice request) and the chat, behind one small
  * context so any section can open them. Each dialog's code loads on first open (React.lazy),
  * so none of it is in the first page load (DESIGN.md §2).
  */
@@ -20,11 +20,13 @@ import { installActionListener } from '../../lib/actions.ts'
 import { openConsentSettings } from '../consent/consent-store.ts'
 import { selectModel } from '../../lib/model-selection.ts'
 import { openChat } from '../chat/open-chat.ts'
+import { buy as buyModel } from '../buy/buy.ts'
 
 const VideoDialog = lazy(() => import('../video/video-dialog.tsx'))
 const GalleryDialog = lazy(() => import('../gallery/gallery-dialog.tsx'))
 const BookingDialog = lazy(() => import('../booking/booking-dialog.tsx'))
 const LegalDialog = lazy(() => import('../legal/legal-dialog.tsx'))
+const InvoiceDialog = lazy(() => import('../buy/invoice-dialog.tsx'))
 
 export interface SiteActions {
   openVideo: () => void
@@ -32,6 +34,8 @@ export interface SiteActions {
   openBooking: () => void
   openLegal: (tab: LegalTab) => void
   openChat: () => void
+  /** Buy a model: its checkout link, or the "Request an invoice" dialog (DESIGN.md §15). */
+  buy: (model: Model) => void
 }
 
 const SiteActionsContext = createContext<SiteActions | null>(null)
@@ -48,6 +52,7 @@ type Open =
   | { kind: 'gallery'; model: Model }
   | { kind: 'booking' }
   | { kind: 'legal'; tab: LegalTab }
+  | { kind: 'invoice'; model: Model }
 
 interface DialogHostProps {
   children: ReactNode
@@ -72,6 +77,7 @@ export function DialogHost({ children, onLegalClose }: DialogHostProps) {
       openBooking: () => show({ kind: 'booking' }),
       openLegal: (tab) => show({ kind: 'legal', tab }),
       openChat,
+      buy: (model) => buyModel(model, () => show({ kind: 'invoice', model })),
     }),
     [show],
   )
@@ -106,6 +112,13 @@ export function DialogHost({ children, onLegalClose }: DialogHostProps) {
         ) : null}
         {loaded.has('booking') ? (
           <BookingDialog open={open.kind === 'booking'} onClose={close} />
+        ) : null}
+        {loaded.has('invoice') ? (
+          <InvoiceDialog
+            open={open.kind === 'invoice'}
+            initialModel={open.kind === 'invoice' ? open.model : 'advanced'}
+            onClose={close}
+          />
         ) : null}
         {loaded.has('legal') ? (
           <LegalDialog

@@ -17,12 +17,20 @@ function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&')
 }
 
-/** Fills {{brand}}, {{supportEmail}} and {{updated}} from the public settings. */
+/**
+ * Fills {{brand}}, {{supportEmail}}, {{updated}} and the company's details ({{companyName}},
+ * {{companyAddress}}, {{companyId}}, {{companyRegistry}}) from the public settings, so the
+ * texts name the same company as /about (issue 13).
+ */
 export function fillLegalPlaceholders(markdown: string): string {
   const values: Record<string, string> = {
     brand: settings.brandName,
     supportEmail: settings.supportEmail,
     updated: LEGAL_UPDATED_TEXT,
+    companyName: settings.company.legalName,
+    companyAddress: [settings.company.address, settings.company.country].filter(Boolean).join(', '),
+    companyId: settings.company.registrationId || 'not registered',
+    companyRegistry: settings.company.registry || settings.company.country,
   }
   return markdown.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {
     const value = values[name]

@@ -2,6 +2,7 @@
 import {
   BookOpen,
   CalendarCheck,
+  CreditCard,
   Download,
   MailCheck,
   MessageCircle,
@@ -9,9 +10,12 @@ import {
 } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { isModel, MODEL_LABELS, type Model } from '#src/common/models.ts'
+import { buyTarget } from '#src/common/site/buying.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../settings.ts'
 import { THANK_YOU_COPY } from '../../content/thank-you.ts'
+import { BUY_COPY, THANK_YOU_BUY_COPY } from '../../content/buy.ts'
+import { formatPrice, PLANS } from '../../content/pricing.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'
 import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
@@ -52,10 +56,52 @@ function Step({
   )
 }
 
+/** How to buy (DESIGN.md §15): the trial's model first, the other beside it. */
+function BuySection({ model, onBuy }: { model: Model; onBuy: (model: Model) => void }) {
+  const plan = PLANS.find((p) => p.model === model) ?? PLANS[0]!
+  const other = PLANS.find((p) => p.model !== model)!
+  return (
+    <section
+      aria-labelledby="buy-heading"
+      className="mt-10 flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:p-8 md:flex-row md:items-center md:justify-between"
+    >
+      <div className="flex gap-4">
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700 ring-1 ring-accent-200">
+          <CreditCard aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <h2 id="buy-heading" className="text-xl font-semibold text-brand-900">
+            {THANK_YOU_BUY_COPY.heading}
+          </h2>
+          <p className="mt-1 max-w-xl text-ink-700">
+            {THANK_YOU_BUY_COPY.text(buyTarget(settings, model).kind === 'checkout')}
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col items-stretch gap-2 md:items-end">
+        <button
+          type="button"
+          onClick={() => onBuy(plan.model)}
+          className={buttonClasses('primary', 'lg')}
+        >
+          {BUY_COPY.buyWithPrice(plan.name, formatPrice(plan.priceUsd))}
+        </button>
+        <button
+          type="button"
+          onClick={() => onBuy(other.model)}
+          className="min-h-11 text-sm font-semibold text-accent-700 underline-offset-4 hover:underline"
+        >
+          {THANK_YOU_BUY_COPY.other(other.name, formatPrice(other.priceUsd))}
+        </button>
+      </div>
+    </section>
+  )
+}
+
 function ThankYouContent() {
   // Pre-rendered without a query; the model is read after hydration.
   const [model, setModel] = useState<Model | null>(null)
-  const { openBooking, openChat } = useSiteActions()
+  const { openBooking, openChat, buy } = useSiteActions()
   useEffect(() => {
     setModel(modelFromSearch(window.location.search))
     trackConversion('trial')
@@ -147,7 +193,8 @@ function ThankYouContent() {
             </div>
           </Step>
         </ol>
-        <div className="mt-10 grid gap-5 md:grid-cols-2">
+        <BuySection model={shown} onBuy={buy} />
+        <div className="mt-5 grid gap-5 md:grid-cols-2">
           <section
             aria-labelledby="consultation-heading"
             className="rounded-2xl bg-brand-900 p-6 text-white sm:p-8"

@@ -1,6 +1,7 @@
-/** Purchase requests (DESIGN.md §15): an empty state until the invoice-request form stores them. */
+/** Purchase requests (DESIGN.md §15): invoice requests sent from Buy when no checkout link is set. */
 import { Inbox } from 'lucide-react'
 import type { PurchaseRequestsSummary } from '#src/common/admin-api.ts'
+import { MODEL_LABELS } from '#src/common/models.ts'
 import { adminApi } from '#src/common/paths.ts'
 import { DataState, PageHeader } from '../components/page-header.tsx'
 import { useApiData } from '../console-api.ts'
@@ -11,16 +12,55 @@ export function PurchaseRequestsPage() {
     <div>
       <PageHeader
         title="Purchase requests"
-        description="Invoice requests sent from the Buy buttons when no checkout link is set."
+        description="Invoice requests sent from the Buy buttons when no checkout link is set. Reply to the operator e-mail of each to send the invoice."
       />
       <DataState loading={loading && !data} error={error} />
-      {data && (!data.available || data.items.length === 0) ? (
+      {data && data.items.length === 0 ? (
         <div className="flex flex-col items-center rounded-xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-ink-200">
           <Inbox aria-hidden="true" className="size-10 text-ink-400" />
           <h2 className="mt-4 font-semibold text-brand-900">No purchase requests</h2>
-          <p className="mt-2 max-w-md text-sm text-ink-600">
-            {data.available ? 'None has arrived yet.' : data.note}
-          </p>
+          <p className="mt-2 max-w-md text-sm text-ink-600">None has arrived yet.</p>
+        </div>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-ink-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="px-4 py-3 text-left text-sm text-ink-600">
+              {data.lastThirtyDays} in the last 30 days; the newest {data.items.length} below.
+            </caption>
+            <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Received (UTC)
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Model
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Company
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  E-mail
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={item.id} className="border-b border-ink-100 last:border-0">
+                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">
+                    {item.createdAt.slice(0, 16).replace('T', ' ')}
+                  </td>
+                  <td className="px-4 py-2">{MODEL_LABELS[item.model]}</td>
+                  <td className="px-4 py-2">{item.company}</td>
+                  <td className="px-4 py-2">{item.name}</td>
+                  <td className="px-4 py-2">{item.email}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       ) : null}
     </div>

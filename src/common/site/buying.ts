@@ -1,0 +1,14 @@
+/**
+ * Where a Buy control goes (DESIGN.md §15): the model's hosted checkout when the operator set
+ * one (SITE_CHECKOUT_URL_BASIC / _ADVANCED), else the "Request an invoice" dialog.
+ */
+import type { Model } from '../models.ts'
+import type { PublicSettings } from './settings.ts'
+
+export type BuyTarget = { kind: 'checkout'; url: string } | { kind: 'invoice' }
+
+export function buyTarget(settings: Pick<PublicSettings, 'checkoutUrls'>, model: Model): BuyTarget {
+  const url = settings.checkoutUrls[model]
+  // The schema admits only https or empty; checked again because a link is about to be followed.
+  return url && url.startsWith('https://') ? { kind: 'checkout', url } : { kind: 'invoice' }
+}

@@ -1,0 +1,39 @@
+/**
+ * /api/purchase-requests (DESIGN.md §5, §15): "Request an invoice". Parses with the shared
+ * schema, calls one service and maps its result; errors and limits as for trial requests.
+ */
+import { Hono } from 'hono'
+import { api } from '#src/common/paths.ts'
+import { PurchaseRequestSchema } from '#src/common/purchase-schema.ts'
+import type { TrustProxy } from '../config.ts'
+import { requestPurchase, type PurchaseDeps } from '../purchases/purchase-service.ts'
+import { RateLimitedError, TrialValidationError } from '../trials/trial-service.ts'
+import { clientInfo } from './client-address.ts'
+import { invalid, readValidBody } from './read-json.ts'
+import { rateLimitProblem } from './trial-submissions.ts'
+
+export interface PurchaseRequestRouteDeps {
+  purchase: PurchaseDeps
+  trustProxy: TrustProxy
+  bodyLimitBytes?: number
+}
+
+export function purchaseRequestRoutes(deps: PurchaseRequestRouteDeps): Hono {
+  const app = new Hono()
+
+  app.post(api.purchaseRequests, async (c) => {
+    const request = await readValidBody(c, PurchaseRequestSchema, deps.bodyLimitBytes)
+    try {
+      const result = await requestPurchase(deps.purchase, request, clientInfo(c, deps.trustProxy))
+      return c.json(result, 201)
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
+      // A disposable address: 400 naming the field, as for trial requests.
+      if (error instanceof TrialValidationError)
+        throw invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
+      throw error
+    }
+  })
+
+  return app
+}

@@ -1,0 +1,4 @@
+import { hydratePage } from '../../hydrate.tsx'
+import { AboutPage } from './about-page.tsx'
+
+hydratePage(<AboutPage />)

@@ -1,0 +1,4 @@
+import { hydratePage } from '../../hydrate.tsx'
+import { SecurityPage } from './security-page.tsx'
+
+hydratePage(<SecurityPage />)
