@@ -66,7 +66,7 @@ export interface ApiReport {
 export function trialBody(tag: string, n: number): string {
   return JSON.stringify({
     first_name: 'Bench',
-    last_name: `Visitor ${n}`,
+    last_name: 'Visitor',
     email: `bench-${tag}-${n}@example.com`,
     model: 'basic',
     source: 'bench',

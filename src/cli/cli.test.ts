@@ -32,6 +32,7 @@ import {
   type TestDbKind,
 } from '#src/server/testing/test-database.ts'
 import { runCli, type CliOptions } from './run-cli.ts'
+import { testEnvironment } from '#src/server/config.ts'
 
 const run = promisify(execFile)
 
@@ -357,7 +358,7 @@ describe('admin CLI as a process (npm run admin)', () => {
         ['--import', 'tsx', 'src/cli/index.ts', ...args],
         {
           env: {
-            ...process.env,
+            ...testEnvironment().inherited,
             DATA_DIR: dir,
             LOG_LEVEL: 'silent',
             DATABASE_URL: '',

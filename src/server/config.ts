@@ -259,3 +259,19 @@ export function operatorAddress(
 ): string {
   return config.operatorEmail ?? settings.supportEmail
 }
+
+/**
+ * Tests only: their switches (SOAK runs the long fault loops, FUZZ_SEED replays a hostile-input
+ * run) and the environment a test's child process inherits, read here so that config modules
+ * stay the only readers of process.env.
+ */
+export function testEnvironment(env: Record<string, string | undefined> = process.env) {
+  const inherited = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+  return {
+    soak: Boolean(env.SOAK),
+    fuzzSeed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : null,
+    inherited,
+  }
+}

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts'
 import { TEST_DB_KINDS, useTestDatabase } from './testing/test-database.ts'
+import { testEnvironment } from './config.ts'
 
 const exec = promisify(execFile)
 
@@ -29,7 +30,7 @@ let dataDir: string
 let distDir: string
 let extraEnv: Record<string, string> = {}
 const env = () => ({
-  ...process.env,
+  ...testEnvironment().inherited,
   DATA_DIR: dataDir,
   DIST_DIR: distDir,
   PORT: '0',

@@ -233,5 +233,20 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
 
 /** Settings read back from SITE_SETTINGS_FILE; throws SettingsError when the file is not valid. */
 export function parseSettings(json: unknown): PublicSettings {
-  return check(json, (path) => `${SITE_SETTINGS_FILE}: ${path.join('.')}`)
+  // A build made before a setting existed lacks it: the default fills it, as the build would
+  // have (one level deep, for the grouped settings).
+  const file = json && typeof json === 'object' ? (json as Record<string, unknown>) : {}
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }
+  for (const [key, value] of Object.entries(file)) {
+    const fallback = (DEFAULT_SETTINGS as Record<string, unknown>)[key]
+    merged[key] =
+      fallback &&
+      value &&
+      typeof fallback === 'object' &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+        ? { ...fallback, ...value }
+        : value
+  }
+  return check(merged, (path) => `${SITE_SETTINGS_FILE}: ${path.join('.')}`)
 }

@@ -56,7 +56,6 @@ import {
   consolePurchaseRequests,
   consoleWaitlist,
 } from '../admin/console-queries.ts'
-import type { Db } from '../db/client.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
@@ -65,7 +64,7 @@ import { ApiProblem, apiError } from './errors.ts'
 import { invalid, readValidBody } from './read-json.ts'
 
 export interface AdminApiDeps {
-  db: Db
+  db: ConsoleActionContext['db']
   counts: LicenseCountsCache
   messageIdDomain: string
   /** PUBLIC_URL is https: the cookie is Secure and __Host- prefixed. */

@@ -25,8 +25,9 @@ import {
 } from '../testing/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../testing/test-database.ts'
+import { testEnvironment } from '../config.ts'
 
-const SOAK = Boolean(process.env.SOAK)
+const SOAK = testEnvironment().soak
 /** Kill-and-restart cycles per database: each must deliver everything within the deadline. */
 const RUNS = SOAK ? 5 : 1
 /** DESIGN.md §14: every acknowledged key e-mail goes out within 30 s of the restart. */

@@ -17,8 +17,9 @@ import { hostileRequests, statusClass, type HostileRequest } from '../testing/ho
 import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { describeEachDatabase } from '../testing/test-database.ts'
+import { testEnvironment } from '../config.ts'
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
+const SEED = testEnvironment().fuzzSeed ?? 20261121
 const IN_PROCESS = 600
 const OVER_SOCKET = 150
 /** The server process's port, one the system picked (PORT=0). */

@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { testEnvironment } from '../config.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -43,8 +44,8 @@ export function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      PATH: testEnvironment().inherited.PATH ?? '',
+      HOME: testEnvironment().inherited.HOME ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
