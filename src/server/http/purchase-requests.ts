@@ -7,10 +7,9 @@ import { api } from '#src/common/paths.ts'
 import { PurchaseRequestSchema } from '#src/common/purchase-schema.ts'
 import type { TrustProxy } from '../config.ts'
 import { requestPurchase, type PurchaseDeps } from '../licenses/purchase-service.ts'
-import { RateLimitedError, TrialValidationError } from '../trials/trial-service.ts'
 import { clientInfo } from './client-address.ts'
-import { invalid, readValidBody } from './read-json.ts'
-import { rateLimitProblem } from './trial-submissions.ts'
+import { readValidBody } from './read-json.ts'
+import { refusal } from './trial-submissions.ts'
 
 export interface PurchaseRequestRouteDeps {
   purchase: PurchaseDeps
@@ -27,11 +26,7 @@ export function purchaseRequestRoutes(deps: PurchaseRequestRouteDeps): Hono {
       const result = await requestPurchase(deps.purchase, request, clientInfo(c, deps.trustProxy))
       return c.json(result, 201)
     } catch (error) {
-      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
-      // A disposable address: 400 naming the field, as for trial requests.
-      if (error instanceof TrialValidationError)
-        throw invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
-      throw error
+      throw refusal(c, error)
     }
   })
 

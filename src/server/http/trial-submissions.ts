@@ -42,6 +42,18 @@ export function rateLimitProblem(c: Context, error: RateLimitedError): ApiProble
   return new ApiProblem(429, ERROR_CODES.rateLimit, error.message)
 }
 
+/**
+ * What a trial-like request's service refused, as the client's answer: a limit is 429 with
+ * Retry-After; a value the schema let through but the service refuses (a disposable address,
+ * DESIGN.md §5) is 400 naming the field. Anything else is thrown on to the error handler.
+ */
+export function refusal(c: Context, error: unknown): unknown {
+  if (error instanceof RateLimitedError) return rateLimitProblem(c, error)
+  if (error instanceof TrialValidationError)
+    return invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
+  return error
+}
+
 export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
   const app = new Hono()
 
@@ -51,11 +63,7 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
       const result = await submitTrial(deps.trial, request, clientInfo(c, deps.trustProxy))
       return c.json(result, 201)
     } catch (error) {
-      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
-      // A disposable address (DESIGN.md §5): 400 naming the field.
-      if (error instanceof TrialValidationError)
-        throw invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
-      throw error
+      throw refusal(c, error)
     }
   })
 
