@@ -157,7 +157,7 @@ KINDS.forEach((kind, index) => {
         for (let i = 0; i < 20; i++) {
           const r = await api('/api/trial-submissions', 'POST', {
             first_name: 'Taker',
-            last_name: `Number${i}`,
+            last_name: `Number ${'ABCDEFGHIJKLMNOPQRST'[i]}`,
             email: `taker.${i}.${Date.now()}@example.com`,
             model: 'basic',
             source: 'e2e',
@@ -285,7 +285,8 @@ KINDS.forEach((kind, index) => {
         const file = await download
         expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
         const csv = await readFile((await file.path())!, 'utf8')
-        expect(csv.split('\r\n')[0]).toMatch(/^submission_id,created_at,first_name/)
+        // Every cell quoted (issue 11's formula-safe export).
+        expect(csv.split('\r\n')[0]).toMatch(/^"submission_id","created_at","first_name"/)
         expect(csv).toContain(waiting)
         expect(csv).toContain(late)
       })
