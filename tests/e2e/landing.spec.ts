@@ -286,3 +286,23 @@ test('axe finds no accessibility violations', async ({ page }) => {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
   ).toEqual([])
 })
+
+test('with the consent bar up, the end of the page still shows: the bar covers no footer link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  const bar = page.getByRole('region', { name: 'Your privacy choices' })
+  await expect(bar).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const chat = page.getByRole('button', { name: 'Contact support chat' })
+  await expect
+    .poll(() =>
+      chat.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        return element === hit || element.contains(hit)
+      }),
+    )
+    .toBe(true)
+})

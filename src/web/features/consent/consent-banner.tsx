@@ -4,7 +4,7 @@
  * nothing optional loads until a choice is saved. Loaded lazily by consent-root.tsx.
  */
 import { ShieldCheck } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
 import { CONSENT_COPY } from '../../content/consent.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -79,6 +79,24 @@ export default function ConsentBanner({ onDone }: Props) {
   // A purpose granted elsewhere meanwhile (the video's 'always allow') shows here too.
   useEffect(() => onConsentChange((record) => setChoices(record.categories)), [])
 
+  // While the bar is up, the page gets room at its end as tall as the bar, so the bar never
+  // covers the last of the page (the footer's links): scrolled to the bottom, all of it shows.
+  // Space added after the content moves nothing already on screen (CLS stays 0).
+  const bar = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const element = bar.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const body = document.body
+    const observer = new ResizeObserver(() => {
+      body.style.paddingBottom = `${element.offsetHeight}px`
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      body.style.paddingBottom = ''
+    }
+  }, [])
+
   function decide(next: ConsentChoices) {
     const before = readConsent()?.categories
     saveConsent(next)
@@ -91,6 +109,7 @@ export default function ConsentBanner({ onDone }: Props) {
   // and consent-root.tsx renders it before the page, so its buttons are the first tab stops.
   return (
     <section
+      ref={bar}
       aria-labelledby={titleId}
       className="animate-fade-in fixed inset-x-0 bottom-0 z-40 max-h-[calc(100dvh-1.5rem)] overflow-y-auto border-t border-ink-200 bg-white shadow-2xl"
       data-consent-banner=""
