@@ -14,13 +14,11 @@ import {
   Scale,
 } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'
-import { InfoHeader, InfoHero } from '../../components/info-page.tsx'
-import { ServerOnly } from '../../components/server-only.tsx'
+import { InfoHero } from '../../components/info-page.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { ABOUT_COPY as COPY } from '../../content/about.ts'
-import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 import { action } from '../../lib/actions.ts'
-import { SiteFooter } from '../../sections/site-footer.tsx'
+import { InfoPageLayout } from '../info-page-layout.tsx'
 import { settings } from '../../settings.ts'
 
 const PRINCIPLE_ICONS = [Scale, FileSpreadsheet, Lock]
@@ -234,18 +232,7 @@ function AboutContent() {
 }
 
 const StaticContent = import.meta.env.SSR ? AboutContent : null
-const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
 export function AboutPage() {
-  return (
-    <DialogHost>
-      <div className="min-h-dvh bg-white">
-        <InfoHeader current={routes.about} />
-        <main id="main">
-          <ServerOnly render={StaticContent} />
-        </main>
-        <ServerOnly render={StaticFooter} />
-      </div>
-    </DialogHost>
-  )
+  return <InfoPageLayout current={routes.about} content={StaticContent} />
 }

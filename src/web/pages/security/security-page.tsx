@@ -6,11 +6,9 @@
 import { BadgeCheck, HardDrive, Monitor, WifiOff, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { routes } from '#src/common/paths.ts'
-import { InfoHeader, InfoHero } from '../../components/info-page.tsx'
-import { ServerOnly } from '../../components/server-only.tsx'
+import { InfoHero } from '../../components/info-page.tsx'
 import { SECURITY_COPY as COPY } from '../../content/security.ts'
-import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
-import { SiteFooter } from '../../sections/site-footer.tsx'
+import { InfoPageLayout } from '../info-page-layout.tsx'
 import { settings } from '../../settings.ts'
 
 const FACT_ICONS: LucideIcon[] = [BadgeCheck, WifiOff, HardDrive, Monitor]
@@ -189,18 +187,7 @@ function SecurityContent() {
 }
 
 const StaticContent = import.meta.env.SSR ? SecurityContent : null
-const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
 export function SecurityPage() {
-  return (
-    <DialogHost>
-      <div className="min-h-dvh bg-white">
-        <InfoHeader current={routes.security} />
-        <main id="main">
-          <ServerOnly render={StaticContent} />
-        </main>
-        <ServerOnly render={StaticFooter} />
-      </div>
-    </DialogHost>
-  )
+  return <InfoPageLayout current={routes.security} content={StaticContent} />
 }
