@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, it, type ExpectStatic } from 'vitest'
 import { adminSocketPath, callAdminSocket } from '../admin/admin-socket.ts'
 import { embeddedDataDir, openDatabase, queryRows, type Db } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
@@ -112,7 +112,11 @@ async function unsentMail(db: Db | null, dataDir: string): Promise<number> {
 }
 
 /** One kill-and-restart cycle on its own data (and its own schema on Postgres). */
-async function crashRun(kind: TestDbKind, run: number): Promise<void> {
+/**
+ * One kill-and-restart cycle. The two databases' runs go side by side (it.concurrent), so each
+ * asserts with its own test's `expect`: the global one cannot tell concurrent tests apart.
+ */
+async function crashRun(kind: TestDbKind, run: number, expect: ExpectStatic): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), `crash-${kind}-${run}-`))
   const distDir = await placeholderBuild()
   const smtp: SmtpSink = await startSmtpSink()
@@ -276,11 +280,11 @@ async function crashRun(kind: TestDbKind, run: number): Promise<void> {
 }
 
 describe.skipIf(!SOAK)('SIGKILL in the middle of a stream of submissions', () => {
-  it.concurrent.each(TEST_DB_KINDS)(
+  it.concurrent.for(TEST_DB_KINDS)(
     `on %s, ${RUNS} times: nothing answered 201 is lost, no key goes out twice, every e-mail arrives within 30 s of the restart`,
-    async (kind) => {
-      for (let run = 1; run <= RUNS; run++) await crashRun(kind, run)
+    { timeout: RUNS * 150_000 },
+    async (kind: TestDbKind, { expect }) => {
+      for (let run = 1; run <= RUNS; run++) await crashRun(kind, run, expect)
     },
-    RUNS * 150_000,
   )
 })
