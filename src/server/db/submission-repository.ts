@@ -114,22 +114,25 @@ export interface LeadRow {
   termsVersion: string | null
 }
 
+/** A lead's columns, as the export and the console's list both read them. */
+const LEAD_COLUMNS = {
+  id: trialSubmissions.id,
+  createdAt: trialSubmissions.createdAt,
+  firstName: trialSubmissions.firstName,
+  lastName: trialSubmissions.lastName,
+  email: trialSubmissions.email,
+  model: trialSubmissions.model,
+  source: trialSubmissions.source,
+  activationKey: licenses.activationKey,
+  licenseAssignedAt: licenses.assignedAt,
+  waitlist: trialSubmissions.waitlist,
+  waitlistNotifiedAt: trialSubmissions.waitlistNotifiedAt,
+  termsVersion: trialSubmissions.termsVersion,
+}
+
 export async function listLeads(db: Db): Promise<LeadRow[]> {
   return db
-    .select({
-      id: trialSubmissions.id,
-      createdAt: trialSubmissions.createdAt,
-      firstName: trialSubmissions.firstName,
-      lastName: trialSubmissions.lastName,
-      email: trialSubmissions.email,
-      model: trialSubmissions.model,
-      source: trialSubmissions.source,
-      activationKey: licenses.activationKey,
-      licenseAssignedAt: licenses.assignedAt,
-      waitlist: trialSubmissions.waitlist,
-      waitlistNotifiedAt: trialSubmissions.waitlistNotifiedAt,
-      termsVersion: trialSubmissions.termsVersion,
-    })
+    .select(LEAD_COLUMNS)
     .from(trialSubmissions)
     .leftJoin(licenses, eq(licenses.id, trialSubmissions.licenseId))
     .orderBy(asc(trialSubmissions.createdAt), asc(trialSubmissions.id))
@@ -179,20 +182,7 @@ export async function listLeadsPage(
   const where = leadConditions(query)
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: trialSubmissions.id,
-        createdAt: trialSubmissions.createdAt,
-        firstName: trialSubmissions.firstName,
-        lastName: trialSubmissions.lastName,
-        email: trialSubmissions.email,
-        model: trialSubmissions.model,
-        source: trialSubmissions.source,
-        activationKey: licenses.activationKey,
-        licenseAssignedAt: licenses.assignedAt,
-        waitlist: trialSubmissions.waitlist,
-        waitlistNotifiedAt: trialSubmissions.waitlistNotifiedAt,
-        termsVersion: trialSubmissions.termsVersion,
-      })
+      .select(LEAD_COLUMNS)
       .from(trialSubmissions)
       .leftJoin(licenses, eq(licenses.id, trialSubmissions.licenseId))
       .where(where)
