@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   adminSocketPath,
+  callAdminSocket,
   startAdminSocket,
   type AdminSocket,
 } from '#src/server/admin/admin-socket.ts'
@@ -136,6 +137,28 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
       const info = await stat(adminSocketPath(dir))
       expect(info.isSocket()).toBe(true)
       expect(info.mode & 0o777).toBe(0o600)
+    })
+
+    it('refuses a malformed command with the words the command line uses', async () => {
+      const bad = (command: unknown) => callAdminSocket(adminSocketPath(dir), command as never)
+      expect(await bad({ name: 'leads export', format: 'xlsx' })).toMatchObject({
+        exitCode: 2,
+        stderr: 'unknown format "xlsx"; use csv or json\n',
+      })
+      const fromCli = await cli(['leads', 'export', '--format', 'xlsx'], options)
+      expect(fromCli.stderr).toContain('unknown format "xlsx"; use csv or json')
+      expect(await bad({ name: 'operators add', email: 'not-an-address' })).toMatchObject({
+        exitCode: 2,
+        stderr: '"not-an-address" is not an e-mail address\n',
+      })
+      expect(await bad({ name: 'licenses burn' })).toMatchObject({
+        exitCode: 2,
+        stderr: 'unknown command "licenses burn"\n',
+      })
+      expect(await bad(['mail status'])).toMatchObject({
+        exitCode: 2,
+        stderr: 'command must be a JSON object\n',
+      })
     })
   }
 

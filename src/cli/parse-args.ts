@@ -1,8 +1,18 @@
-/** The admin CLI's command line (DESIGN.md §6): argv in, a command or a usage error out. */
+/**
+ * The admin CLI's command line (DESIGN.md §6): argv in, a command or a usage error out. The
+ * command line becomes a candidate object (the command's name, its flags, its argument) that
+ * the shared AdminCommandSchema checks, as the admin socket and the console check their JSON;
+ * this module only knows how each command is spelled on a command line.
+ */
+import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
-import { isModel, MODELS, type Model } from '#src/common/models.ts'
-import type { AdminCommand } from '#src/server/admin/admin-commands.ts'
-import { normalizeOperatorEmail } from '#src/server/admin/operator-email.ts'
+import type * as z from 'zod/mini'
+import { MODELS } from '#src/common/models.ts'
+import {
+  AdminCommandSchema,
+  type AdminCommand,
+  type AdminCommandName,
+} from '#src/server/admin/admin-command-schema.ts'
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -38,21 +48,52 @@ Exit codes: 0 done, 1 failed, 2 wrong usage.
 
 export class UsageError extends Error {}
 
+type LicensesImport = Extract<AdminCommand, { name: 'licenses import' }>
+
 /** What the CLI should do; an import still has to read its file. */
 export type CliRequest =
   | { kind: 'help' }
-  | { kind: 'command'; command: Exclude<AdminCommand, { name: 'licenses import' }> }
-  | { kind: 'import'; model: Model; file: string }
+  | { kind: 'command'; command: Exclude<AdminCommand, LicensesImport> }
+  | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }
 
-function model(value: string | undefined, required: true): Model
-function model(value: string | undefined, required: false): Model | undefined
-function model(value: string | undefined, required: boolean): Model | undefined {
-  if (value === undefined) {
-    if (required) throw new UsageError(`--model is required (${MODELS.join(' or ')})`)
-    return undefined
-  }
-  if (!isModel(value)) throw new UsageError(`unknown model "${value}"; use ${MODELS.join(' or ')}`)
-  return value
+const FLAGS = ['model', 'format', 'email', 'yes'] as const
+type Flag = (typeof FLAGS)[number]
+
+interface CommandLine {
+  flags: readonly Flag[]
+  /** The one argument after the command's name, if it takes one. */
+  argument?: 'FILE' | 'EMAIL'
+}
+
+/** How each command is spelled on the command line (the USAGE text above). */
+const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
+  'licenses import': { flags: ['model'], argument: 'FILE' },
+  'licenses stats': { flags: [] },
+  'leads export': { flags: ['format'] },
+  'leads delete': { flags: ['email', 'yes'] },
+  'waitlist list': { flags: ['model'] },
+  'waitlist notify': { flags: ['model'] },
+  'mail status': { flags: [] },
+  'mail retry': { flags: [] },
+  'operators add': { flags: [], argument: 'EMAIL' },
+  'operators list': { flags: [] },
+  'operators remove': { flags: [], argument: 'EMAIL' },
+}
+
+/** A schema issue in the operator's terms: a missing value is named as the flag or argument. */
+function usageMessage(
+  name: string,
+  line: CommandLine | undefined,
+  issue: z.core.$ZodIssue,
+  candidate: Record<string, unknown>,
+): string {
+  const option = issue.path[0]
+  if (typeof option !== 'string' || candidate[option] !== undefined) return issue.message
+  if (option === 'model') return `--model is required (${MODELS.join(' or ')})`
+  if (option === 'fileName') return `${name} needs a FILE with one key a line`
+  if (option === 'email')
+    return line?.argument === 'EMAIL' ? `${name} needs an EMAIL` : `${name} needs --email ADDRESS`
+  return issue.message
 }
 
 export function parseCliArgs(argv: readonly string[]): CliRequest {
@@ -82,63 +123,42 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
 
   const [group, action, ...rest] = positionals
   const name = `${group} ${action ?? ''}`.trim()
-  const allow = (flags: ('model' | 'format' | 'email' | 'yes')[], positionalCount = 0) => {
-    for (const flag of ['model', 'format', 'email', 'yes'] as const) {
-      if (values[flag] !== undefined && !flags.includes(flag))
+  const candidate: Record<string, unknown> = {
+    name,
+    model: values.model,
+    format: values.format,
+    email: values.email,
+  }
+  // An unknown name has no spelling here: the schema refuses it below.
+  const line = Object.hasOwn(COMMAND_LINES, name)
+    ? COMMAND_LINES[name as AdminCommandName]
+    : undefined
+  const [argument] = rest
+  if (line) {
+    for (const flag of FLAGS) {
+      if (values[flag] !== undefined && !line.flags.includes(flag))
         throw new UsageError(`${name} takes no --${flag}`)
     }
-    if (rest.length > positionalCount)
-      throw new UsageError(`unexpected argument "${rest[positionalCount]}" for ${name}`)
+    const argumentCount = line.argument ? 1 : 0
+    if (rest.length > argumentCount)
+      throw new UsageError(`unexpected argument "${rest[argumentCount]}" for ${name}`)
+    if (line.argument === 'EMAIL') candidate.email = argument
+    // The key file is read once the options check out (run-cli.ts); until then its text is empty.
+    if (line.argument === 'FILE' && argument !== undefined)
+      Object.assign(candidate, { fileName: basename(argument), keysText: '' })
   }
 
-  switch (name) {
-    case 'licenses import': {
-      allow(['model'], 1)
-      const m = model(values.model, true)
-      const file = rest[0]
-      if (!file) throw new UsageError('licenses import needs a FILE with one key a line')
-      return { kind: 'import', model: m, file }
-    }
-    case 'licenses stats':
-    case 'mail status':
-    case 'mail retry':
-      allow([])
-      return { kind: 'command', command: { name } }
-    case 'leads export': {
-      allow(['format'])
-      const format = values.format ?? 'csv'
-      if (format !== 'csv' && format !== 'json')
-        throw new UsageError(`unknown format "${format}"; use csv or json`)
-      return { kind: 'command', command: { name, format } }
-    }
-    case 'leads delete': {
-      allow(['email', 'yes'])
-      const email = values.email?.trim()
-      if (!email || !email.includes('@')) throw new UsageError('leads delete needs --email ADDRESS')
-      if (!values.yes)
-        throw new UsageError(`leads delete removes ${email}'s data for good; add --yes to do it`)
-      return { kind: 'command', command: { name, email } }
-    }
-    case 'waitlist list': {
-      allow(['model'])
-      const m = model(values.model, false)
-      return { kind: 'command', command: m ? { name, model: m } : { name } }
-    }
-    case 'waitlist notify':
-      allow(['model'])
-      return { kind: 'command', command: { name, model: model(values.model, true) } }
-    case 'operators list':
-      allow([])
-      return { kind: 'command', command: { name } }
-    case 'operators add':
-    case 'operators remove': {
-      allow([], 1)
-      if (!rest[0]) throw new UsageError(`${name} needs an EMAIL`)
-      const email = normalizeOperatorEmail(rest[0])
-      if (!email) throw new UsageError(`"${rest[0]}" is not an e-mail address`)
-      return { kind: 'command', command: { name, email } }
-    }
-    default:
-      throw new UsageError(`unknown command "${name}"`)
+  const result = AdminCommandSchema.safeParse(candidate)
+  if (!result.success)
+    throw new UsageError(usageMessage(name, line, result.error.issues[0]!, candidate))
+  const command = result.data
+  if (command.name === 'licenses import') {
+    const { model, fileName } = command
+    return { kind: 'import', command: { name: command.name, model, fileName }, file: argument! }
   }
+  if (command.name === 'leads delete' && !values.yes)
+    throw new UsageError(
+      `leads delete removes ${command.email}'s data for good; add --yes to do it`,
+    )
+  return { kind: 'command', command }
 }

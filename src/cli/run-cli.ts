@@ -3,12 +3,8 @@
  * embedded database, else against the database directly (DESIGN.md §6). Returns the exit code.
  */
 import { readFile } from 'node:fs/promises'
-import { basename } from 'node:path'
-import {
-  runAdminCommand,
-  type AdminCommand,
-  type AdminResult,
-} from '#src/server/admin/admin-commands.ts'
+import type { AdminCommand } from '#src/server/admin/admin-command-schema.ts'
+import { runAdminCommand, type AdminResult } from '#src/server/admin/admin-commands.ts'
 import { adminSocketPath, callAdminSocket, isSocketLive } from '#src/server/admin/admin-socket.ts'
 import { loadSiteSettings, type Config } from '#src/server/config.ts'
 import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
@@ -130,12 +126,7 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
       io.stderr(`admin: cannot read ${request.file}: ${why}\n`)
       return 1
     }
-    command = {
-      name: 'licenses import',
-      model: request.model,
-      keysText,
-      fileName: basename(request.file),
-    }
+    command = { ...request.command, keysText }
   } else {
     command = request.command
   }

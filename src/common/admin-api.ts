@@ -265,21 +265,21 @@ export function leadsQueryString(query: Partial<LeadsQuery>): string {
   return text ? `?${text}` : ''
 }
 
-/** Request bodies of the console's actions, checked by the server with these schemas. */
+/**
+ * Request bodies of the console's own calls, checked by the server with these schemas. The
+ * bodies of actions that run a CLI command hold that command's options and are checked with
+ * its schema (src/server/admin/admin-command-schema.ts).
+ */
 export const SignInRequestSchema = z.object({
   email: z.string('email is required').check(z.trim(), z.minLength(1), z.maxLength(254)),
 })
 export const SignInVerifySchema = z.object({
   token: z.string('token is required').check(z.maxLength(200)),
 })
-export const NotifyRequestSchema = z.object({
-  model: z.enum(MODELS, `model must be ${MODELS.join(' or ')}`),
-})
 export const RevokeRequestSchema = z.object({
   key: z.string('key is required').check(z.trim(), z.minLength(1), z.maxLength(200)),
 })
-export const LeadDeleteSchema = z.object({
-  email: z.string('email is required').check(z.trim(), z.minLength(3), z.maxLength(254)),
-  /** The console's confirmation step, like the CLI's --yes. */
+/** The console's confirmation step before `leads delete`, like the CLI's --yes. */
+export const LeadDeleteConfirmSchema = z.object({
   confirm: z.literal(true, 'confirm must be true: deleting a lead cannot be undone'),
 })

@@ -1,10 +1,11 @@
 /**
  * The operator's commands (DESIGN.md §6), as plain functions over the database. The CLI runs
  * them directly, or, while a server holds the embedded database, asks that server to run them
- * over its admin socket; both paths share this module, so they answer the same.
+ * over its admin socket; both paths share this module, so they answer the same. The commands
+ * and their options are defined in admin-command-schema.ts.
  */
 import { maskEmail } from '#src/common/admin-api.ts'
-import { isModel, MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
+import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { deleteOperator, insertOperator, listOperators } from '../db/operator-repository.ts'
@@ -21,20 +22,7 @@ import { breakerStates, describeLimit, type BreakerState } from '../trials/claim
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
 import { CLI_ACTOR, recordAudit } from './audit-log.ts'
-import { normalizeOperatorEmail } from './operator-email.ts'
-
-export type AdminCommand =
-  | { name: 'licenses import'; model: Model; keysText: string; fileName: string }
-  | { name: 'licenses stats' }
-  | { name: 'leads export'; format: 'csv' | 'json' }
-  | { name: 'leads delete'; email: string }
-  | { name: 'waitlist list'; model?: Model }
-  | { name: 'waitlist notify'; model: Model }
-  | { name: 'mail status' }
-  | { name: 'mail retry' }
-  | { name: 'operators add'; email: string }
-  | { name: 'operators list' }
-  | { name: 'operators remove'; email: string }
+import type { AdminCommand } from './admin-command-schema.ts'
 
 /** Commands that change something or take data out: each run is written to the audit log. */
 const AUDITED = new Set<AdminCommand['name']>([
@@ -68,54 +56,6 @@ export interface AdminContext {
   claimBreaker?: RateLimit | null
   /** Who runs the command, for the audit log: an operator's address, or 'cli' (the default). */
   actor?: string
-}
-
-export class AdminCommandError extends Error {}
-
-/** Checks a command that arrived as JSON (the admin socket's body). */
-export function parseAdminCommand(value: unknown): AdminCommand {
-  if (!value || typeof value !== 'object')
-    throw new AdminCommandError('command must be a JSON object')
-  const v = value as Record<string, unknown>
-  const model = () => {
-    if (!isModel(v.model))
-      throw new AdminCommandError(
-        `unknown model ${JSON.stringify(v.model)}; use ${MODELS.join(' or ')}`,
-      )
-    return v.model
-  }
-  switch (v.name) {
-    case 'licenses import':
-      if (typeof v.keysText !== 'string' || typeof v.fileName !== 'string')
-        throw new AdminCommandError('licenses import needs keysText and fileName')
-      return { name: v.name, model: model(), keysText: v.keysText, fileName: v.fileName }
-    case 'licenses stats':
-    case 'mail status':
-    case 'mail retry':
-      return { name: v.name }
-    case 'leads export':
-      if (v.format !== 'csv' && v.format !== 'json')
-        throw new AdminCommandError('format must be csv or json')
-      return { name: v.name, format: v.format }
-    case 'leads delete':
-      if (typeof v.email !== 'string' || !v.email.includes('@'))
-        throw new AdminCommandError('leads delete needs an e-mail address')
-      return { name: v.name, email: v.email }
-    case 'waitlist list':
-      return v.model === undefined ? { name: v.name } : { name: v.name, model: model() }
-    case 'waitlist notify':
-      return { name: v.name, model: model() }
-    case 'operators list':
-      return { name: v.name }
-    case 'operators add':
-    case 'operators remove': {
-      const email = typeof v.email === 'string' ? normalizeOperatorEmail(v.email) : null
-      if (!email) throw new AdminCommandError(`${v.name} needs an e-mail address`)
-      return { name: v.name, email }
-    }
-    default:
-      throw new AdminCommandError(`unknown command ${JSON.stringify(v.name)}`)
-  }
 }
 
 /** Plain-text table with aligned columns. */

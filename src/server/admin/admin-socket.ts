@@ -7,15 +7,10 @@ import { chmod, unlink } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { join } from 'node:path'
+import { describeIssues } from '#src/common/trial-schema.ts'
 import type { Logger } from '../logger.ts'
-import {
-  AdminCommandError,
-  parseAdminCommand,
-  runAdminCommand,
-  type AdminCommand,
-  type AdminContext,
-  type AdminResult,
-} from './admin-commands.ts'
+import { AdminCommandSchema, type AdminCommand } from './admin-command-schema.ts'
+import { runAdminCommand, type AdminContext, type AdminResult } from './admin-commands.ts'
 
 const MAX_BODY = 64 * 1024 * 1024
 
@@ -69,14 +64,20 @@ export async function startAdminSocket(
     })
     req.on('end', () => {
       void (async () => {
-        let command: AdminCommand
+        let body: unknown
         try {
-          command = parseAdminCommand(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-        } catch (error) {
-          const message =
-            error instanceof AdminCommandError ? error.message : 'the command is not valid JSON'
-          return reply(400, { exitCode: 2, stdout: '', stderr: `${message}\n` })
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+        } catch {
+          return reply(400, { exitCode: 2, stdout: '', stderr: 'the command is not valid JSON\n' })
         }
+        const parsed = AdminCommandSchema.safeParse(body)
+        if (!parsed.success)
+          return reply(400, {
+            exitCode: 2,
+            stdout: '',
+            stderr: `${describeIssues(parsed.error).join('\n')}\n`,
+          })
+        const command = parsed.data
         try {
           const result = await runAdminCommand(ctx, command)
           if (result.mailQueued) ctx.onMailQueued?.()

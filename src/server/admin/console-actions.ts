@@ -4,9 +4,9 @@
  * key has no CLI command yet; it is written to the audit log here.
  */
 import type { ActionResult } from '#src/common/admin-api.ts'
-import type { Model } from '#src/common/models.ts'
 import { revokeLicenseByKey } from '../db/license-repository.ts'
-import { runAdminCommand, type AdminCommand, type AdminContext } from './admin-commands.ts'
+import type { AdminCommand } from './admin-command-schema.ts'
+import { runAdminCommand, type AdminContext } from './admin-commands.ts'
 import { recordAudit } from './audit-log.ts'
 
 export interface ConsoleActionContext extends AdminContext {
@@ -17,35 +17,15 @@ export interface ConsoleActionContext extends AdminContext {
 
 export class ConsoleActionError extends Error {}
 
-async function run(ctx: ConsoleActionContext, command: AdminCommand): Promise<ActionResult> {
+/** Runs one command for the operator; its own failure (a bad key file) is a ConsoleActionError. */
+export async function runConsoleCommand(
+  ctx: ConsoleActionContext,
+  command: AdminCommand,
+): Promise<ActionResult> {
   const result = await runAdminCommand(ctx, command)
   if (result.exitCode !== 0) throw new ConsoleActionError(result.stderr.trim())
   if (result.mailQueued) ctx.onMailQueued?.()
   return { message: result.stdout.trim(), ...(result.data ? { data: result.data } : {}) }
-}
-
-export function importKeys(
-  ctx: ConsoleActionContext,
-  model: Model,
-  keysText: string,
-  fileName: string,
-): Promise<ActionResult> {
-  return run(ctx, { name: 'licenses import', model, keysText, fileName })
-}
-
-export function notifyWaitlistFromConsole(
-  ctx: ConsoleActionContext,
-  model: Model,
-): Promise<ActionResult> {
-  return run(ctx, { name: 'waitlist notify', model })
-}
-
-export function retryMail(ctx: ConsoleActionContext): Promise<ActionResult> {
-  return run(ctx, { name: 'mail retry' })
-}
-
-export function deleteLead(ctx: ConsoleActionContext, email: string): Promise<ActionResult> {
-  return run(ctx, { name: 'leads delete', email })
 }
 
 /** The leads as `leads export --format csv` writes them. */

@@ -426,7 +426,27 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({
       errorCode: 'VALIDATION_ERROR',
-      details: ['model must be basic or advanced', 'file is required: one key a line'],
+      details: [
+        'unknown model "premium"; use basic or advanced',
+        'file is required: one key a line',
+      ],
+    })
+  })
+
+  it('checks an action’s options with the CLI’s own command schema and words', async () => {
+    const s = await signIn()
+    const notify = await post(adminApi.waitlistNotify, { model: 'premium' }, s)
+    expect(notify.status).toBe(400)
+    expect(await notify.json()).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      details: ['unknown model "premium"; use basic or advanced'],
+      fields: { model: 'unknown model "premium"; use basic or advanced' },
+    })
+    const remove = await post(adminApi.leadsDelete, { email: 'nobody', confirm: true }, s)
+    expect(remove.status).toBe(400)
+    expect(await remove.json()).toMatchObject({
+      details: ['"nobody" is not an e-mail address'],
+      fields: { email: '"nobody" is not an e-mail address' },
     })
   })
 

@@ -16,26 +16,29 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import {
   ADMIN_ERROR_CODES,
   CSRF_HEADER,
-  LeadDeleteSchema,
-  NotifyRequestSchema,
+  LeadDeleteConfirmSchema,
   parseLeadsQuery,
   RevokeRequestSchema,
   SignInRequestSchema,
   SignInVerifySchema,
+  type ActionResult,
   type AdminSession,
 } from '#src/common/admin-api.ts'
 import { ERROR_CODES } from '#src/common/api-types.ts'
-import { isModel, MODELS } from '#src/common/models.ts'
 import { adminApi } from '#src/common/paths.ts'
+import { describeIssues } from '#src/common/trial-schema.ts'
+import {
+  AdminCommandSchema,
+  type AdminCommand,
+  type AdminCommandName,
+  type AdminCommandOf,
+} from '../admin/admin-command-schema.ts'
 import { recentAudit } from '../admin/audit-log.ts'
 import {
   ConsoleActionError,
-  deleteLead,
   exportLeadsCsv,
-  importKeys,
-  notifyWaitlistFromConsole,
-  retryMail,
   revokeKey,
+  runConsoleCommand,
   type ConsoleActionContext,
 } from '../admin/console-actions.ts'
 import {
@@ -61,7 +64,7 @@ import type { Logger } from '../logger.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
 import { clientAddress } from './client-address.ts'
 import { ApiProblem, apiError } from './errors.ts'
-import { invalid, readValidBody } from './read-json.ts'
+import { invalid, invalidBody, readJsonBody, readValidBody } from './read-json.ts'
 
 export interface AdminApiDeps {
   db: ConsoleActionContext['db']
@@ -210,8 +213,12 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
   })
 
   app.post(adminApi.leadsDelete, async (c) => {
-    const { email } = await readValidBody(c, LeadDeleteSchema)
-    return c.json(await run(() => deleteLead(actions(c), email)))
+    const body = await readJsonBody(c)
+    const command = commandFrom('leads delete', body)
+    // The console's confirmation step, as the CLI's --yes.
+    const confirmed = LeadDeleteConfirmSchema.safeParse(body)
+    if (!confirmed.success) throw invalidBody(confirmed.error)
+    return c.json(await run(actions(c), command))
   })
 
   app.get(adminApi.keys, async (c) => c.json(await consoleKeys(deps.db)))
@@ -231,15 +238,18 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
       const form = await c.req.parseBody().catch(() => {
         throw invalid(['The upload could not be read'])
       })
-      const model = form.model
-      const file = form.file
-      const details: string[] = []
-      if (!isModel(model)) details.push(`model must be ${MODELS.join(' or ')}`)
-      if (!(file instanceof File)) details.push('file is required: one key a line')
-      if (details.length || !isModel(model) || !(file instanceof File)) throw invalid(details)
-      const name = (file.name || 'upload.txt').replace(/[^\w.@-]/g, '_').slice(-100)
-      const text = await file.text()
-      return c.json(await run(() => importKeys(actions(c), model, text, name)))
+      // The upload stands in for the CLI's FILE: its name and text are the command's options.
+      const file = form.file instanceof File ? form.file : null
+      const parsed = AdminCommandSchema.safeParse({
+        name: 'licenses import',
+        model: form.model,
+        fileName: (file?.name || 'upload.txt').replace(/[^\w.@-]/g, '_').slice(-100),
+        keysText: file ? await file.text() : '',
+      })
+      const details = parsed.success ? [] : describeIssues(parsed.error)
+      if (!file) details.push('file is required: one key a line')
+      if (details.length || !parsed.success) throw invalid(details)
+      return c.json(await run(actions(c), parsed.data))
     },
   )
 
@@ -253,13 +263,13 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
   app.get(adminApi.waitlist, async (c) => c.json(await consoleWaitlist(deps.db)))
 
   app.post(adminApi.waitlistNotify, async (c) => {
-    const { model } = await readValidBody(c, NotifyRequestSchema)
-    return c.json(await run(() => notifyWaitlistFromConsole(actions(c), model)))
+    const command = commandFrom('waitlist notify', await readJsonBody(c))
+    return c.json(await run(actions(c), command))
   })
 
   app.get(adminApi.mail, async (c) => c.json(await consoleMail(deps.db)))
 
-  app.post(adminApi.mailRetry, async (c) => c.json(await run(() => retryMail(actions(c)))))
+  app.post(adminApi.mailRetry, async (c) => c.json(await run(actions(c), { name: 'mail retry' })))
 
   app.get(adminApi.consents, async (c) => c.json(await consoleConsents(deps.db)))
 
@@ -276,10 +286,24 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
   return app
 }
 
+/**
+ * A console action's JSON body holds its command's options (the path names the command), checked
+ * by the schema the CLI and the admin socket use; a bad option is a 400 naming it.
+ */
+function commandFrom<Name extends AdminCommandName>(
+  name: Name,
+  options: unknown,
+): AdminCommandOf<Name> {
+  const parsed = AdminCommandSchema.safeParse({ ...(options as object), name })
+  if (!parsed.success) throw invalidBody(parsed.error)
+  // The name picked the union's member, so the result is that member.
+  return parsed.data as AdminCommandOf<Name>
+}
+
 /** A command's own failure (a bad key file) is the operator's to fix: 400 with its words. */
-async function run<T>(action: () => Promise<T>): Promise<T> {
+async function run(ctx: ConsoleActionContext, command: AdminCommand): Promise<ActionResult> {
   try {
-    return await action()
+    return await runConsoleCommand(ctx, command)
   } catch (error) {
     if (error instanceof ConsoleActionError)
       throw new ApiProblem(400, ADMIN_ERROR_CODES.keyFile, error.message)
