@@ -284,7 +284,8 @@ export interface StaticComparison {
 /** What a browser sends, so both servers pick the same (brotli) body. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
-function fetchRaw(
+/** GET without decoding: the bytes as sent, compressed or not. */
+export function fetchRaw(
   url: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {

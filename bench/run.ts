@@ -9,6 +9,8 @@
  *   BENCH_API_POOL=40000         bench keys loaded before the API runs (and for the ceiling)
  *   TEST_DATABASE_URL=postgres://...   also run the API part on a fresh database there
  *   BENCH_CONSOLE_ROWS=100000    leads for the console part (its leads list, paged and filtered)
+ *   BENCH_ONLY=static-helpers    only when named: our static serving vs Hono's serveStatic and
+ *                                etag helpers (docs/decisions/0008), BENCH_STATIC_ROUNDS=3
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { apiBudgets, runApiBench, type ApiReport } from './api.ts'
@@ -23,14 +25,21 @@ import { runLighthouse, type LighthouseSummary } from './lighthouse.ts'
 import { measureFirstLoad, type FirstLoad } from './first-load.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
-import { buildForBench, startServer } from './server.ts'
+import { BENCH_DIST, buildForBench, startServer } from './server.ts'
+import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (part: string) => !only || only.includes(part)
 const KB = 1024
 
 /** Ports 4500-4599 are the bench's: the main server, one per API database, the static ceiling. */
-const PORTS = { main: 4500, apiEmbedded: 4510, apiPostgres: 4511, staticMinimal: 4520 }
+const PORTS = {
+  main: 4500,
+  apiEmbedded: 4510,
+  apiPostgres: 4511,
+  staticMinimal: 4520,
+  staticHelpers: [4530, 4531, 4532, 4533],
+}
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 
 interface Report {
@@ -40,6 +49,7 @@ interface Report {
   lighthouse?: LighthouseSummary[]
   api?: ApiReport[]
   static?: StaticComparison
+  staticHelpers?: StaticHelpersReport
   pacing?: PacingPageReport
   console?: ConsoleLeadsReport
   budgets: Budget[]
@@ -162,6 +172,16 @@ async function main() {
     }
     report.budgets.push(...apiBudgets(report.api))
   }
+  // A comparison behind a decision, not a budget: it runs when named (about 2 minutes).
+  if (only?.includes('static-helpers')) {
+    report.staticHelpers = await runStaticHelpersBench({
+      distDir: BENCH_DIST,
+      ports: PORTS.staticHelpers,
+      ...load,
+      connections: 16,
+      rounds: num('BENCH_STATIC_ROUNDS', 3),
+    })
+  }
   if (wants('console')) {
     report.console = await runConsoleLeadsBench()
     report.budgets.push(...consoleLeadsBudgets(report.console))
@@ -245,6 +265,25 @@ function printTables(report: Report) {
       },
     ])
     console.log(`ours / minimal: ${(s.ratio * 100).toFixed(0)}%`)
+  }
+  if (report.staticHelpers) {
+    const h = report.staticHelpers
+    console.log(
+      `\nStatic helpers: GET ${h.path} at ${h.connections} connections, median of ${h.rounds} rounds`,
+    )
+    console.table(
+      h.variants.map((v) => ({
+        server: v.variant,
+        answer: `${v.check.status} ${v.check.contentEncoding ?? 'identity'} ${v.check.bodyBytes} B`,
+        'req/s': v.get.rps,
+        'p50 ms': v.get.p50Ms,
+        'p99 ms': v.get.p99Ms,
+        'vs ours': `${(v.getVsOurs * 100).toFixed(0)}%`,
+        'If-None-Match': v.revalidate?.status ?? '',
+        'req/s ': v.revalidate?.median.rps ?? '',
+        'vs ours ': v.revalidate ? `${(v.revalidate.vsOurs * 100).toFixed(0)}%` : '',
+      })),
+    )
   }
   if (report.api) {
     console.log('\nAPI (autocannon)')
