@@ -8,6 +8,7 @@
  * In the main thread, startOutboxThread() returns the same OutboxWorker face (kick, stop);
  * in the thread, this module runs the worker.
  */
+import { setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { Config } from '../config.ts'
 import { loadSiteSettings } from '../config.ts'
@@ -18,6 +19,13 @@ import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts'
 import { createMailTransport } from './transport.ts'
 
 type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
+
+/**
+ * The thread's nice value. On Linux the nice value belongs to each thread, so the mail thread
+ * yields the CPU to the request path (and to the database on the same machine) under load, and
+ * catches up as soon as the load eases; e-mail waits in the outbox, never lost.
+ */
+export const MAIL_THREAD_NICE = 10
 
 /**
  * Starts the thread. If it fails (it cannot load, or crashes), `onFailure` gets the error and
@@ -36,9 +44,20 @@ export function startOutboxThread(
     fallback ??= onFailure(error)
   })
   let stopped: Promise<void> | null = null
+  // Many requests in one turn of the event loop make one message: the worker sends all that is
+  // queued whenever it is kicked.
+  let kickPending = false
+  const kickThread = () => {
+    kickPending = false
+    thread.postMessage({ type: 'kick' } satisfies Message)
+  }
   return {
-    kick: () =>
-      fallback ? fallback.kick() : thread.postMessage({ type: 'kick' } satisfies Message),
+    kick: () => {
+      if (fallback) return fallback.kick()
+      if (kickPending) return
+      kickPending = true
+      setImmediate(kickThread)
+    },
     drain: () => Promise.reject(new Error('drain runs in the thread; not available here')),
     stop: () =>
       (stopped ??= fallback
@@ -55,6 +74,11 @@ export function startOutboxThread(
 
 async function runThread(config: Config) {
   const logger = createLogger(config)
+  try {
+    setPriority(MAIL_THREAD_NICE)
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, 'could not lower the mail thread priority')
+  }
   const settings = loadSiteSettings(config)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
