@@ -27,6 +27,9 @@ type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
  */
 export const MAIL_THREAD_NICE = 10
 
+/** At most one kick message per this many ms; the first of a quiet spell goes at once. */
+const KICK_INTERVAL_MS = 20
+
 /**
  * Starts the thread. If it fails (it cannot load, or crashes), `onFailure` gets the error and
  * should start a worker in this thread instead: mail must keep going out.
@@ -44,23 +47,27 @@ export function startOutboxThread(
     fallback ??= onFailure(error)
   })
   let stopped: Promise<void> | null = null
-  // Many requests in one turn of the event loop make one message: the worker sends all that is
-  // queued whenever it is kicked.
-  let kickPending = false
+  // A burst of requests makes one message per KICK_INTERVAL_MS, not one each: the worker sends
+  // everything queued whenever it is kicked, and polls on its own besides.
+  let kickTimer: NodeJS.Timeout | null = null
+  let lastKick = 0
   const kickThread = () => {
-    kickPending = false
+    kickTimer = null
+    lastKick = Date.now()
     thread.postMessage({ type: 'kick' } satisfies Message)
   }
   return {
     kick: () => {
       if (fallback) return fallback.kick()
-      if (kickPending) return
-      kickPending = true
-      setImmediate(kickThread)
+      if (kickTimer) return
+      const wait = lastKick + KICK_INTERVAL_MS - Date.now()
+      if (wait <= 0) kickThread()
+      else kickTimer = setTimeout(kickThread, wait).unref()
     },
     drain: () => Promise.reject(new Error('drain runs in the thread; not available here')),
-    stop: () =>
-      (stopped ??= fallback
+    stop: () => {
+      if (kickTimer) clearTimeout(kickTimer)
+      return (stopped ??= fallback
         ? fallback.stop()
         : new Promise<void>((resolve) => {
             thread.once('exit', () => resolve())
@@ -68,7 +75,8 @@ export function startOutboxThread(
               if (message.type === 'stopped') void thread.terminate()
             })
             thread.postMessage({ type: 'stop' } satisfies Message)
-          })),
+          }))
+    },
   }
 }
 

@@ -16,7 +16,6 @@ import {
   type ValidLicense,
 } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
-import { counterWindowsJson } from '../db/rate-limit-repository.ts'
 import { trialSubmissions } from '../db/schema.ts'
 import {
   findSubmission,
@@ -31,7 +30,7 @@ import { looksLikeBot } from './bot-check.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
 import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from './email-identity.ts'
-import { counterWindows, hitRateLimits, verdictOf, type RateLimitCheck } from './rate-limiter.ts'
+import { hitRateLimits, type RateLimitCheck } from './rate-limiter.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date (SPEC.md §9). */
 const TERMS_VERSION = LEGAL_VERSION
@@ -261,8 +260,9 @@ export async function submitTrial(
     throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
 
   const emailCanonical = canonicalEmail(request.email)
-  const now = Date.now()
-  const limits = trialLimitChecks(deps, emailCanonical, client.ip)
+  // Its own statement, committed without waiting for the disk, so one address's burst does not
+  // queue behind durable commits (docs/decisions/0008).
+  await enforceTrialLimits(deps, emailCanonical, client.ip)
 
   const { token, hash } = newWaitlistToken()
   const submissionId = randomUUID()
@@ -280,25 +280,16 @@ export async function submitTrial(
     termsVersion: TERMS_VERSION,
   }
 
-  // The whole request in one statement (db/migrations/0031_one_statement_trial.sql): the rate
-  // limits, the breaker check, the lock, a repeat's re-send or a claim, the row and its e-mail.
-  const [result] = await queryRows<{
-    outcome: Outcome | 'breaker' | 'limited'
-    claims: number
-    limited: number | null
-  }>(
+  // The usual path in one round trip: db/migrations/0030_submit_trial_function.sql does the
+  // breaker check, the lock, a repeat's re-send or a claim, the row and its e-mail.
+  const [result] = await queryRows<{ outcome: Outcome | 'breaker'; claims: number }>(
     deps.db,
-    sql`select outcome, claims, limited from submit_trial(
+    sql`select outcome, claims from submit_trial(
           ${row.id}::uuid, ${row.firstName}, ${row.lastName}, ${row.email}, ${emailCanonical},
           ${row.model}, ${row.source}, ${hash}, ${ipHash}, ${row.userAgent}, ${TERMS_VERSION},
           ${TRIAL_VALID_DAYS}::int, ${deps.messageIdDomain},
-          ${deps.breaker?.count ?? null}::int, ${deps.breaker ? deps.breaker.windowMs / 1000 : null}::float8,
-          ${counterWindowsJson(counterWindows(limits, now))}::jsonb)`,
+          ${deps.breaker?.count ?? null}::int, ${deps.breaker ? deps.breaker.windowMs / 1000 : null}::float8)`,
   )
-  if (result!.outcome === 'limited') {
-    const verdict = verdictOf(limits, result!.limited, now)
-    throw new RateLimitedError(verdict.exceeded!.name, verdict.retryAfterSeconds)
-  }
   let outcome: Outcome = result!.outcome === 'breaker' ? 'confirm' : result!.outcome
   if (result!.outcome === 'breaker' && deps.breaker) {
     outcome = await requireConfirmation(deps, request, row, result!.claims, deps.breaker)
