@@ -261,7 +261,7 @@ export async function submitTrial(
 
   const emailCanonical = canonicalEmail(request.email)
   // Its own statement, committed without waiting for the disk, so one address's burst does not
-  // queue behind durable commits (docs/decisions/0008).
+  // queue behind durable commits (docs/decisions/0009).
   await enforceTrialLimits(deps, emailCanonical, client.ip)
 
   const { token, hash } = newWaitlistToken()
