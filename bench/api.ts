@@ -19,7 +19,7 @@ import {
   type Ceiling,
   type CeilingRun,
 } from './ceiling.ts'
-import { readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
+import { readMainThreadCpuMs, readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import { startServer } from './server.ts'
 
@@ -32,8 +32,10 @@ export interface EndpointRun extends LoadResult {
   endpoint: Endpoint
   /** Submissions only: 201 answers that carried no key (the pool ran dry: enlarge it). */
   withoutKey?: number
-  /** The server process's CPU time per completed request (user + system). */
+  /** The server process's CPU time per completed request (user + system), all threads. */
   serverCpuMsPerRequest: number | null
+  /** The same for the main thread alone: the request path, without mail delivery and GC threads. */
+  mainThreadCpuMsPerRequest?: number | null
   /**
    * Submissions on Postgres: e-mails not yet sent when the run ended. The server delivers
    * them in the same process, so a backlog is work the measured window did not pay for.
@@ -71,6 +73,16 @@ export function trialBody(tag: string, n: number): string {
     model: 'basic',
     source: 'bench',
   })
+}
+
+/**
+ * The client address of the n-th request, as a proxy in front of the server reports it
+ * (X-Forwarded-For, TRUST_PROXY=1): every request from its own /24, like visitors from many
+ * networks, so the default rate limits apply and none is exceeded, and no counter row is
+ * shared by every request (one address sending hundreds a second is refused, not measured).
+ */
+export function clientAddress(n: number): string {
+  return `10.${(n >> 8) & 255}.${n & 255}.${1 + ((n >> 16) & 127)}`
 }
 
 /** Submission throughput as a share of the driver ceiling at the same connection count. */
@@ -135,10 +147,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
   let dataDir: string | undefined
   let benchDb: { url: string; drop: () => Promise<void> } | null = null
   const env: Record<string, string> = {
-    // Every request comes from 127.0.0.1 and the test needs thousands: raise both limits.
-    RATE_LIMIT_EMAIL: '1000000/1h',
-    RATE_LIMIT_IP: '1000000/1h',
-    RATE_LIMIT_SUBNET: '1000000/1h',
+    // Visitors from many networks behind one proxy (clientAddress): the default rate limits
+    // apply and none is exceeded. The breaker would ask for confirmations after its threshold.
+    TRUST_PROXY: '1',
     CLAIM_BREAKER: 'off',
     ...options.serverEnv,
   }
@@ -175,15 +186,19 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
       const pid = server.child.pid!
       const sampler = sampleMemory(pid)
       let cpuAtStart: number | null = null
+      let mainAtStart: number | null = null
       const onMeasureStart = () => {
         cpuAtStart = readProcCpuMs(pid)
+        mainAtStart = readMainThreadCpuMs(pid)
       }
-      const cpuPerRequest = (requests: number) => {
-        const now = readProcCpuMs(pid)
-        return now === null || cpuAtStart === null || requests === 0
+      const perRequest = (now: number | null, start: number | null, requests: number) =>
+        now === null || start === null || requests === 0
           ? null
-          : Math.round(((now - cpuAtStart) / requests) * 100) / 100
-      }
+          : Math.round(((now - start) / requests) * 100) / 100
+      const cpuPerRequest = (requests: number) =>
+        perRequest(readProcCpuMs(pid), cpuAtStart, requests)
+      const mainCpuPerRequest = (requests: number) =>
+        perRequest(readMainThreadCpuMs(pid), mainAtStart, requests)
       for (const c of connections) {
         const url = `${server.baseUrl}/api/license-counts`
         const result = await runLoad({ url, connections: c, warmupS, durationS, onMeasureStart })
@@ -204,19 +219,22 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
           durationS,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: () => trialBody(tag, n++),
+          body: () => trialBody(tag, n),
+          requestHeaders: () => ({ 'x-forwarded-for': clientAddress(n++) }),
           onResponse: (status, text) => {
             if (status === 201 && !text.includes('"has_license":true')) withoutKey++
           },
           onMeasureStart,
         })
         const serverCpuMsPerRequest = cpuPerRequest(result.requests)
+        const mainThreadCpuMsPerRequest = mainCpuPerRequest(result.requests)
         const mailBacklog = benchDb ? await countUnsentMail(benchDb.url) : undefined
         runs.push({
           endpoint: 'trial-submissions',
           ...result,
           withoutKey,
           serverCpuMsPerRequest,
+          mainThreadCpuMsPerRequest,
           mailBacklog,
         })
         // The ceiling right after the server's run at the same concurrency, so both see the
@@ -257,10 +275,10 @@ export const API_BUDGETS = {
   connections: 16,
   countsMinRps: 5000,
   maxP99Ms: 50,
-  /** Submissions as a share of the driver ceiling of the same database. */
-  minCeilingRatio: 0.5,
-  /** Submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
-  maxP99OverCeiling: 2,
+  /** Submissions as a share of the driver ceiling of the same database (DESIGN.md §9). */
+  minCeilingRatio: { postgres: 1.0, embedded: 0.5 },
+  /** Postgres: submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
+  maxP99OverCeiling: 1.5,
 } as const
 
 export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
@@ -288,34 +306,27 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         },
       )
     }
-    // On PGlite one transaction runs at a time, so at 16 connections even the bare driver's p99
-    // is above 50 ms: the embedded database is judged against its own ceiling, as Postgres is
-    // against its own, and the absolute p99 applies to Postgres (docs/decisions/0005).
-    if (submissions && report.database === 'postgres') {
-      budgets.push({
-        name: `Submissions p99 at ${b.connections} conn (${db})`,
-        limit: `< ${b.maxP99Ms} ms`,
-        actual: `${submissions.p99Ms} ms`,
-        met: submissions.p99Ms < b.maxP99Ms,
-      })
-    }
+    // Submissions are judged against the bare driver's ceiling of the same database in the same
+    // run (DESIGN.md §9): on PGlite one transaction runs at a time, so only throughput is held
+    // there; its p99 is reported beside the ceiling's.
     const ratio = report.ratios.find((r) => r.connections === b.connections)
     if (ratio) {
       const driver = report.database === 'embedded' ? 'PGlite' : 'driver'
-      budgets.push(
-        {
-          name: `Submissions vs ${driver} ceiling at ${b.connections} conn (${db})`,
-          limit: `>= ${b.minCeilingRatio * 100}%`,
-          actual: `${Math.round(ratio.ratio * 100)}% (${Math.round(ratio.submissionsRps)} / ${Math.round(ratio.ceilingTxPerS)} per s)`,
-          met: ratio.ratio >= b.minCeilingRatio,
-        },
-        {
-          name: `Submissions p99 vs ${driver} ceiling p99 at ${b.connections} conn (${db})`,
+      const minRatio = b.minCeilingRatio[report.database]
+      budgets.push({
+        name: `Submissions vs ${driver} ceiling at ${b.connections} conn (${db})`,
+        limit: `>= ${minRatio.toFixed(1)}x`,
+        actual: `${ratio.ratio.toFixed(2)}x (${Math.round(ratio.submissionsRps)} / ${Math.round(ratio.ceilingTxPerS)} per s)`,
+        met: ratio.ratio >= minRatio,
+      })
+      if (report.database === 'postgres' && submissions) {
+        budgets.push({
+          name: `Submissions p99 vs driver ceiling p99 at ${b.connections} conn (${db})`,
           limit: `<= ${b.maxP99OverCeiling}x`,
-          actual: `${ratio.submissionsP99Ms} / ${ratio.ceilingP99Ms} ms`,
+          actual: `${(ratio.submissionsP99Ms / ratio.ceilingP99Ms).toFixed(2)}x (${ratio.submissionsP99Ms} / ${ratio.ceilingP99Ms} ms)`,
           met: ratio.submissionsP99Ms <= b.maxP99OverCeiling * ratio.ceilingP99Ms,
-        },
-      )
+        })
+      }
     }
     // Not a §9 budget but a precondition of every number above: a 4xx/5xx or a keyless answer
     // is cheaper than the real work and would flatter the result.

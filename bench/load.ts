@@ -50,6 +50,8 @@ export interface LoadOptions {
   headers?: Record<string, string>
   /** A fresh body for each request (distinct e-mails). */
   body?: () => string
+  /** Headers for each request beside `headers` (e.g. a distinct X-Forwarded-For). */
+  requestHeaders?: () => Record<string, string>
   onResponse?: (status: number, body: string) => void
   /** Called between the warm-up and the measured run (e.g. to read the server's CPU time). */
   onMeasureStart?: () => void
@@ -60,7 +62,7 @@ function cannon(
   durationS: number,
   measured: boolean,
 ): Promise<autocannon.Result> {
-  const { body, onResponse } = options
+  const { body, requestHeaders, onResponse } = options
   return autocannon({
     url: options.url,
     connections: options.connections,
@@ -69,8 +71,14 @@ function cannon(
     headers: options.headers,
     requests: [
       {
-        ...(body
-          ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) }
+        ...(body || requestHeaders
+          ? {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                ...(body ? { body: body() } : {}),
+                ...(requestHeaders ? { headers: { ...request.headers, ...requestHeaders() } } : {}),
+              }),
+            }
           : {}),
         ...(onResponse && measured
           ? { onResponse: (status: number, text: string) => onResponse(status, text) }

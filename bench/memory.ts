@@ -85,3 +85,12 @@ export function readProcCpuMs(pid: number): number | null {
     return null
   }
 }
+
+/** CPU time of the process's main thread only (the request path; not the mail thread or GC helpers). */
+export function readMainThreadCpuMs(pid: number): number | null {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'))
+  } catch {
+    return null
+  }
+}

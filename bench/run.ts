@@ -299,6 +299,7 @@ function printTables(report: Report) {
           'non-2xx': r.non2xx,
           errors: r.errors,
           'server CPU ms/req': r.serverCpuMsPerRequest,
+          'main thread ms/req': r.mainThreadCpuMsPerRequest ?? '',
           'mail backlog': r.mailBacklog ?? '',
         })),
       ),

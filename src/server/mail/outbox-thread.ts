@@ -8,6 +8,7 @@
  * In the main thread, startOutboxThread() returns the same OutboxWorker face (kick, stop);
  * in the thread, this module runs the worker.
  */
+import { setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { Config } from '../config.ts'
 import { loadSiteSettings } from '../config.ts'
@@ -18,6 +19,16 @@ import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts'
 import { createMailTransport } from './transport.ts'
 
 type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
+
+/**
+ * The thread's nice value. On Linux the nice value belongs to each thread, so the mail thread
+ * yields the CPU to the request path (and to the database on the same machine) under load, and
+ * catches up as soon as the load eases; e-mail waits in the outbox, never lost.
+ */
+export const MAIL_THREAD_NICE = 10
+
+/** At most one kick message per this many ms; the first of a quiet spell goes at once. */
+const KICK_INTERVAL_MS = 20
 
 /**
  * Starts the thread. If it fails (it cannot load, or crashes), `onFailure` gets the error and
@@ -36,12 +47,27 @@ export function startOutboxThread(
     fallback ??= onFailure(error)
   })
   let stopped: Promise<void> | null = null
+  // A burst of requests makes one message per KICK_INTERVAL_MS, not one each: the worker sends
+  // everything queued whenever it is kicked, and polls on its own besides.
+  let kickTimer: NodeJS.Timeout | null = null
+  let lastKick = 0
+  const kickThread = () => {
+    kickTimer = null
+    lastKick = Date.now()
+    thread.postMessage({ type: 'kick' } satisfies Message)
+  }
   return {
-    kick: () =>
-      fallback ? fallback.kick() : thread.postMessage({ type: 'kick' } satisfies Message),
+    kick: () => {
+      if (fallback) return fallback.kick()
+      if (kickTimer) return
+      const wait = lastKick + KICK_INTERVAL_MS - Date.now()
+      if (wait <= 0) kickThread()
+      else kickTimer = setTimeout(kickThread, wait).unref()
+    },
     drain: () => Promise.reject(new Error('drain runs in the thread; not available here')),
-    stop: () =>
-      (stopped ??= fallback
+    stop: () => {
+      if (kickTimer) clearTimeout(kickTimer)
+      return (stopped ??= fallback
         ? fallback.stop()
         : new Promise<void>((resolve) => {
             thread.once('exit', () => resolve())
@@ -49,12 +75,18 @@ export function startOutboxThread(
               if (message.type === 'stopped') void thread.terminate()
             })
             thread.postMessage({ type: 'stop' } satisfies Message)
-          })),
+          }))
+    },
   }
 }
 
 async function runThread(config: Config) {
   const logger = createLogger(config)
+  try {
+    setPriority(MAIL_THREAD_NICE)
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, 'could not lower the mail thread priority')
+  }
   const settings = loadSiteSettings(config)
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

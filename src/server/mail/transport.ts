@@ -79,11 +79,17 @@ export function createMailTransport(options: {
     location: dir,
     send: async (mail) => {
       const info = await transporter.sendMail(mail)
-      await mkdir(dir, { recursive: true, mode: 0o700 })
       // One file per Message-ID: a resend overwrites its own file instead of adding a copy.
       const name = mailFileName(mail.messageId)
       const tmp = join(dir, `.${name}.tmp`)
-      await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
+      try {
+        await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
+      } catch (error) {
+        // The folder is made on the first message, and again if someone removed it since.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        await mkdir(dir, { recursive: true, mode: 0o700 })
+        await writeFile(tmp, info.message as Buffer, { mode: 0o600 })
+      }
       await rename(tmp, join(dir, name))
       return join(dir, name)
     },

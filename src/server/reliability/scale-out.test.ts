@@ -80,10 +80,18 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))('three instances on one Postg
             trialRequest({ email: `scale.${i}@example.com`, model: 'advanced' }),
           ),
         })
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+        // Read as text first, so an answer that is not JSON shows up with its status below.
+        const text = await res.text()
+        let body: Record<string, unknown>
+        try {
+          body = JSON.parse(text) as Record<string, unknown>
+        } catch {
+          body = { notJson: text.slice(0, 200) }
+        }
+        return { status: res.status, body }
       }),
     )
-    const failed = answers.filter((a) => a.status >= 500)
+    const failed = answers.filter((a) => a.status >= 500 || 'notJson' in a.body)
     const errors = servers.flatMap((s) => s.logs.filter((l) => Number(l.level) >= 50))
     expect({ failed: failed.length, first: failed[0], log: errors[0] }).toEqual({
       failed: 0,

@@ -260,6 +260,8 @@ export async function submitTrial(
     throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
 
   const emailCanonical = canonicalEmail(request.email)
+  // Its own statement, committed without waiting for the disk, so one address's burst does not
+  // queue behind durable commits (docs/decisions/0009).
   await enforceTrialLimits(deps, emailCanonical, client.ip)
 
   const { token, hash } = newWaitlistToken()
