@@ -34,13 +34,13 @@ export function LnfPage() {
           <LogoMark />
           <span className="text-lg font-semibold max-sm:sr-only">{settings.brandName}</span>
         </a>
-        {/* Fits a 320 px screen: a smaller button that may wrap (issue 13). */}
+        {/* Fits a 320 px screen on one line: a smaller button, its arrow dropped there (issue 13). */}
         <a
           href={routes.home}
-          className={buttonClasses('accent', 'md', 'min-w-0 px-3 text-center sm:px-5')}
+          className={buttonClasses('accent', 'md', 'min-w-0 px-3 whitespace-nowrap sm:px-5')}
         >
           {LNF_COPY.learnMore}
-          <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+          <ArrowRight aria-hidden="true" className="size-4 shrink-0 max-[359px]:hidden" />
         </a>
       </header>
       <main id="main" className="flex flex-1 items-center justify-center p-4 sm:p-8">

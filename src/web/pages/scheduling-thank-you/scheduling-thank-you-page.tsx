@@ -90,7 +90,11 @@ function Confirmation({ booking }: { booking: Booking }) {
   const [showJoinNote, setShowJoinNote] = useState(false)
   const guest =
     params.display_name && params.email ? { name: params.display_name, email: params.email } : null
-  const actionClass = buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')
+  const actionClass = buttonClasses(
+    'secondary',
+    'md',
+    'flex-1 whitespace-nowrap max-sm:px-3 sm:flex-none',
+  )
 
   return (
     <>
