@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
 import { expect, test } from './fixtures.ts'
-import { textLines } from './layout.ts'
+import { onOneLineInside } from './layout.ts'
 
 /** A stored choice (everything refused), so the consent banner stays out of these tests. */
 async function refuseConsent(page: Page) {
@@ -205,7 +205,9 @@ test.describe('who is behind the product', () => {
       const bio = card.getByText(/^Built commitment pacing models/)
       const [cardBox, bioBox] = [await card.boundingBox(), await bio.boundingBox()]
       expect(bioBox!.width).toBeGreaterThan(cardBox!.width * 0.75)
-      expect(await textLines(page.getByRole('button', { name: 'Book a 15-minute call' }))).toBe(1)
+      expect(
+        await onOneLineInside(page.getByRole('button', { name: 'Book a 15-minute call' })),
+      ).toBe(true)
 
       await page.goto('/security')
       // The PowerShell command wraps in place: nothing of it hides past the box's edge.

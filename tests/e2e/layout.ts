@@ -21,3 +21,13 @@ export async function textLines(locator: Locator): Promise<number> {
     return tops.length
   })
 }
+
+/**
+ * Whether an element's words stay on one line and inside its own box: a label kept from
+ * wrapping (white-space: nowrap) can instead run past its padding or be cut off.
+ */
+export async function onOneLineInside(locator: Locator): Promise<boolean> {
+  const lines = await textLines(locator)
+  const overflow = await locator.evaluate((element) => element.scrollWidth - element.clientWidth)
+  return lines === 1 && overflow <= 0
+}

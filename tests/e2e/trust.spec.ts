@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { textLines } from './layout.ts'
+import { onOneLineInside } from './layout.ts'
 
 const WIDTHS = [
   { width: 320, height: 568 },
@@ -173,7 +173,11 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible()
       const learnMore = page.getByRole('link', { name: 'Learn more about the product' })
       await expect(learnMore).toBeVisible()
-      expect(await textLines(learnMore)).toBe(1)
+      expect(await onOneLineInside(learnMore)).toBe(true)
+      // Its box inside the screen.
+      const learnMoreBox = await box(learnMore)
+      expect(learnMoreBox.x).toBeGreaterThanOrEqual(0)
+      expect(learnMoreBox.x + learnMoreBox.width).toBeLessThanOrEqual(size.width)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         size.width,
       )
@@ -207,7 +211,7 @@ for (const size of WIDTHS) {
         await page.goto(path)
         const cta = page.getByRole('banner').getByRole('link', { name: 'Get Free Trial' })
         await expect(cta).toBeVisible()
-        expect(await textLines(cta)).toBe(1)
+        expect(await onOneLineInside(cta)).toBe(true)
         const ctaBox = await box(cta)
         expect(ctaBox.x + ctaBox.width).toBeLessThanOrEqual(size.width)
         // The brand stays: the mark always, its name from 360 px up.
@@ -254,7 +258,7 @@ for (const size of WIDTHS) {
         'Trial keys this month: 3 left',
       ])
       expect([await where(slots), await where(below)]).toEqual(before)
-      for (const slot of await slots.all()) expect(await textLines(slot)).toBe(1)
+      for (const slot of await slots.all()) expect(await onOneLineInside(slot)).toBe(true)
       // Each count sits under its model's trial button, the form says the same.
       for (const [model, text] of [
         ['Basic', 'No trial keys left this month'],
@@ -284,7 +288,7 @@ for (const size of WIDTHS) {
         main.getByRole('button', { name: /^Buy Basic/ }),
       ]) {
         await expect(control).toBeVisible()
-        expect(await textLines(control)).toBe(1)
+        expect(await onOneLineInside(control)).toBe(true)
         for (const icon of await control.locator('svg').filter({ visible: true }).all())
           expect((await box(icon)).width).toBeGreaterThanOrEqual(16)
       }
@@ -302,7 +306,11 @@ for (const size of WIDTHS) {
       for (const name of ['Reschedule', 'Cancel event']) {
         const control = page.getByRole('main').getByRole('button', { name })
         await expect(control).toBeVisible()
-        expect(await textLines(control)).toBe(1)
+        expect(await onOneLineInside(control)).toBe(true)
+        // Inside the page's margins, not pushed past them by words that do not wrap.
+        const { x, width } = await box(control)
+        expect(x).toBeGreaterThanOrEqual(16)
+        expect(x + width).toBeLessThanOrEqual(size.width - 16)
       }
     })
 
@@ -410,7 +418,7 @@ for (const size of WIDTHS) {
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
     // One line, inside the dialog, even on a 320 px phone (it took three).
     const other = dialog.getByRole('button', { name: 'Get the Advanced trial' })
-    expect(await textLines(other)).toBe(1)
+    expect(await onOneLineInside(other)).toBe(true)
     const [otherBox, dialogBox] = [await box(other), await box(dialog)]
     expect(otherBox.x + otherBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width)
     await other.click()

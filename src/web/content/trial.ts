@@ -48,6 +48,18 @@ export const TRIAL_COPY = {
 /** What the visitor is told when a submission or a related call fails (SPEC.md §8). */
 export const TRIAL_FEEDBACK = {
   rateLimitTitle: 'You have exceeded your limit of trial requests',
+  /** Under the title: when to try again (the answer's Retry-After), or to ask for more. */
+  rateLimitRetry: (seconds: number | null) => {
+    if (seconds === null) return 'Please try again later, or ask us for more.'
+    const minutes = Math.ceil(seconds / 60)
+    const wait =
+      minutes <= 1
+        ? 'a minute'
+        : minutes < 90
+          ? `${minutes} minutes`
+          : `about ${Math.round(minutes / 60)} hours`
+    return `You can try again in ${wait}, or ask us for more.`
+  },
   askForMore: 'Ask for more',
   invalidTitle: 'Invalid Information',
   invalidFallback: 'Please check your information and try again.',

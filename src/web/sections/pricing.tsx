@@ -66,7 +66,7 @@ function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
       </a>
       <p
         {...trialKeySlot(plan.model)}
-        className="mt-2 h-4 overflow-hidden text-center text-xs leading-4 whitespace-nowrap text-ink-600 data-[state=empty]:font-medium data-[state=empty]:text-brand-900"
+        className="mt-2 h-4 overflow-hidden text-center text-xs leading-4 whitespace-nowrap text-ink-600"
       >
         {TRIAL_COPY.keysPending}
       </p>

@@ -6,7 +6,7 @@ import { settings } from '../settings.ts'
 import { action, type SiteAction } from '../lib/actions.ts'
 
 const linkClass =
-  'inline-flex min-h-11 items-center text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
+  'inline-flex min-h-11 items-center text-left text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
 
 function FooterButton({ run, children }: { run: SiteAction; children: React.ReactNode }) {
   return (

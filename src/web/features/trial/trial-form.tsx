@@ -168,6 +168,7 @@ export function TrialForm() {
     const feedback = feedbackFor(result)
     if (feedback.kind === 'rate-limit') {
       notify('error', feedback.title, {
+        description: feedback.description,
         action: { label: TRIAL_FEEDBACK.askForMore, onClick: () => openChat() },
         duration: 8000,
       })

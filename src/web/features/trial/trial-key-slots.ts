@@ -17,12 +17,11 @@ export function trialKeySlot(model: string): Record<string, string> {
   return { [TRIAL_KEY_SLOT]: model }
 }
 
-/** Writes each model's count into its slots, and marks a model without keys. */
+/** Writes each model's count into its slots. */
 export function fillTrialKeySlots(counts: LicenseCounts, root: ParentNode = document): void {
   for (const slot of root.querySelectorAll<HTMLElement>(`[${TRIAL_KEY_SLOT}]`)) {
     const model = slot.getAttribute(TRIAL_KEY_SLOT)
     if (!isModel(model)) continue
     slot.textContent = TRIAL_COPY.licensesLeft(counts[model])
-    slot.dataset.state = counts[model] > 0 ? 'available' : 'empty'
   }
 }

@@ -107,7 +107,8 @@ function Confirmation({ booking }: { booking: Booking }) {
         </h1>
         <p className="mx-auto mt-3 max-w-lg text-lg text-ink-600">{COPY.text}</p>
         <div className="mt-8 flex flex-col items-center gap-3">
-          <div className="flex w-full justify-center gap-3 sm:w-auto">
+          {/* Side by side from 360 px; stacked below, where two labels and icons do not fit. */}
+          <div className="flex w-full justify-center gap-3 max-[359px]:flex-col sm:w-auto">
             {eventUrl ? (
               <>
                 <a
