@@ -19,7 +19,7 @@ import { startOutboxWorker } from './mail/outbox-worker.ts'
 import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
-import { SettingsError } from '#src/common/site/settings.ts'
+import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 
 async function main() {
   const config = loadConfig()
@@ -33,6 +33,13 @@ async function main() {
     )
   config.ipHashSecret = await loadIpHashSecret(config.dataDir, config.ipHashSecret)
   const settings = loadSiteSettings(config)
+  const placeholders = placeholderSettings(settings)
+  if (placeholders.length > 0)
+    logger.warn(
+      { settings: placeholders },
+      'the site still shows placeholder company and contact details (on /about, in the legal texts ' +
+        'and e-mails); set these SITE_* variables and rebuild before going live (README, "Configuration")',
+    )
   const site = await loadSite(config.distDir, config.publicUrl)
 
   const database = await openMigratedDatabase(config, logger)

@@ -117,6 +117,10 @@ describe('the server process on the embedded database', () => {
       expect(
         server.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('no SMTP_URL')),
       ).toMatchObject({ directory: join(dataDir, 'mail') })
+      // The shipped company and contact details are placeholders: the operator is told so.
+      expect(
+        server.logs.find((l) => typeof l.msg === 'string' && l.msg.includes('placeholder company')),
+      ).toMatchObject({ level: 40, settings: expect.arrayContaining(['SITE_COMPANY_LEGAL_NAME']) })
 
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
       expect(await (await fetch(`${server.url}/api/license-counts`)).json()).toEqual({

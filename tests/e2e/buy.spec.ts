@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
 import { expect, test } from './fixtures.ts'
+import { onOneLineInside } from './layout.ts'
 
 /** A stored choice (everything refused), so the consent banner stays out of these tests. */
 async function refuseConsent(page: Page) {
@@ -170,6 +171,51 @@ test.describe('who is behind the product', () => {
     await expect(page.getByRole('heading', { name: 'Where your data lives' })).toBeVisible()
     await expect(page.getByText('Portfolio data never leaves your machine.').first()).toBeVisible()
   })
+
+  test('the privacy policy says in section 1 what an invoice request stores and why', async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('This Privacy Policy explains')
+    const section1 = await dialog.evaluate((element) => {
+      const text = element.textContent ?? ''
+      return text.slice(text.indexOf('1. What we collect'), text.indexOf('2. Why'))
+    })
+    expect(section1).toContain('When you ask for an invoice')
+    expect(section1).toMatch(/first name, last name, work e-mail address and your company/)
+    expect(section1).toMatch(/prepare and send your invoice/)
+  })
+
+  test('the footer names the company that sells the licenses', async ({ page }) => {
+    for (const path of ['/', '/about']) {
+      await page.goto(path)
+      await expect(page.locator('footer')).toContainText(
+        'PacePoint is a brand of PacePoint Analytics s.r.o., Vinohradská 1511/230, 100 00 Praha 10, Czechia, company ID 21984512.',
+      )
+    }
+  })
+
+  for (const width of [320, 390, 1440]) {
+    test(`/about and /security read well at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/about')
+      // A bio runs the card's width, not a narrow column beside the initials.
+      const card = page.getByRole('listitem').filter({ hasText: 'Daniel Novák' })
+      const bio = card.getByText(/^Built commitment pacing models/)
+      const [cardBox, bioBox] = [await card.boundingBox(), await bio.boundingBox()]
+      expect(bioBox!.width).toBeGreaterThan(cardBox!.width * 0.75)
+      expect(
+        await onOneLineInside(page.getByRole('button', { name: 'Book a 15-minute call' })),
+      ).toBe(true)
+
+      await page.goto('/security')
+      // The PowerShell command wraps in place: nothing of it hides past the box's edge.
+      const command = page.locator('pre')
+      await expect(command).toContainText('Get-AuthenticodeSignature')
+      expect(await command.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+    })
+  }
 
   test('the terms name the company from the same settings', async ({ page }) => {
     await page.goto('/terms')

@@ -119,7 +119,7 @@ test.describe('/scheduling-thank-you', () => {
   test('shows host, guest, place, details and the event links', async ({ page }) => {
     await page.goto(schedulingUrl(MEETING))
     await expect(page.getByText('Intro meeting: PacePoint Fund Pacing Models')).toBeVisible()
-    await expect(page.getByText('Daniel Novak')).toBeVisible()
+    await expect(page.getByText('Daniel Novák')).toBeVisible()
     await expect(page.getByText('daniel@pacepoint.io')).toBeVisible()
     const guest = page.getByTestId('guest')
     await expect(guest).toContainText('Ann Lee')

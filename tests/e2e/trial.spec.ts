@@ -60,7 +60,7 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   await expect(option).toContainText('left')
   // Issue 13 words the counts as a monthly allocation of keys, not 'N licenses left'.
   const before = Number(
-    /Trial keys for this month: (\d+) left/.exec((await option.textContent()) ?? '')?.[1],
+    /Trial keys this month: (\d+) left/.exec((await option.textContent()) ?? '')?.[1],
   )
   expect(before).toBeGreaterThan(0)
   await fillForm(page, email)
@@ -79,7 +79,7 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   await page.goto('/')
   await expect(
     page.locator('#trial-form label').filter({ hasText: 'Advanced model' }),
-  ).toContainText(`Trial keys for this month: ${before - 1} left`)
+  ).toContainText(`Trial keys this month: ${before - 1} left`)
 })
 
 test('with the pool empty the visitor can join the waitlist', async ({ page, request }) => {
@@ -148,7 +148,7 @@ test('a rejected submission explains why', async ({ page, expectConsoleError }) 
   ).toHaveAccessibleDescription('E-mail must be a valid e-mail address')
 })
 
-test('too many requests: the toast offers to ask for more', async ({
+test('too many requests: the toast says when to try again and offers to ask for more', async ({
   page,
   expectConsoleError,
 }) => {
@@ -158,12 +158,15 @@ test('too many requests: the toast offers to ask for more', async ({
     route.fulfill({
       status: 429,
       contentType: 'application/json',
+      headers: { 'Retry-After': '1500' },
       body: JSON.stringify({ errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' }),
     }),
   )
   await fillForm(page, 'someone@example.com')
   await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
   await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
+  // The retry time comes from the answer's Retry-After (issue 13: the toast had none).
+  await expect(page.getByText('You can try again in 25 minutes, or ask us for more.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ask for more' })).toBeVisible()
 })
 

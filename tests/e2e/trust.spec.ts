@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { onOneLineInside } from './layout.ts'
 
 const WIDTHS = [
   { width: 320, height: 568 },
@@ -170,7 +171,13 @@ for (const size of WIDTHS) {
       await skipConsent(page)
       await page.goto('/lnf/no-such-image.png')
       await expect(page.getByRole('heading', { name: 'Image not found' })).toBeVisible()
-      await expect(page.getByRole('link', { name: 'Learn more about the product' })).toBeVisible()
+      const learnMore = page.getByRole('link', { name: 'Learn more about the product' })
+      await expect(learnMore).toBeVisible()
+      expect(await onOneLineInside(learnMore)).toBe(true)
+      // Its box inside the screen.
+      const learnMoreBox = await box(learnMore)
+      expect(learnMoreBox.x).toBeGreaterThanOrEqual(0)
+      expect(learnMoreBox.x + learnMoreBox.width).toBeLessThanOrEqual(size.width)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         size.width,
       )
@@ -197,6 +204,115 @@ for (const size of WIDTHS) {
         )
       })
     }
+
+    for (const path of ['/', '/about', '/security']) {
+      test(`${path}: the header's trial button keeps to one line`, async ({ page }) => {
+        await skipConsent(page)
+        await page.goto(path)
+        const cta = page.getByRole('banner').getByRole('link', { name: 'Get Free Trial' })
+        await expect(cta).toBeVisible()
+        expect(await onOneLineInside(cta)).toBe(true)
+        const ctaBox = await box(cta)
+        expect(ctaBox.x + ctaBox.width).toBeLessThanOrEqual(size.width)
+        // The brand stays: the mark always, its name from 360 px up.
+        await expect(page.getByRole('banner').locator('svg').first()).toBeVisible()
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        )
+      })
+    }
+
+    test('pricing shows the trial keys left per model, filled in without moving anything', async ({
+      page,
+    }) => {
+      await skipConsent(page)
+      let release = () => {}
+      const answered = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/api/license-counts', async (route) => {
+        await answered
+        await route.fulfill({ json: { basic: 0, advanced: 3 } })
+      })
+      await page.goto('/')
+      const slots = page.locator('#pricing [data-trial-keys]').filter({ visible: true })
+      await expect(slots).toHaveCount(2)
+      // Before the counts arrive: a true line that claims no number.
+      await expect(slots).toHaveText([
+        'Trial keys are limited each month',
+        'Trial keys are limited each month',
+      ])
+      const below = page
+        .locator('#pricing')
+        .getByRole('button', { name: /^View (Basic|Advanced) screenshots$/ })
+        .filter({ visible: true })
+      const where = (locator: Locator) =>
+        locator.evaluateAll((elements) =>
+          elements.map((element) => {
+            const rect = element.getBoundingClientRect()
+            return [rect.left, rect.top + window.scrollY, rect.width, rect.height]
+          }),
+        )
+      const before = [await where(slots), await where(below)]
+      release()
+      await expect(slots).toHaveText([
+        'No trial keys left this month',
+        'Trial keys this month: 3 left',
+      ])
+      expect([await where(slots), await where(below)]).toEqual(before)
+      for (const slot of await slots.all()) expect(await onOneLineInside(slot)).toBe(true)
+      // Each count sits under its model's trial button, the form says the same.
+      for (const [model, text] of [
+        ['Basic', 'No trial keys left this month'],
+        ['Advanced', 'Trial keys this month: 3 left'],
+      ] as const) {
+        const trial = page
+          .getByRole('link', { name: `Start ${model} trial` })
+          .filter({ visible: true })
+        const slot = slots.filter({ hasText: text })
+        const [trialBox, slotBox] = [await box(trial), await box(slot)]
+        expect(slotBox.y).toBeGreaterThanOrEqual(trialBox.y + trialBox.height)
+        expect(slotBox.y).toBeLessThan(trialBox.y + trialBox.height + 24)
+        await expect(
+          page.locator('#trial-form label').filter({ hasText: `${model} model` }),
+        ).toContainText(text)
+      }
+    })
+
+    test('the thank-you page keeps each button on one line, its icon whole', async ({ page }) => {
+      await skipConsent(page)
+      await page.goto('/thank-you?model=basic')
+      const main = page.getByRole('main')
+      for (const control of [
+        main.getByRole('link', { name: 'Download the Basic model' }),
+        main.getByRole('link', { name: 'Documentation' }),
+        main.getByRole('link', { name: 'Video guides' }),
+        main.getByRole('button', { name: /^Buy Basic/ }),
+      ]) {
+        await expect(control).toBeVisible()
+        expect(await onOneLineInside(control)).toBe(true)
+        for (const icon of await control.locator('svg').filter({ visible: true }).all())
+          expect((await box(icon)).width).toBeGreaterThanOrEqual(16)
+      }
+      // On a phone the step's text takes the card's width, not a column beside the icon.
+      const step = main.getByRole('listitem').filter({ hasText: 'Step 1' })
+      const text = step.getByText('The Excel model comes wrapped')
+      expect((await box(text)).width).toBeGreaterThan((await box(step)).width * 0.75)
+    })
+
+    test('/scheduling-thank-you keeps Reschedule and Cancel event on one line', async ({
+      page,
+    }) => {
+      await skipConsent(page)
+      await page.goto('/scheduling-thank-you')
+      for (const name of ['Reschedule', 'Cancel event']) {
+        const control = page.getByRole('main').getByRole('button', { name })
+        await expect(control).toBeVisible()
+        expect(await onOneLineInside(control)).toBe(true)
+        // Inside the page's margins, not pushed past them by words that do not wrap.
+        const { x, width } = await box(control)
+        expect(x).toBeGreaterThanOrEqual(16)
+        expect(x + width).toBeLessThanOrEqual(size.width - 16)
+      }
+    })
 
     test('the hero shows a legible crop of the dashboard as its only high-priority image', async ({
       page,
@@ -232,14 +348,37 @@ test.describe('scarcity and the waitlist', () => {
     const basic = form.locator('label').filter({ hasText: 'Basic model' })
     const advanced = form.locator('label').filter({ hasText: 'Advanced model' })
     await expect(basic).toContainText('No trial keys left this month')
-    await expect(advanced).toContainText('Trial keys for this month: 5 left')
+    await expect(advanced).toContainText('Trial keys this month: 5 left')
     await expect(page.locator('body')).not.toContainText(/BETA|licenses left/)
     const legend = await box(form.getByRole('group', { name: 'Choose your model' }))
     const firstName = await box(form.getByLabel('First name'))
     expect(legend.y).toBeLessThan(firstName.y)
   })
 
-  test('the waitlist dialog names the model and offers the other one', async ({ page }) => {
+  test('choosing a model without keys says so before anything is typed', async ({ page }) => {
+    await skipConsent(page)
+    await page.route('**/api/license-counts', (route) =>
+      route.fulfill({ json: { basic: 0, advanced: 5 } }),
+    )
+    await page.goto('/#trial-form-basic')
+    const form = page.locator('#trial-form form')
+    await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+    const note = form.getByRole('status').first()
+    await expect(note).toHaveText(
+      'Basic trial keys are all taken this month. Send the form to join the Basic waitlist, or choose Advanced (5 left).',
+    )
+    await expect(form.getByLabel('First name')).toHaveValue('')
+    expect((await box(note)).y).toBeLessThan((await box(form.getByLabel('First name'))).y)
+    await form.locator('label').filter({ hasText: 'Advanced model' }).click()
+    await expect(note).toBeEmpty()
+  })
+})
+
+for (const size of WIDTHS) {
+  test(`at ${size.width} px the waitlist dialog names the model and offers the other one`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size)
     await skipConsent(page)
     await page.route('**/api/license-counts', (route) =>
       route.fulfill({ json: { basic: 0, advanced: 4 } }),
@@ -277,11 +416,16 @@ test.describe('scarcity and the waitlist', () => {
     )
     await expect(dialog.getByRole('button', { name: 'Sure, let me know' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
-    await dialog.getByRole('button', { name: 'Request the Advanced trial instead' }).click()
+    // One line, inside the dialog, even on a 320 px phone (it took three).
+    const other = dialog.getByRole('button', { name: 'Get the Advanced trial' })
+    expect(await onOneLineInside(other)).toBe(true)
+    const [otherBox, dialogBox] = [await box(other), await box(dialog)]
+    expect(otherBox.x + otherBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width)
+    await other.click()
     await expect(page).toHaveURL(/\/thank-you\?model=advanced$/)
     expect(models).toEqual(['basic', 'advanced'])
   })
-})
+}
 
 test.describe('gallery', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
@@ -308,10 +452,7 @@ test.describe('gallery', () => {
     ])
   })
 
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of WIDTHS) {
     test(`the full-size view uses the screen at ${size.width} px`, async ({ page }) => {
       await page.setViewportSize(size)
       await skipConsent(page)
@@ -323,7 +464,22 @@ test.describe('gallery', () => {
       const image = viewer.getByRole('img', { name: /^Exposure Dashboard/ })
       await expect(image).toBeVisible()
       const fitted = await box(image)
-      expect(fitted.width).toBeGreaterThanOrEqual(size.width * 0.9)
+      // A phone keeps only the dialog's edge and padding around it.
+      expect(fitted.width).toBeGreaterThanOrEqual(
+        size.width < 640 ? size.width - 40 : size.width * 0.9,
+      )
+      // Back, the counter and Actual size share one row, so the image starts higher on a phone.
+      const rows = await Promise.all(
+        [
+          viewer.getByRole('button', { name: 'Back to gallery' }),
+          viewer.getByTestId('gallery-counter'),
+          viewer.getByRole('button', { name: 'Actual size' }),
+        ].map(async (control) => {
+          const { y, height } = await box(control)
+          return y + height / 2
+        }),
+      )
+      expect(Math.max(...rows) - Math.min(...rows)).toBeLessThanOrEqual(4)
       // Actual size: pixel for pixel in a box that pans (and pinch-zooms on a phone).
       await viewer.getByRole('button', { name: 'Actual size' }).click()
       await expect(viewer.getByRole('button', { name: 'Actual size' })).toHaveAttribute(

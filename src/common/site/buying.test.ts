@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { buyTarget } from './buying.ts'
-import { DEFAULT_SETTINGS, resolveSettings, SettingsError } from './settings.ts'
+import {
+  DEFAULT_SETTINGS,
+  placeholderSettings,
+  resolveSettings,
+  SettingsError,
+} from './settings.ts'
 
 describe('buyTarget', () => {
   it('opens the invoice dialog when no checkout link is set', () => {
@@ -51,5 +56,36 @@ describe('company and people settings', () => {
     expect(() => resolveSettings({ SITE_PEOPLE: '[{"role":"x","bio":""}]' })).toThrow(
       /SITE_PEOPLE \(0\.name\)/,
     )
+  })
+})
+
+describe('placeholderSettings', () => {
+  it('names every shipped placeholder a visitor would take for a fact', () => {
+    expect(placeholderSettings(DEFAULT_SETTINGS)).toEqual([
+      'SITE_COMPANY_LEGAL_NAME',
+      'SITE_COMPANY_REGISTRATION_ID',
+      'SITE_COMPANY_VAT_ID',
+      'SITE_COMPANY_REGISTRY',
+      'SITE_COMPANY_ADDRESS',
+      'SITE_PEOPLE',
+      'SITE_PHONE',
+      'SITE_HOST_NAME',
+      'SITE_HOST_EMAIL',
+    ])
+  })
+
+  it('is empty once the operator has replaced or emptied them', () => {
+    const settings = resolveSettings({
+      SITE_COMPANY_LEGAL_NAME: 'Example Models s.r.o.',
+      SITE_COMPANY_REGISTRATION_ID: '12345678',
+      SITE_COMPANY_VAT_ID: '',
+      SITE_COMPANY_REGISTRY: 'Commercial Register of the Regional Court in Brno, file C 1',
+      SITE_COMPANY_ADDRESS: 'Náměstí Svobody 1, 602 00 Brno',
+      SITE_PEOPLE: '[]',
+      SITE_PHONE: '+420 555 000 000',
+      SITE_HOST_NAME: 'Jana Malá',
+      SITE_HOST_EMAIL: 'jana@example.com',
+    })
+    expect(placeholderSettings(settings)).toEqual([])
   })
 })

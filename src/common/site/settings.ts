@@ -94,7 +94,7 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   productName: 'PacePoint Fund Pacing Models',
   supportEmail: 'support@pacepoint.io',
   phone: '+1 (646) 555-0142',
-  hostName: 'Daniel Novak',
+  hostName: 'Daniel Novák',
   hostEmail: 'daniel@pacepoint.io',
   demoVideoId: 'Yx9b2Vd0mKc',
   schedulerUrl: 'https://calendly.com/pacepoint/intro-15',
@@ -229,6 +229,30 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
       return `${PEOPLE_ENV_NAME}${path.length > 1 ? ` (${path.slice(1).join('.')})` : ''}`
     return ENV_NAMES[first as FlatKey] ?? String(first)
   })
+}
+
+/**
+ * The SITE_* variables whose value is still the shipped placeholder among the facts a buyer
+ * trusts: who the company is, its people and how to reach them (README, "Configuration"). The
+ * server names them in a warning at start, so a site does not go live as an invented firm.
+ */
+export function placeholderSettings(settings: PublicSettings): string[] {
+  const names: string[] = []
+  for (const [key, name] of Object.entries(COMPANY_ENV_NAMES) as [CompanyKey, string][]) {
+    // The country is a real choice (Czech law governs the terms), not an invented fact.
+    if (key === 'country') continue
+    const value = settings.company[key]
+    if (value !== '' && value === DEFAULT_SETTINGS.company[key]) names.push(name)
+  }
+  if (
+    settings.people.length > 0 &&
+    JSON.stringify(settings.people) === JSON.stringify(DEFAULT_SETTINGS.people)
+  )
+    names.push(PEOPLE_ENV_NAME)
+  for (const key of ['phone', 'hostName', 'hostEmail'] as const) {
+    if (settings[key] !== '' && settings[key] === DEFAULT_SETTINGS[key]) names.push(ENV_NAMES[key])
+  }
+  return names
 }
 
 /** Settings read back from SITE_SETTINGS_FILE; throws SettingsError when the file is not valid. */

@@ -6,15 +6,10 @@
  */
 import type { ReactNode } from 'react'
 import { anchors, routes } from '#src/common/paths.ts'
+import { HEADER_COPY, INFO_NAV } from '../content/navigation.ts'
 import { settings } from '../settings.ts'
 import { LogoMark } from './logo.tsx'
 import { buttonClasses } from './ui/button.tsx'
-
-const NAV = [
-  { href: `${routes.home}#${anchors.pricing}`, label: 'Pricing' },
-  { href: routes.about, label: 'About' },
-  { href: routes.security, label: 'Security' },
-] as const
 
 export function InfoHeader({ current }: { current: string }) {
   return (
@@ -23,18 +18,19 @@ export function InfoHeader({ current }: { current: string }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {HEADER_COPY.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href={routes.home} className="-ml-1 flex min-h-11 items-center gap-2.5 rounded-lg px-1">
           <LogoMark />
-          <span className="text-lg font-semibold tracking-tight text-brand-900">
+          {/* Below 360 px the mark alone, so the trial button keeps to one line (issue 13). */}
+          <span className="text-lg font-semibold tracking-tight text-brand-900 max-[359px]:sr-only">
             {settings.brandName}
           </span>
         </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV.map((link) => (
+            {INFO_NAV.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}
@@ -49,9 +45,9 @@ export function InfoHeader({ current }: { current: string }) {
         </nav>
         <a
           href={`${routes.home}#${anchors.trialForm}`}
-          className={buttonClasses('primary', 'sm', 'px-4')}
+          className={buttonClasses('primary', 'sm', 'whitespace-nowrap sm:px-4')}
         >
-          Start free trial
+          {HEADER_COPY.cta}
         </a>
       </div>
     </header>

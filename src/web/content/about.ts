@@ -38,7 +38,10 @@ export const ABOUT_COPY = {
   companyIntro: 'The contracting party for every license, invoice and trial.',
   labels: {
     legalName: 'Legal name',
-    registrationId: 'Company ID (IČO)',
+    /** The Czech register calls it IČO; elsewhere it is just the company ID. */
+    registrationId: /^(czechia|czech republic)$/i.test(company.country)
+      ? 'Company ID (IČO)'
+      : 'Company ID',
     vatId: 'VAT ID',
     registry: 'Registered in',
     address: 'Registered office',

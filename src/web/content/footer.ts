@@ -20,6 +20,13 @@ export const FOOTER_COPY = {
   cookies: 'Cookie Policy',
   cookieSettings: 'Cookie settings',
   copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
+  /** The company behind the brand, from the public settings (SITE_COMPANY_*). */
+  company: (
+    brand: string,
+    company: { legalName: string; address: string; country: string; registrationId: string },
+  ) =>
+    `${brand} is a brand of ${company.legalName}, ${[company.address, company.country].filter(Boolean).join(', ')}` +
+    (company.registrationId ? `, company ID ${company.registrationId}.` : '.'),
   disclaimer:
     'The models are planning tools. Forecasts are estimates based on your inputs and assumptions and are not investment advice.',
 } as const

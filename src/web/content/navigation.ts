@@ -17,3 +17,10 @@ export const HEADER_COPY = {
   backToTop: 'Back to top',
   skipToContent: 'Skip to content',
 } as const
+
+/** The header of /about and /security (components/info-page.tsx). */
+export const INFO_NAV = [
+  { href: `${routes.home}#${anchors.pricing}`, label: 'Pricing' },
+  { href: routes.about, label: 'About' },
+  { href: routes.security, label: 'Security' },
+] as const

@@ -37,7 +37,7 @@ export const SECURITY_COPY = {
       heading: 'Code signing',
       paragraphs: [
         `Each model ships as one Windows installer (.exe) that wraps the Excel workbook. The installer is code-signed with an Authenticode certificate issued to ${publisher}, and timestamped, so the signature stays valid after the certificate renews.`,
-        `Windows shows "${publisher}" as the verified publisher before anything runs. Do not run a file that shows an unknown publisher or no signature; write to us instead.`,
+        `Windows shows “${publisher}” as the verified publisher before anything runs. Do not run a file that shows an unknown publisher or no signature; write to us instead.`,
       ],
       verifyHeading: 'Verify a download',
       verify: [

@@ -11,8 +11,9 @@ export const THANK_YOU_COPY = {
   step3Title: 'Get to know the model',
   step3Text: 'Our documentation and video guides walk you through setup and your first forecast.',
   basicNote: 'The Basic model has its instructions on its cover sheet.',
-  documentation: 'Read the documentation',
-  videoGuides: 'Watch the video guides',
+  /** Short enough for one line beside the icon on a 320 px phone. */
+  documentation: 'Documentation',
+  videoGuides: 'Video guides',
   spamNote:
     'No e-mail after a few minutes? Check your spam or promotions folder, or write to us and we will resend it.',
   consultationHeading: 'Want a guided start?',

@@ -18,8 +18,17 @@ export const TRIAL_COPY = {
   modelLegend: 'Choose your model',
   /** Scarcity in a premium voice (issue 13): a monthly allocation of keys, not a sale countdown. */
   licensesLeft: (n: number) =>
-    n === 0 ? 'No trial keys left this month' : `Trial keys for this month: ${n} left`,
+    n === 0 ? 'No trial keys left this month' : `Trial keys this month: ${n} left`,
   licensesLoading: 'Checking availability…',
+  /** Under the model choice when the chosen model has no keys left: said before the form is filled. */
+  noKeysNote: (model: string, other: { model: string; left: number } | null) =>
+    `${model} trial keys are all taken this month. Send the form to join the ${model} waitlist` +
+    (other ? `, or choose ${other.model} (${other.left} left).` : '.'),
+  /**
+   * Under each pricing card's trial button before the counts arrive (and if they never do):
+   * true without a number, one line like the count that replaces it, so nothing shifts.
+   */
+  keysPending: 'Trial keys are limited each month',
   agreePrefix: 'I agree to the',
   termsLink: 'terms and privacy policy',
   submit: 'Get My Free Trial Model',
@@ -39,6 +48,18 @@ export const TRIAL_COPY = {
 /** What the visitor is told when a submission or a related call fails (SPEC.md §8). */
 export const TRIAL_FEEDBACK = {
   rateLimitTitle: 'You have exceeded your limit of trial requests',
+  /** Under the title: when to try again (the answer's Retry-After), or to ask for more. */
+  rateLimitRetry: (seconds: number | null) => {
+    if (seconds === null) return 'Please try again later, or ask us for more.'
+    const minutes = Math.ceil(seconds / 60)
+    const wait =
+      minutes <= 1
+        ? 'a minute'
+        : minutes < 90
+          ? `${minutes} minutes`
+          : `about ${Math.round(minutes / 60)} hours`
+    return `You can try again in ${wait}, or ask us for more.`
+  },
   askForMore: 'Ask for more',
   invalidTitle: 'Invalid Information',
   invalidFallback: 'Please check your information and try again.',
@@ -62,7 +83,8 @@ export const WAITLIST_COPY = {
     `Would you like us to notify you when new ${model} trial keys become available?`,
   otherAvailable: (model: string, n: number) =>
     `The ${model} model still has trial keys this month (${n} left).`,
-  tryOther: (model: string) => `Request the ${model} trial instead`,
+  /** Short enough for one line in the dialog on a 320 px phone. */
+  tryOther: (model: string) => `Get the ${model} trial`,
   accept: 'Sure, let me know',
   accepting: 'Adding...',
   cancel: 'Cancel',

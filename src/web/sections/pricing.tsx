@@ -19,6 +19,8 @@ import {
 import { cn } from '../lib/cn.ts'
 import { action } from '../lib/actions.ts'
 import { BUY_COPY } from '../content/buy.ts'
+import { TRIAL_COPY } from '../content/trial.ts'
+import { trialKeySlot } from '../features/trial/trial-key-slots.ts'
 import { settings } from '../settings.ts'
 import { ComparisonValueCell } from './comparison-value.tsx'
 
@@ -41,22 +43,34 @@ function BuyButton({ plan }: { plan: Plan }) {
           {label}
         </button>
       )}
-      <p className="mt-2 text-center text-xs text-ink-600">
+      <p className="mt-2 text-center text-xs text-balance text-ink-600">
         {target.kind === 'checkout' ? BUY_COPY.checkoutNote : BUY_COPY.invoiceNote}
       </p>
     </div>
   )
 }
 
+/**
+ * The trial button and, under it, the keys left this month: a neutral line in the HTML that the
+ * trial form's count request fills in place (features/trial/trial-key-slots.ts).
+ */
 function ChooseButton({ plan, className }: { plan: Plan; className?: string }) {
   return (
-    <a
-      href={`#${anchors.trialFormFor(plan.model)}`}
-      {...action('select-model', plan.model)}
-      className={buttonClasses('secondary', 'lg', cn('w-full', className))}
-    >
-      {PRICING_COPY.choose(plan.name)}
-    </a>
+    <div className={className}>
+      <a
+        href={`#${anchors.trialFormFor(plan.model)}`}
+        {...action('select-model', plan.model)}
+        className={buttonClasses('secondary', 'lg', 'w-full')}
+      >
+        {PRICING_COPY.choose(plan.name)}
+      </a>
+      <p
+        {...trialKeySlot(plan.model)}
+        className="mt-2 h-4 overflow-hidden text-center text-xs leading-4 whitespace-nowrap text-ink-600"
+      >
+        {TRIAL_COPY.keysPending}
+      </p>
+    </div>
   )
 }
 
@@ -65,7 +79,7 @@ function ScreenshotsButton({ plan }: { plan: Plan }) {
     <button
       type="button"
       {...action('open-gallery', plan.model)}
-      className={buttonClasses('ghost', 'md', 'w-full text-accent-700')}
+      className={buttonClasses('ghost', 'md', 'w-full text-accent-700 max-sm:px-3')}
     >
       <Images aria-hidden="true" className="size-5" />
       {PRICING_COPY.viewScreenshots(plan.name)}
@@ -105,7 +119,7 @@ function PlanCards() {
         <li
           key={plan.model}
           className={cn(
-            'rounded-2xl bg-white p-6 shadow-sm ring-1',
+            'rounded-2xl bg-white p-5 shadow-sm ring-1 sm:p-6',
             plan.mostPopular ? 'ring-2 ring-accent-600' : 'ring-ink-200',
           )}
         >
@@ -379,7 +393,11 @@ export function Pricing() {
           <button
             type="button"
             {...action('open-booking')}
-            className={buttonClasses('accent', 'lg', 'shrink-0')}
+            className={buttonClasses(
+              'accent',
+              'lg',
+              'shrink-0 max-sm:w-full max-sm:px-4 max-sm:text-sm',
+            )}
           >
             {PRICING_COPY.customButton}
           </button>

@@ -6,7 +6,7 @@ import { settings } from '../settings.ts'
 import { action, type SiteAction } from '../lib/actions.ts'
 
 const linkClass =
-  'inline-flex min-h-11 items-center text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
+  'inline-flex min-h-11 items-center text-left text-sm text-ink-200 underline-offset-4 hover:text-white hover:underline'
 
 function FooterButton({ run, children }: { run: SiteAction; children: React.ReactNode }) {
   return (
@@ -24,8 +24,9 @@ export function SiteFooter() {
   ]
   return (
     <footer className="bg-brand-950 text-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
-        <div>
+      {/* Two columns of links from the smallest phone up: one column was three screens long. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2.5">
             <LogoMark />
             <span className="text-lg font-semibold">{settings.brandName}</span>
@@ -152,7 +153,11 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-ink-300 sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>{FOOTER_COPY.copyright(settings.brandName)}</p>
+          <div className="space-y-1">
+            <p>{FOOTER_COPY.copyright(settings.brandName)}</p>
+            {/* Who sells the licenses, as fintech footers say it (issue 13; README, settings). */}
+            <p>{FOOTER_COPY.company(settings.brandName, settings.company)}</p>
+          </div>
           <p className="max-w-2xl md:text-right">{FOOTER_COPY.disclaimer}</p>
         </div>
       </div>

@@ -47,7 +47,8 @@ export function SiteHeader() {
           aria-label={`${settings.brandName}: ${HEADER_COPY.backToTop}`}
         >
           <LogoMark />
-          <span className="text-lg font-semibold tracking-tight text-brand-900">
+          {/* Below 360 px the mark alone, so the trial button keeps to one line (issue 13). */}
+          <span className="text-lg font-semibold tracking-tight text-brand-900 max-[359px]:sr-only">
             {settings.brandName}
           </span>
         </button>
@@ -83,7 +84,7 @@ export function SiteHeader() {
               close()
               goTo(anchors.trialForm, event)
             }}
-            className={buttonClasses('primary', 'sm', 'hidden px-4 sm:inline-flex')}
+            className={buttonClasses('primary', 'sm', 'whitespace-nowrap sm:px-4')}
           >
             {HEADER_COPY.cta}
           </a>

@@ -22,7 +22,8 @@ const SIZES: Record<Size, string> = {
 /** Classes of a button, for links that look like buttons too. */
 export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', extra?: string) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
+    // An icon keeps its size when the label wraps on a narrow screen.
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors [&>svg]:shrink-0',
     'disabled:cursor-not-allowed disabled:opacity-60',
     VARIANTS[variant],
     SIZES[size],

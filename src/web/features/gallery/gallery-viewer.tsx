@@ -38,17 +38,18 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
           ref={backRef}
           type="button"
           onClick={onBack}
-          className={buttonClasses('secondary', 'sm', 'pr-4')}
+          className={buttonClasses('secondary', 'sm', 'max-sm:w-11 max-sm:px-0 sm:pr-4')}
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {GALLERY_COPY.back}
+          {/* A phone keeps the toolbar on one row: the arrow alone, its name still said. */}
+          <span className="max-sm:sr-only">{GALLERY_COPY.back}</span>
         </button>
         <div className="min-w-0 flex-1 max-sm:order-last max-sm:basis-full">
           <h3 className="text-base font-semibold text-brand-900 sm:text-lg">{item.title}</h3>
           {item.description ? <p className="text-sm text-ink-600">{item.description}</p> : null}
         </div>
         <p
-          className="text-sm font-medium text-ink-600 tabular-nums"
+          className="text-sm font-medium text-ink-600 tabular-nums max-sm:mr-auto"
           aria-live="polite"
           data-testid="gallery-counter"
         >

@@ -6,6 +6,7 @@
 import { marked } from 'marked'
 import type { LegalTab } from '#src/common/paths.ts'
 import { LEGAL_UPDATED_TEXT } from '#src/common/site/legal.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
 import cookies from '../../content/legal/cookies.md?raw'
 import privacy from '../../content/legal/privacy.md?raw'
 import { settings } from '../../settings.ts'
@@ -18,19 +19,25 @@ function escapeMarkdown(value: string): string {
 }
 
 /**
- * Fills {{brand}}, {{supportEmail}}, {{updated}} and the company's details ({{companyName}},
- * {{companyAddress}}, {{companyId}}, {{companyRegistry}}) from the public settings, so the
- * texts name the same company as /about (issue 13).
+ * Fills {{brand}}, {{supportEmail}}, {{updated}} and the company's details from the public
+ * settings, so the texts name the same company as /about (issue 13): {{companyName}},
+ * {{companyAddress}} (with the country), and {{companyIdPart}} and {{companyRegistryPart}},
+ * which are ", company ID …" and ", registered in the …" or nothing when that setting is empty,
+ * so a text never says "company ID not registered".
  */
-export function fillLegalPlaceholders(markdown: string): string {
+export function fillLegalPlaceholders(
+  markdown: string,
+  site: Pick<PublicSettings, 'brandName' | 'supportEmail' | 'company'> = settings,
+): string {
+  const { company } = site
   const values: Record<string, string> = {
-    brand: settings.brandName,
-    supportEmail: settings.supportEmail,
+    brand: site.brandName,
+    supportEmail: site.supportEmail,
     updated: LEGAL_UPDATED_TEXT,
-    companyName: settings.company.legalName,
-    companyAddress: [settings.company.address, settings.company.country].filter(Boolean).join(', '),
-    companyId: settings.company.registrationId || 'not registered',
-    companyRegistry: settings.company.registry || settings.company.country,
+    companyName: company.legalName,
+    companyAddress: [company.address, company.country].filter(Boolean).join(', '),
+    companyIdPart: company.registrationId ? `, company ID ${company.registrationId}` : '',
+    companyRegistryPart: company.registry ? `, registered in the ${company.registry}` : '',
   }
   return markdown.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {
     const value = values[name]

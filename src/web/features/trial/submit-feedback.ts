@@ -4,12 +4,18 @@ import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import type { SubmitResult } from './trial-api.ts'
 
 export type Feedback =
-  { kind: 'rate-limit'; title: string } | { kind: 'error'; title: string; description: string }
+  | { kind: 'rate-limit'; title: string; description: string }
+  | { kind: 'error'; title: string; description: string }
 
 export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedback {
   const { errorCode, error, details } = result.error
+  // When the visitor may try again, from the answer's Retry-After (issue 13).
   if (errorCode === ERROR_CODES.rateLimit)
-    return { kind: 'rate-limit', title: FEEDBACK.rateLimitTitle }
+    return {
+      kind: 'rate-limit',
+      title: FEEDBACK.rateLimitTitle,
+      description: FEEDBACK.rateLimitRetry(result.retryAfterSeconds ?? null),
+    }
   if (errorCode === ERROR_CODES.validation) {
     return {
       kind: 'error',

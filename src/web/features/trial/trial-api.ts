@@ -10,8 +10,8 @@ import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 
 export type SubmitResult =
   | { ok: true; data: TrialSubmissionResponse }
-  /** status 0: the server could not be reached. */
-  | { ok: false; status: number; error: Partial<ApiError> }
+  /** status 0: the server could not be reached. retryAfterSeconds: a 429's Retry-After. */
+  | { ok: false; status: number; error: Partial<ApiError>; retryAfterSeconds?: number }
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -40,7 +40,13 @@ export async function submitTrialRequest(body: TrialRequestInput): Promise<Submi
     if (parsed.success) return { ok: true, data: parsed.data }
   }
   const error = ApiErrorSchema.safeParse(json)
-  return { ok: false, status: response.status, error: error.success ? error.data : {} }
+  const retryAfter = Number(response.headers.get('retry-after'))
+  return {
+    ok: false,
+    status: response.status,
+    error: error.success ? error.data : {},
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+  }
 }
 
 export async function fetchLicenseCounts(signal?: AbortSignal): Promise<LicenseCounts> {

@@ -113,6 +113,11 @@ export function TrialForm() {
     return left > 0 ? { model: other, left } : null
   }
 
+  function otherLabelled(model: Model) {
+    const other = otherWithKeys(model)
+    return other ? { model: MODEL_LABELS[other.model], left: other.left } : null
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting) return
@@ -163,6 +168,7 @@ export function TrialForm() {
     const feedback = feedbackFor(result)
     if (feedback.kind === 'rate-limit') {
       notify('error', feedback.title, {
+        description: feedback.description,
         action: { label: TRIAL_FEEDBACK.askForMore, onClick: () => openChat() },
         duration: 8000,
       })
@@ -217,6 +223,15 @@ export function TrialForm() {
               )
             })}
           </div>
+          {/* Before anything is typed: the chosen model has no keys, so say what sending does. */}
+          <p
+            role="status"
+            className="mt-3 rounded-lg bg-accent-50 px-3 py-2 text-sm text-brand-900 empty:m-0 empty:p-0"
+          >
+            {counts.status === 'loaded' && counts.counts[form.model] === 0
+              ? TRIAL_COPY.noKeysNote(MODEL_LABELS[form.model], otherLabelled(form.model))
+              : ''}
+          </p>
         </fieldset>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -312,7 +327,7 @@ export function TrialForm() {
           type="submit"
           variant="accent"
           size="lg"
-          className="w-full"
+          className="w-full max-sm:px-4"
           disabled={submitting}
           aria-busy={submitting}
         >

@@ -1,10 +1,14 @@
-/** License counts per model: loading, then loaded or failed (SPEC.md §4). */
+/**
+ * License counts per model: loading, then loaded or failed (SPEC.md §4). Once loaded they also
+ * fill the pricing cards' slots (trial-key-slots.ts).
+ */
 import { useCallback, useEffect, useState } from 'react'
 import type { LicenseCounts } from '#src/common/api-types.ts'
 import { notify } from '../../components/toaster.tsx'
 import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import { withRetry } from './retry.ts'
 import { fetchLicenseCounts } from './trial-api.ts'
+import { fillTrialKeySlots } from './trial-key-slots.ts'
 
 export type CountsState =
   { status: 'loading' } | { status: 'loaded'; counts: LicenseCounts } | { status: 'error' }
@@ -17,7 +21,11 @@ export function useLicenseCounts() {
     const controller = new AbortController()
     // A blip (a deploy, a dropped connection) should not cost the visitor the counts.
     withRetry(() => fetchLicenseCounts(controller.signal), controller.signal).then(
-      (counts) => setState({ status: 'loaded', counts }),
+      (counts) => {
+        setState({ status: 'loaded', counts })
+        // The pricing cards show the same numbers as the form (issue 13).
+        fillTrialKeySlots(counts)
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return
         console.warn('License counts failed to load', error)

@@ -54,14 +54,14 @@ export default function WaitlistDialog({ submission, model, other, onClose, onTr
       className="max-w-lg"
     >
       {other ? (
-        <div className="mt-1 mb-5 rounded-xl bg-accent-50 p-4 ring-1 ring-accent-100">
+        <div className="mt-1 mb-5 rounded-xl bg-accent-50 p-3 ring-1 ring-accent-100 sm:p-4">
           <p className="text-sm text-ink-700">
             {WAITLIST_COPY.otherAvailable(MODEL_LABELS[other.model], other.left)}
           </p>
           <Button
             variant="primary"
             size="sm"
-            className="mt-3 px-4"
+            className="mt-3 w-full whitespace-nowrap px-4 sm:w-auto"
             disabled={busy !== null}
             onClick={() => onTryOther(other.model)}
           >

@@ -114,7 +114,7 @@ function Contact() {
         <button
           type="button"
           {...action('open-booking')}
-          className={buttonClasses('accent', 'lg', 'w-full sm:w-auto')}
+          className={buttonClasses('accent', 'lg', 'w-full max-sm:px-4 max-sm:text-sm sm:w-auto')}
         >
           <CalendarDays aria-hidden="true" className="size-5" />
           {COPY.book}
@@ -183,23 +183,27 @@ function AboutContent() {
               {settings.people.map((person) => (
                 <li
                   key={person.name}
-                  className="flex gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:p-8"
+                  className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:p-8"
                 >
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-800 text-lg font-semibold tracking-wide text-white"
-                  >
-                    {initials(person.name)}
-                  </span>
-                  <div className="min-w-0">
-                    <h3 className="text-lg font-semibold text-brand-900">{person.name}</h3>
-                    {person.role ? (
-                      <p className="text-sm font-medium text-accent-700">{person.role}</p>
-                    ) : null}
-                    {person.bio ? (
-                      <p className="mt-3 leading-relaxed text-ink-700">{person.bio}</p>
-                    ) : null}
+                  {/* The bio runs the card's full width: beside the initials it was a narrow
+                      column of a few words a line on a phone. */}
+                  <div className="flex items-center gap-4">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-800 text-lg font-semibold tracking-wide text-white"
+                    >
+                      {initials(person.name)}
+                    </span>
+                    <div className="min-w-0">
+                      <h3 className="text-lg font-semibold text-brand-900">{person.name}</h3>
+                      {person.role ? (
+                        <p className="text-sm font-medium text-accent-700">{person.role}</p>
+                      ) : null}
+                    </div>
                   </div>
+                  {person.bio ? (
+                    <p className="mt-4 leading-relaxed text-ink-700">{person.bio}</p>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -30,17 +30,24 @@ export function LnfPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-brand-950 text-white">
       <header className="flex items-center justify-between gap-3 border-b border-white/10 px-4 py-3 sm:px-6">
-        <a href={routes.home} className="flex min-h-11 shrink-0 items-center gap-2.5">
+        {/* Below 360 px the button alone, whole and on one line: it goes home too (issue 13). */}
+        <a
+          href={routes.home}
+          className="flex min-h-11 shrink-0 items-center gap-2.5 max-[359px]:hidden"
+        >
           <LogoMark />
           <span className="text-lg font-semibold max-sm:sr-only">{settings.brandName}</span>
         </a>
-        {/* Fits a 320 px screen: a smaller button that may wrap (issue 13). */}
         <a
           href={routes.home}
-          className={buttonClasses('accent', 'md', 'min-w-0 px-3 text-center sm:px-5')}
+          className={buttonClasses(
+            'accent',
+            'md',
+            'px-3 whitespace-nowrap max-[359px]:w-full sm:px-5',
+          )}
         >
           {LNF_COPY.learnMore}
-          <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+          <ArrowRight aria-hidden="true" className="size-4" />
         </a>
       </header>
       <main id="main" className="flex flex-1 items-center justify-center p-4 sm:p-8">

@@ -90,7 +90,11 @@ function Confirmation({ booking }: { booking: Booking }) {
   const [showJoinNote, setShowJoinNote] = useState(false)
   const guest =
     params.display_name && params.email ? { name: params.display_name, email: params.email } : null
-  const actionClass = buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')
+  const actionClass = buttonClasses(
+    'secondary',
+    'md',
+    'flex-1 whitespace-nowrap max-sm:px-3 sm:flex-none',
+  )
 
   return (
     <>
@@ -103,7 +107,8 @@ function Confirmation({ booking }: { booking: Booking }) {
         </h1>
         <p className="mx-auto mt-3 max-w-lg text-lg text-ink-600">{COPY.text}</p>
         <div className="mt-8 flex flex-col items-center gap-3">
-          <div className="flex w-full justify-center gap-3 sm:w-auto">
+          {/* Side by side from 360 px; stacked below, where two labels and icons do not fit. */}
+          <div className="flex w-full justify-center gap-3 max-[359px]:flex-col sm:w-auto">
             {eventUrl ? (
               <>
                 <a

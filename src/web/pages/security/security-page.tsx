@@ -94,7 +94,8 @@ function SecurityContent() {
             {S.signing.verify.map((p) => (
               <p key={p.slice(0, 24)}>{p}</p>
             ))}
-            <pre className="overflow-x-auto rounded-lg bg-brand-950 px-4 py-3 text-sm text-ink-100">
+            {/* Wraps rather than scrolls: a phone showed half the command with no sign of the rest. */}
+            <pre className="rounded-lg bg-brand-950 px-4 py-3 text-sm whitespace-pre-wrap text-ink-100 [overflow-wrap:anywhere]">
               <code>{S.signing.command}</code>
             </pre>
             <p className="text-sm text-ink-600">{S.signing.checksums}</p>

@@ -43,14 +43,18 @@ function Step({
   children: ReactNode
 }) {
   return (
-    <li className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:gap-6 sm:p-8">
-      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white">
+    // On a phone the icon sits beside the step's title and the text and buttons take the
+    // card's full width; beside a column of icons they wrapped a word a line (issue 13).
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:items-start sm:gap-x-6 sm:gap-y-2 sm:p-8">
+      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white sm:row-span-2">
         {icon}
       </span>
-      <div className="min-w-0">
+      <div>
         <p className="text-sm font-semibold text-accent-700">Step {n}</p>
         <h2 className="mt-1 text-xl font-semibold text-brand-900">{title}</h2>
-        <div className="mt-2 space-y-3 text-ink-700">{children}</div>
+      </div>
+      <div className="col-span-2 space-y-3 text-ink-700 sm:col-span-1 sm:col-start-2">
+        {children}
       </div>
     </li>
   )
@@ -63,20 +67,18 @@ function BuySection({ model, onBuy }: { model: Model; onBuy: (model: Model) => v
   return (
     <section
       aria-labelledby="buy-heading"
-      className="mt-10 flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-100 sm:p-8 md:flex-row md:items-center md:justify-between"
+      className="mt-10 flex flex-col gap-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-8 md:flex-row md:items-center md:justify-between"
     >
-      <div className="flex gap-4">
-        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700 ring-1 ring-accent-200">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 sm:items-start">
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-700 ring-1 ring-accent-200 sm:row-span-2">
           <CreditCard aria-hidden="true" className="size-6" />
         </span>
-        <div>
-          <h2 id="buy-heading" className="text-xl font-semibold text-brand-900">
-            {THANK_YOU_BUY_COPY.heading}
-          </h2>
-          <p className="mt-1 max-w-xl text-ink-700">
-            {THANK_YOU_BUY_COPY.text(buyTarget(settings, model).kind === 'checkout')}
-          </p>
-        </div>
+        <h2 id="buy-heading" className="text-xl font-semibold text-brand-900">
+          {THANK_YOU_BUY_COPY.heading}
+        </h2>
+        <p className="col-span-2 max-w-xl text-ink-700 sm:col-span-1 sm:col-start-2">
+          {THANK_YOU_BUY_COPY.text(buyTarget(settings, model).kind === 'checkout')}
+        </p>
       </div>
       <div className="flex shrink-0 flex-col items-stretch gap-2 md:items-end">
         <button
@@ -130,10 +132,16 @@ function ThankYouContent() {
                 href={downloadUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={buttonClasses('accent', 'lg')}
+                className={buttonClasses(
+                  'accent',
+                  'lg',
+                  'max-sm:w-full max-sm:px-4 max-sm:text-sm',
+                )}
                 data-model={shown}
               >
-                <Download aria-hidden="true" className="size-5" />
+                {/* Below 360 px the step's own download icon beside it says enough, and the
+                    label keeps to one line. */}
+                <Download aria-hidden="true" className="size-5 max-[359px]:hidden" />
                 {THANK_YOU_COPY.download(label)}
               </a>
             ) : (
