@@ -8,7 +8,7 @@ import { resolveSettings } from './src/common/site/settings.ts'
 const pagesDir = resolve('src/web/pages')
 const LAB_MODULES =
   /[\\/](common|web[\\/]features)[\\/]pacing[\\/]|[\\/]web[\\/]content[\\/](pacing|methodology)\.ts|[\\/]node_modules[\\/]zod[\\/]/
-export const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 
 // One Vite HTML entry per page (DESIGN.md §2): no client router, each page hydrates itself.
 export default defineConfig({

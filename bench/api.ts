@@ -23,10 +23,10 @@ import { readMainThreadCpuMs, readProcCpuMs, sampleMemory, type MemoryReport } f
 import { runLoad, type LoadResult } from './load.ts'
 import { startServer } from './server.ts'
 
-export type DbKind = 'embedded' | 'postgres'
+type DbKind = 'embedded' | 'postgres'
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
-export type Endpoint = 'license-counts' | 'trial-submissions'
+type Endpoint = 'license-counts' | 'trial-submissions'
 
 export interface EndpointRun extends LoadResult {
   endpoint: Endpoint
@@ -43,7 +43,7 @@ export interface EndpointRun extends LoadResult {
   mailBacklog?: number
 }
 
-export interface SubmissionRatio {
+interface SubmissionRatio {
   connections: number
   submissionsRps: number
   ceilingTxPerS: number
@@ -108,7 +108,7 @@ export function submissionRatios(
     })
 }
 
-export interface ApiBenchOptions {
+interface ApiBenchOptions {
   database: DbKind
   /** Postgres only: the server to create the bench database on. */
   postgresUrl?: string
@@ -271,7 +271,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
 }
 
 /** Budgets of DESIGN.md §9 and issue #6, all at 16 connections (docs/decisions/0005). */
-export const API_BUDGETS = {
+const API_BUDGETS = {
   connections: 16,
   countsMinRps: 5000,
   maxP99Ms: 50,

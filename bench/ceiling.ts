@@ -21,7 +21,7 @@ import { migrate } from '#src/server/db/migrate.ts'
 import { seedKeyPool } from './bench-database.ts'
 import { runLoad, type LoadResult } from './load.ts'
 
-export type Driver = 'node-postgres' | 'pglite'
+type Driver = 'node-postgres' | 'pglite'
 
 export interface CeilingRun {
   driver: Driver
@@ -163,7 +163,7 @@ async function drive(work: Work, connections: number, warmupS: number, durationS
   }
 }
 
-export interface CeilingOptions {
+interface CeilingOptions {
   connections: readonly number[]
   warmupS: number
   durationS: number

@@ -32,7 +32,7 @@ export interface ConsoleLeadsReport {
   loadAverage: number
 }
 
-export const LEADS_BUDGET_MS = 100
+const LEADS_BUDGET_MS = 100
 
 const QUERIES: [string, Partial<LeadsQuery>][] = [
   ['first page', {}],

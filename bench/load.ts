@@ -41,7 +41,7 @@ export function summarizeAutocannon(result: autocannon.Result): LoadResult {
   }
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   url: string
   connections: number
   warmupS: number

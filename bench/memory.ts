@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 
-export interface ProcMemory {
+interface ProcMemory {
   /** Resident set size now, in KiB. */
   rssKb: number | null
   /** The process's peak resident set size since it started (high-water mark), in KiB. */

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib'
 
-export interface ResourceWeight {
+interface ResourceWeight {
   url: string
   kind: 'html' | 'js' | 'css'
   raw: number

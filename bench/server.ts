@@ -14,7 +14,7 @@ export function buildForBench(): void {
   if (result.status !== 0) throw new Error('build failed')
 }
 
-export interface BenchServer {
+interface BenchServer {
   baseUrl: string
   child: ChildProcess
   dataDir: string

@@ -14,8 +14,8 @@ import { join } from 'node:path'
 import { fetchRaw, ratioOf } from './ceiling.ts'
 import { runLoad, type LoadResult } from './load.ts'
 
-export const STATIC_VARIANTS = ['ours', 'hono-memory', 'hono-disk', 'minimal'] as const
-export type StaticVariant = (typeof STATIC_VARIANTS)[number]
+const STATIC_VARIANTS = ['ours', 'hono-memory', 'hono-disk', 'minimal'] as const
+type StaticVariant = (typeof STATIC_VARIANTS)[number]
 
 const DESCRIPTIONS: Record<StaticVariant, string> = {
   ours: 'site.ts: bodies, ETag and br/gzip in memory',
@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<StaticVariant, string> = {
   minimal: 'node:http sending our brotli bytes, nothing else',
 }
 
-export interface VariantReport {
+interface VariantReport {
   variant: StaticVariant
   description: string
   /** What GET / answered: it must match ours for the comparison to mean anything. */

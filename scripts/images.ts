@@ -24,9 +24,9 @@ import { MODELS, type Model } from '../src/common/models.ts'
 import { resolveSettings } from '../src/common/site/settings.ts'
 import { HERO_CROPS, HERO_SOURCE, heroImagePath } from '../src/common/site/hero-image.ts'
 
-export const THUMB_WIDTH = 640
-export const THUMB_HEIGHT = 400
-export const VARIANT_WIDTHS = [640, 960, 1600] as const
+const THUMB_WIDTH = 640
+const THUMB_HEIGHT = 400
+const VARIANT_WIDTHS = [640, 960, 1600] as const
 const SOURCE_EXT = /\.(png|jpe?g|webp)$/i
 const THEME_COLOR = '#0b1f3a'
 /** Bump when the encoding settings, the icon or the og-image design change: everything is redone. */
@@ -103,7 +103,7 @@ function formatOf(file: string): string {
   return extname(file).slice(1).toLowerCase()
 }
 
-export interface ImagesOptions {
+interface ImagesOptions {
   /** The public folder; default ./public. */
   publicDir?: string
   log?: (message: string) => void
@@ -200,7 +200,7 @@ async function processModel(
 }
 
 /** The brand mark of src/web/components/logo.tsx: three rising bars on a navy tile. */
-export function logoSvg({
+function logoSvg({
   rounded = true,
   scale = 1,
 }: { rounded?: boolean; scale?: number } = {}): string {
@@ -216,7 +216,7 @@ async function png(svg: string, size: number): Promise<Buffer> {
 }
 
 /** An .ico holding PNG images (supported by every browser since IE Vista-era). */
-export function icoFromPngs(images: { size: number; data: Buffer }[]): Buffer {
+function icoFromPngs(images: { size: number; data: Buffer }[]): Buffer {
   const header = Buffer.alloc(6 + 16 * images.length)
   header.writeUInt16LE(0, 0)
   header.writeUInt16LE(1, 2)

@@ -1,14 +1,14 @@
 /** Excel-style charts drawn as SVG: bar/column (stacked, with negatives), lines, areas, donuts. */
 import { C, circle, line, polygon, polyline, rect, text } from './svg.ts'
 
-export interface Series {
+interface Series {
   name: string
   color: string
   values: number[]
   dash?: string
 }
 
-export interface ChartOptions {
+interface ChartOptions {
   x: number
   y: number
   w: number
@@ -193,7 +193,7 @@ export function chart(o: ChartOptions): string[] {
   return parts
 }
 
-export interface Slice {
+interface Slice {
   name: string
   value: number
   color: string

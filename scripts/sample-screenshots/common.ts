@@ -49,7 +49,7 @@ export interface Column {
   align?: 'left' | 'right' | 'center'
 }
 
-export interface TableOptions {
+interface TableOptions {
   header?: string
   /** Index of rows to draw as a bold total with a rule above. */
   totalRows?: number[]

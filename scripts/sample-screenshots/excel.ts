@@ -6,7 +6,7 @@
 import { C, FONT, columnName, line, money, rect, svgDocument, text } from './svg.ts'
 
 export const WIDTH = 1600
-export const HEIGHT = 1000
+const HEIGHT = 1000
 
 const TITLE_H = 32
 const TABS_Y = TITLE_H
@@ -17,18 +17,18 @@ const FORMULA_Y = RIBBON_Y + RIBBON_H + 4
 const FORMULA_H = 26
 const HEADER_Y = FORMULA_Y + FORMULA_H + 6
 const HEADER_H = 20
-export const GRID_X = 40
+const GRID_X = 40
 export const GRID_Y = HEADER_Y + HEADER_H
 const STATUS_H = 24
 const TABS_BOTTOM_H = 30
-export const GRID_BOTTOM = HEIGHT - STATUS_H - TABS_BOTTOM_H
+const GRID_BOTTOM = HEIGHT - STATUS_H - TABS_BOTTOM_H
 export const ROW_H = 20
 
 const EXCEL_GREEN = '#1e6b41'
 
-export type Align = 'left' | 'right' | 'center'
+type Align = 'left' | 'right' | 'center'
 
-export interface CellStyle {
+interface CellStyle {
   align?: Align
   bold?: boolean
   italic?: boolean

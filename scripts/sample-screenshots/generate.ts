@@ -19,7 +19,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const keepSvg = args.includes('--svg')
 
 /** Palette PNG: a 256-colour quantised image keeps each screen well under 250 KB. */
-export async function rasterise(svg: string): Promise<Buffer> {
+async function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg), { density: 72 })
     .png({ palette: true, colours: 256, quality: 95, dither: 0.3, compressionLevel: 9, effort: 10 })
     .toBuffer()

@@ -29,7 +29,7 @@ export const STRATEGY_COLORS: Record<Strategy, string> = {
   Infrastructure: '#d9a23d',
 }
 
-export interface PacingParams {
+interface PacingParams {
   /** Yearly contribution rates by fund age 1, 2, 3, then the rate for later years. */
   callRates: [number, number, number, number]
   /** Fund life in years. */
@@ -77,7 +77,7 @@ export const PACING: Record<Strategy, PacingParams> = {
 
 export const GEOGRAPHIES = ['North America', 'Europe', 'Asia-Pacific', 'Global'] as const
 
-export interface Fund {
+interface Fund {
   id: string
   name: string
   gp: string
@@ -89,7 +89,7 @@ export interface Fund {
   planned: boolean
 }
 
-export interface Quarter {
+interface Quarter {
   /** e.g. 2025.75 for Q4 2025 start; label via quarterLabel. */
   year: number
   q: 1 | 2 | 3 | 4
@@ -108,7 +108,7 @@ export interface FundProjection {
 /** The as-of date of the "actuals": 30 September 2025. */
 export const AS_OF = { year: 2025, q: 3 as const, label: '30-Sep-2025' }
 export const FIRST_YEAR = 2016
-export const LAST_YEAR = 2045
+const LAST_YEAR = 2045
 export const PLAN_YEARS = Array.from({ length: 10 }, (_, i) => 2026 + i)
 
 /**
@@ -116,7 +116,7 @@ export const PLAN_YEARS = Array.from({ length: 10 }, (_, i) => 2026 + i)
  * project's one hand-written PRNG (the fuzz tests draw from fast-check): another generator would
  * redraw every sample screenshot.
  */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -142,14 +142,14 @@ const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
  * Programme size: the sample family office has about $420M in total today, inside the $500M
  * audience of SPEC.md §1 (issue 13: an earlier sample implied $576M).
  */
-export const SCALE = 0.72
+const SCALE = 0.72
 
 function scaled(amount: number): number {
   return Math.round(amount * SCALE * 2) / 2
 }
 
 /** The existing commitments, 2016-2025 vintages, about $280M over 24 funds. */
-export function existingFunds(): Fund[] {
+function existingFunds(): Fund[] {
   const rand = random(7)
   const plan: [Strategy, number, number][] = [
     ['Buyout', 2016, 15],
@@ -203,7 +203,7 @@ export function existingFunds(): Fund[] {
 }
 
 /** Planned yearly commitments by strategy for 2026-2035 ($M), rising with the portfolio. */
-export function plannedCommitments(): Record<Strategy, number[]> {
+function plannedCommitments(): Record<Strategy, number[]> {
   const base: Record<Strategy, number> = {
     Buyout: 12,
     'Growth Equity': 7,
@@ -224,7 +224,7 @@ export function plannedCommitments(): Record<Strategy, number[]> {
   return out
 }
 
-export function plannedFunds(): Fund[] {
+function plannedFunds(): Fund[] {
   const plan = plannedCommitments()
   const funds: Fund[] = []
   for (const strategy of STRATEGIES) {
@@ -248,7 +248,7 @@ function isActual(year: number, q: number): boolean {
   return year < AS_OF.year || (year === AS_OF.year && q <= AS_OF.q)
 }
 
-export function projectFund(fund: Fund, seed = 1): FundProjection {
+function projectFund(fund: Fund, seed = 1): FundProjection {
   const p = PACING[fund.strategy]
   const rand = random(seed * 7919 + fund.vintage)
   const gq = Math.pow(1 + p.growth, 0.25) - 1
@@ -296,7 +296,7 @@ export interface YearRow {
 }
 
 /** Sums projections by calendar year (NAV and unfunded at year end). */
-export function byYear(projections: FundProjection[], years: number[]): YearRow[] {
+function byYear(projections: FundProjection[], years: number[]): YearRow[] {
   return years.map((year) => {
     let calls = 0
     let dists = 0
@@ -323,7 +323,7 @@ export function byYear(projections: FundProjection[], years: number[]): YearRow[
 }
 
 /** Annualised IRR of quarterly cash flows by bisection; null when it does not bracket. */
-export function irr(flows: number[]): number | null {
+function irr(flows: number[]): number | null {
   const npv = (rate: number) =>
     flows.reduce((sum, flow, t) => sum + flow / Math.pow(1 + rate, t), 0)
   let lo = -0.5
@@ -337,7 +337,7 @@ export function irr(flows: number[]): number | null {
   return Math.pow(1 + (lo + hi) / 2, 4) - 1
 }
 
-export interface FundMetrics {
+interface FundMetrics {
   paidIn: number
   distributed: number
   nav: number

@@ -24,11 +24,11 @@ export const C = {
   white: '#ffffff',
 } as const
 
-export function esc(text: string | number): string {
+function esc(text: string | number): string {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-export interface TextOpts {
+interface TextOpts {
   size?: number
   weight?: number | 'bold' | 'normal'
   fill?: string

@@ -51,7 +51,7 @@ export class UsageError extends Error {}
 type LicensesImport = Extract<AdminCommand, { name: 'licenses import' }>
 
 /** What the CLI should do; an import still has to read its file. */
-export type CliRequest =
+type CliRequest =
   | { kind: 'help' }
   | { kind: 'command'; command: Exclude<AdminCommand, LicensesImport> }
   | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }

@@ -21,7 +21,7 @@ import {
 import { secureDataDir } from '#src/server/security/data-dir.ts'
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts'
 
-export interface CliIo {
+interface CliIo {
   stdout(text: string): void
   stderr(text: string): void
 }

@@ -14,7 +14,7 @@ export const ADMIN_ERROR_CODES = {
   keyFile: 'INVALID_KEY_FILE',
 } as const
 
-export type MailStatusName = 'pending' | 'sending' | 'sent' | 'failed' | 'dead'
+type MailStatusName = 'pending' | 'sending' | 'sent' | 'failed' | 'dead'
 export const MAIL_STATUSES: readonly MailStatusName[] = [
   'pending',
   'sending',
@@ -89,7 +89,7 @@ export interface LeadsPage {
   pageSize: number
 }
 
-export interface KeyBatch {
+interface KeyBatch {
   model: Model
   batch: string
   demo: boolean
@@ -108,7 +108,7 @@ export interface WaitlistSummary {
   models: Record<Model, { waiting: number; oldestSince: string | null; available: number }>
 }
 
-export interface MailItem {
+interface MailItem {
   id: string
   kind: string
   /** Masked: a***@example.com. */
@@ -125,7 +125,7 @@ export interface MailSummary {
   undelivered: MailItem[]
 }
 
-export interface ConsentVersionRow {
+interface ConsentVersionRow {
   policyVersion: string
   records: number
   visitors: number
@@ -142,7 +142,7 @@ export interface ConsentSummary {
 }
 
 /** One invoice request (DESIGN.md §15), the buyer's address masked as in every console list. */
-export interface PurchaseRequestItem {
+interface PurchaseRequestItem {
   id: string
   createdAt: string
   model: Model
@@ -177,7 +177,7 @@ export const LEAD_PAGE_SIZES = [25, 50, 100] as const
  * the rest.
  */
 export const LEADS_WINDOW = 10_000
-export const SEARCH_MAX = 100
+const SEARCH_MAX = 100
 
 export interface LeadsQuery {
   /**

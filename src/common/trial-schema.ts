@@ -81,12 +81,10 @@ export const KeyResendSchema = z.object({
     ),
   model: z.optional(z.enum(MODELS, 'Model must be basic or advanced')),
 })
-export type KeyResendRequest = z.infer<typeof KeyResendSchema>
 
 export const WaitlistUpdateSchema = z.object({
   waitlist: z.boolean('waitlist must be true or false'),
 })
-export type WaitlistUpdate = z.infer<typeof WaitlistUpdateSchema>
 
 /**
  * The first message for each top-level field of a failed parse: the API's `fields` map, which the

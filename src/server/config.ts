@@ -21,7 +21,7 @@ export interface RateLimit {
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-export function parseRateLimit(value: string): RateLimit | null {
+function parseRateLimit(value: string): RateLimit | null {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smhd])\s*$/.exec(value)
   if (!match) return null
   const count = Number(match[1])

@@ -20,14 +20,14 @@ const netClose = NetServer.prototype.close
  * request within 30 s, and at most this many connections are open at once (more are refused
  * by the kernel queue, not by our memory). Idle keep-alive connections close after 5 s.
  */
-export const SERVER_LIMITS = {
+const SERVER_LIMITS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 2_000,
 } as const
 
-export interface Lifecycle {
+interface Lifecycle {
   /** True from the first stop signal on: the app answers /readyz with 503. */
   isStopping(): boolean
   /** Listens; cleanup runs in order once requests have drained after a stop signal. */

@@ -27,7 +27,7 @@ const SENSITIVE = [
 ]
 
 /** Field paths removed from every log line, at the top level and one level down. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   ...SENSITIVE,
@@ -35,7 +35,7 @@ export const REDACT_PATHS = [
 ]
 
 /** A text as it may be logged: query strings cut from URLs, SQL parameters cut, addresses masked. */
-export function scrubText(text: string): string {
+function scrubText(text: string): string {
   return maskEmailsIn(
     text
       // drizzle's "Failed query: ...\nparams: a,b,c" up to the end of that line
@@ -47,7 +47,7 @@ export function scrubText(text: string): string {
 const DROPPED_ERROR_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'payload'])
 
 /** The `err` serializer: pino's, then scrubbed, causes included. */
-export function serializeError(value: unknown, depth = 0): unknown {
+function serializeError(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value)
   if (!(value instanceof Error)) return value
   const base = pino.stdSerializers.err(value) as unknown as Record<string, unknown>

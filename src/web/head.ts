@@ -7,7 +7,7 @@ import type { DocumentSpec } from './content/documents.ts'
 import { PLANS } from './content/pricing.ts'
 import { settings } from './settings.ts'
 
-export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
+const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
 
 function escapeHtml(value: string): string {
   return value

@@ -5,7 +5,7 @@ import type { Locator } from '@playwright/test'
  * The number of lines the text inside an element is laid out on (its text nodes' boxes, by
  * their top edge). A button's height cannot tell: two lines of small text fit its 44 px.
  */
-export async function textLines(locator: Locator): Promise<number> {
+async function textLines(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
     const tops: number[] = []
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)

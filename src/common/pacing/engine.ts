@@ -90,13 +90,13 @@ export interface ProjectionRow {
 }
 
 /** What {@link projectFund} returns: the inputs with every default filled in, and the rows. */
-export interface Projection {
+interface Projection {
   inputs: ResolvedFundInputs
   rows: ProjectionRow[]
 }
 
 /** {@link FundInputs} with defaults applied; `lastcall` stays undefined when there is none. */
-export type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall'>> & { lastcall?: number }
+type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall'>> & { lastcall?: number }
 
 /** The longest projection the engine accepts; beyond it the model says nothing useful. */
 export const MAX_YEARS = 100
@@ -113,7 +113,7 @@ export function rateForYear(values: PerYear, index: number): number {
 }
 
 /** The default horizon: up to fund age L, but at least one year. */
-export function defaultYears(life: number, age: number): number {
+function defaultYears(life: number, age: number): number {
   return Math.max(1, life - age)
 }
 
@@ -163,7 +163,7 @@ export function findFundInputError(inputs: FundInputs): [keyof FundInputs, strin
 }
 
 /** Fill in the defaults of §13. Assumes {@link findFundInputError} found nothing. */
-export function resolveFundInputs(inputs: FundInputs): ResolvedFundInputs {
+function resolveFundInputs(inputs: FundInputs): ResolvedFundInputs {
   const age = inputs.age ?? 0
   const resolved: ResolvedFundInputs = {
     commitment: inputs.commitment,
@@ -182,7 +182,7 @@ export function resolveFundInputs(inputs: FundInputs): ResolvedFundInputs {
 }
 
 /** RD_t for fund age t: the yield floor or the bow curve, and 1 from age L on. */
-export function distributionRate(t: number, life: number, bow: number, floor: number): number {
+function distributionRate(t: number, life: number, bow: number, floor: number): number {
   if (t >= life) return 1
   return Math.max(floor, Math.pow(t / life, bow))
 }

@@ -5,7 +5,7 @@
  */
 import { PRESETS, ASSET_CLASSES, type Citation, type Preset } from './presets.ts'
 
-export interface Formula {
+interface Formula {
   id: string
   /** Plain-text formula, as DESIGN.md §13 writes it. */
   formula: string
@@ -67,7 +67,7 @@ export const PORTFOLIO_METHOD: readonly string[] = [
   'X is the amount, at least zero, that minimises the sum of squared differences between the private NAV share and the target over the years after a ramp-up. The ramp-up defaults to the years the chosen class takes to call 90% of a commitment, because no commitment can build NAV sooner. The fit is exact: private NAV is linear in X.',
 ]
 
-export interface TestCaseSource {
+interface TestCaseSource {
   name: string
   source: string
   url: string
@@ -124,7 +124,7 @@ export const TEST_CASES: readonly TestCaseSource[] = [
   },
 ]
 
-export interface PresetSource {
+interface PresetSource {
   id: Preset['id']
   label: string
   basis: Preset['basis']

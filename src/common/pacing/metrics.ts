@@ -7,12 +7,12 @@
 import type { ProjectionRow } from './engine.ts'
 
 /** A value and the fund age (year column) at which it occurs. */
-export interface YearValue {
+interface YearValue {
   year: number
   value: number
 }
 
-export interface FundMetrics {
+interface FundMetrics {
   /** The highest NAV and its year (the first such year on a tie). */
   peakNav: YearValue
   /** The most negative cumulative net cash flow and its year; null when it never goes below 0. */

@@ -83,7 +83,7 @@ export interface PortfolioYear {
   newCommitment: number
 }
 
-export interface PortfolioResult {
+interface PortfolioResult {
   /** X: the constant commitment made every projected year. */
   yearlyCommitment: number
   /** The years (calendar) the fit covers, inclusive. */
@@ -97,7 +97,7 @@ export interface PortfolioResult {
 }
 
 /** A problem with the plan, keyed like the query string (query.ts): e.g. `total`, `fund.2`. */
-export type PortfolioErrors = Record<string, string>
+type PortfolioErrors = Record<string, string>
 
 /** Yearly flows of one fund laid out on the plan's calendar (zeros before it starts). */
 interface Track {

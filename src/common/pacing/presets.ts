@@ -173,7 +173,7 @@ export function isAssetClass(value: string): value is AssetClass {
  * first year, while the engine reads lists from the first projected year; a fund already `age`
  * years old must skip the years it has lived (the last value still repeats).
  */
-export function perYearFromAge<T extends number | readonly number[]>(values: T, age: number): T {
+function perYearFromAge<T extends number | readonly number[]>(values: T, age: number): T {
   if (typeof values === 'number' || age <= 0) return values
   const list = values as readonly number[]
   return list.slice(Math.min(age, list.length - 1)) as unknown as T

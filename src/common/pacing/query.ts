@@ -44,7 +44,7 @@ export type Mode = 'fund' | 'portfolio'
 /** Field name -> a message for a person, e.g. `{ rc: 'Each rate ... between 0 and 1' }`. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>
 
-export interface FundQueryResult {
+interface FundQueryResult {
   mode: Mode
   /** The fields present and valid. */
   values: Partial<FundInputs>
@@ -76,7 +76,7 @@ const RC_MESSAGE = 'Each rate of contribution must be between 0 and 1 (0.25 is 2
 const GROWTH_MESSAGE = 'Each growth rate must be above -1 and at most 10 (0.12 is 12%)'
 
 /** One schema per field, applied to the number (or list) read from the text. */
-export const FundFieldSchemas = {
+const FundFieldSchemas = {
   commitment: z
     .number('Commitment must be a number')
     .check(z.positive('Commitment must be a positive amount')),
@@ -243,7 +243,7 @@ export function serializeFundQuery(inputs: FundInputs): string {
 // ---------------------------------------------------------------------------------------------
 // Portfolio plan
 
-export const PORTFOLIO_FIELDS = [
+const PORTFOLIO_FIELDS = [
   'total',
   'totalgrowth',
   'target',
@@ -254,7 +254,7 @@ export const PORTFOLIO_FIELDS = [
 ] as const
 export type PortfolioField = (typeof PORTFOLIO_FIELDS)[number]
 
-export interface PortfolioQueryResult {
+interface PortfolioQueryResult {
   /** The fields present and valid; `existingFunds` holds the valid `fund` entries, in order. */
   values: Partial<PortfolioPlan>
   /** Keyed by field, and `fund.<index>` for the index-th `fund` parameter (0-based). */
@@ -263,7 +263,7 @@ export interface PortfolioQueryResult {
 
 const ASSET_CLASS_MESSAGE = `Asset class must be one of ${ASSET_CLASSES.join(', ')}`
 
-export const PortfolioFieldSchemas = {
+const PortfolioFieldSchemas = {
   total: z
     .number('Total portfolio must be a number')
     .check(z.positive('Total portfolio must be a positive amount')),

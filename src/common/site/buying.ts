@@ -5,7 +5,7 @@
 import type { Model } from '../models.ts'
 import type { PublicSettings } from './settings.ts'
 
-export type BuyTarget = { kind: 'checkout'; url: string } | { kind: 'invoice' }
+type BuyTarget = { kind: 'checkout'; url: string } | { kind: 'invoice' }
 
 export function buyTarget(settings: Pick<PublicSettings, 'checkoutUrls'>, model: Model): BuyTarget {
   const url = settings.checkoutUrls[model]

@@ -11,7 +11,7 @@ export const HERO_CROPS = {
   phone: { left: 40, top: 152, width: 640, height: 520, widths: [400, 640] },
 } as const
 
-export type HeroCrop = keyof typeof HERO_CROPS
+type HeroCrop = keyof typeof HERO_CROPS
 
 export function heroImagePath(crop: HeroCrop, width: number, format: 'webp' | 'avif'): string {
   return `/custom-uploads/hero/exposure-${crop}-${width}.${format}`

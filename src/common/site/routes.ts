@@ -26,7 +26,6 @@ export type PageEntry = (typeof PAGE_ENTRIES)[number]
  * console, DESIGN.md §16); no public page loads any of it.
  */
 export const CLIENT_ENTRIES = [{ name: 'admin', basePath: routes.adminBase }] as const
-export type ClientEntry = (typeof CLIENT_ENTRIES)[number]['name']
 
 export interface DocumentRoute {
   /** File name under <dist>/site, without .html. */

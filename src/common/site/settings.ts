@@ -34,7 +34,7 @@ const PersonSchema = z.object({
 })
 type Person = z.infer<typeof PersonSchema>
 
-export const PublicSettingsSchema = z.object({
+const PublicSettingsSchema = z.object({
   /** Brand shown in the header, titles and e-mails. */
   brandName: text(60).min(1, 'must not be empty'),
   /** The product's full name, used for the intro meeting title and structured data. */

@@ -10,7 +10,7 @@ import type { PublicSettings } from './settings.ts'
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 
 /** The ad-tracking tag (gtag-style) and the hosts it reports conversions to. */
-export const AD_TAG_SCRIPT_ORIGIN = 'https://www.googletagmanager.com'
+const AD_TAG_SCRIPT_ORIGIN = 'https://www.googletagmanager.com'
 export const adTagScriptUrl = (conversionId: string) =>
   `${AD_TAG_SCRIPT_ORIGIN}/gtag/js?id=${encodeURIComponent(conversionId)}`
 const AD_REPORTING_ORIGINS = [

@@ -59,10 +59,7 @@ export interface AdminContext {
 }
 
 /** Plain-text table with aligned columns. */
-export function formatTable(
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-): string {
+function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   const line = (cells: readonly string[]) =>
     cells

@@ -29,8 +29,8 @@ import { recordAudit } from './audit-log.ts'
 import { normalizeOperatorEmail } from './operator-email.ts'
 import { hashIp } from '../trials/trial-service.ts'
 
-export const SIGN_IN_LINK_MINUTES = 15
-export const SESSION_TIMES: SessionTimes = {
+const SIGN_IN_LINK_MINUTES = 15
+const SESSION_TIMES: SessionTimes = {
   idleMs: 12 * 3_600_000,
   // However busy, a session ends after a week; the operator signs in again.
   maxMs: 7 * 24 * 3_600_000,
@@ -43,12 +43,12 @@ export interface SignInLimits {
   ip: RateLimit
 }
 
-export const SIGN_IN_LIMITS: SignInLimits = {
+const SIGN_IN_LIMITS: SignInLimits = {
   email: { count: 5, windowMs: 15 * 60_000 },
   ip: { count: 20, windowMs: 15 * 60_000 },
 }
 
-export interface ConsoleAuthDeps {
+interface ConsoleAuthDeps {
   db: Db
   messageIdDomain: string
   limits?: SignInLimits
@@ -70,7 +70,7 @@ function newSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
-export function hashSecret(secret: string): string {
+function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
@@ -118,7 +118,7 @@ export async function requestSignIn(deps: ConsoleAuthDeps, email: string, ip: st
   await deleteStaleSignInTokens(deps.db)
 }
 
-export interface NewSession {
+interface NewSession {
   /** The cookie's value; only its hash is stored. */
   sessionId: string
   csrfToken: string

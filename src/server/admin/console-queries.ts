@@ -41,7 +41,7 @@ const perModel = <T>(make: (m: Model) => T) =>
   Object.fromEntries(MODELS.map((m) => [m, make(m)])) as Record<Model, T>
 
 /** Every UTC day of the last `days`, oldest first, with the counts filled in. */
-export function dayCounts(
+function dayCounts(
   rows: readonly { day: string; model: Model; n: number }[],
   days: number,
   now = new Date(),

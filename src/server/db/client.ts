@@ -26,7 +26,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** A postgres:// URL, or null for the embedded database. */
   databaseUrl: string | null
   /** Embedded only: the directory for the data files; null keeps them in memory (tests). */
@@ -46,7 +46,7 @@ export function embeddedDataDir(dataDir: string): string {
   return join(dataDir, 'db')
 }
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password) parsed.password = '***'
@@ -65,7 +65,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** A query that has not answered by then fails (503), instead of hanging the request. */
-export const QUERY_TIMEOUT_MS = 5_000
+const QUERY_TIMEOUT_MS = 5_000
 
 const READ_TIMEOUT = 'Query read timeout'
 

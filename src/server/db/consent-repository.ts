@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { queryRows, type Db } from './client.ts'
 import { consentRecords, type ConsentRow } from './schema.ts'
 
-export type NewConsentRecord = typeof consentRecords.$inferInsert
+type NewConsentRecord = typeof consentRecords.$inferInsert
 
 export async function insertConsentRecord(db: Db, values: NewConsentRecord): Promise<void> {
   await db.insert(consentRecords).values(values)
@@ -18,7 +18,7 @@ export async function listConsentHistory(db: Db, consentId: string): Promise<Con
     .orderBy(asc(consentRecords.recordedAt), asc(consentRecords.id))
 }
 
-export interface ConsentVersionCounts {
+interface ConsentVersionCounts {
   policyVersion: string
   records: number
   visitors: number

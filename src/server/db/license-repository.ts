@@ -73,16 +73,6 @@ export async function findValidLicenseForEmail(
   return row ?? null
 }
 
-/** Whether the model's pool has a key left (what a claim right now would find). */
-export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
-  const [row] = await db
-    .select({ id: licenses.id })
-    .from(licenses)
-    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
-    .limit(1)
-  return Boolean(row)
-}
-
 export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {
   const rows = await db
     .select({ model: licenses.model, n: count() })
@@ -123,7 +113,7 @@ export async function insertLicenses(
   return inserted
 }
 
-export interface LicenseStatsRow {
+interface LicenseStatsRow {
   model: Model
   status: LicenseStatus
   demo: boolean
@@ -136,11 +126,6 @@ export async function licenseStatsRows(db: Db): Promise<LicenseStatsRow[]> {
     .from(licenses)
     .groupBy(licenses.model, licenses.status, licenses.demo)
   return rows.map((r) => ({ ...r, n: Number(r.n) }))
-}
-
-export async function findLicense(db: Db, id: string): Promise<LicenseRow | null> {
-  const [row] = await db.select().from(licenses).where(eq(licenses.id, id))
-  return row ?? null
 }
 
 /** Keys claimed per UTC day and model since `days` days ago (erased owners included). */
@@ -158,7 +143,7 @@ export async function countClaimsPerDay(
   return rows.map((r) => ({ ...r, n: Number(r.n) }))
 }
 
-export interface BatchRow {
+interface BatchRow {
   model: Model
   batch: string
   demo: boolean

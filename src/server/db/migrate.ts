@@ -13,7 +13,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 7_243_501_001
 
-export interface Migration {
+interface Migration {
   version: string
   name: string
   statements: string[]

@@ -9,7 +9,7 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
  * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link;
  * purchase-request: an invoice request, to the operator; purchase-confirmation: its receipt.
  */
-export type MailKind =
+type MailKind =
   | 'trial'
   | 'waitlist'
   | 'confirm'
@@ -18,7 +18,7 @@ export type MailKind =
   | 'purchase-request'
   | 'purchase-confirmation'
 
-export interface NewMail {
+interface NewMail {
   kind: MailKind
   to: string
   payload: Record<string, unknown>

@@ -3,7 +3,7 @@ import { count, desc, gt, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { purchaseRequests, type PurchaseRequestRow } from './schema.ts'
 
-export type NewPurchaseRequest = typeof purchaseRequests.$inferInsert
+type NewPurchaseRequest = typeof purchaseRequests.$inferInsert
 
 export async function insertPurchaseRequest(tx: Db, values: NewPurchaseRequest): Promise<void> {
   await tx.insert(purchaseRequests).values(values)

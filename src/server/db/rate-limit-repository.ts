@@ -1,9 +1,9 @@
 /** Data access for rate_limit_counters: request counts per key and fixed window. */
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import { queryRows, type Db } from './client.ts'
 import { rateLimitCounters } from './schema.ts'
 
-export interface CounterWindow {
+interface CounterWindow {
   key: string
   windowStart: Date
   /** The window before, whose count the caller weighs in. */
@@ -11,7 +11,7 @@ export interface CounterWindow {
   expiresAt: Date
 }
 
-export interface CounterHits {
+interface CounterHits {
   current: number
   previous: number
 }
@@ -63,8 +63,4 @@ export async function deleteExpiredCounters(db: Db): Promise<number> {
     .where(lt(rateLimitCounters.expiresAt, sql`now()`))
     .returning({ key: rateLimitCounters.key })
   return rows.length
-}
-
-export async function resetCounter(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.key, key)))
 }

@@ -5,7 +5,7 @@ import type { Model } from '#src/common/models.ts'
 import { queryRows, type Db } from './client.ts'
 import { licenses, trialSubmissions, type SubmissionRow } from './schema.ts'
 
-export type NewSubmission = typeof trialSubmissions.$inferInsert
+type NewSubmission = typeof trialSubmissions.$inferInsert
 
 export async function insertSubmission(tx: Db, values: NewSubmission): Promise<SubmissionRow> {
   const [row] = await tx.insert(trialSubmissions).values(values).returning()

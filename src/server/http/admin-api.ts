@@ -66,7 +66,7 @@ import { clientAddress } from './client-address.ts'
 import { ApiProblem, apiError } from './errors.ts'
 import { invalid, invalidBody, readJsonBody, readValidBody } from './read-json.ts'
 
-export interface AdminApiDeps {
+interface AdminApiDeps {
   db: ConsoleActionContext['db']
   counts: LicenseCountsCache
   messageIdDomain: string
@@ -84,7 +84,7 @@ export interface AdminApiDeps {
   importLimitBytes?: number
 }
 
-export const SESSION_COOKIE = 'pp_console'
+const SESSION_COOKIE = 'pp_console'
 const IMPORT_LIMIT_BYTES = 8 * 1024 * 1024
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The only /admin/api paths that work without a session: asking for a link and using it. */

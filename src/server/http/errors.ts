@@ -34,7 +34,7 @@ function clientWentAway(c: Context): boolean {
   return Boolean(incoming && (incoming.aborted || incoming.socket?.destroyed))
 }
 
-export interface ErrorHandlerOptions {
+interface ErrorHandlerOptions {
   logger: Logger
   /** Tells "the database is not there" from other errors, so those answer 503, not 500. */
   isUnavailable: (error: unknown) => boolean

@@ -8,7 +8,7 @@ import { api } from '#src/common/paths.ts'
 import type { Logger } from '../logger.ts'
 import { apiError } from './errors.ts'
 
-export interface Readiness {
+interface Readiness {
   /** embedded or postgres, for the answer. */
   kind: string
   /** Resolves when the database answers. */

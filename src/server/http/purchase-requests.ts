@@ -11,7 +11,7 @@ import { clientInfo } from './client-address.ts'
 import { readValidBody } from './read-json.ts'
 import { refusal } from './trial-submissions.ts'
 
-export interface PurchaseRequestRouteDeps {
+interface PurchaseRequestRouteDeps {
   purchase: PurchaseDeps
   trustProxy: TrustProxy
   bodyLimitBytes?: number

@@ -9,17 +9,17 @@ import { ERROR_CODES } from '#src/common/api-types.ts'
 import { describeIssues, fieldErrors } from '#src/common/trial-schema.ts'
 import { ApiProblem } from './errors.ts'
 
-export const BODY_LIMIT_BYTES = 16 * 1024
+const BODY_LIMIT_BYTES = 16 * 1024
 /**
  * After refusing a body that is too large, this much more of it is read and dropped (or for
  * this long) before the connection may close: closing while the client still sends would reset
  * the connection, and the client would never read our answer (issue 11: EPIPE instead of 400).
  */
-export const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
-export const DRAIN_LIMIT_MS = 5_000
+const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
+const DRAIN_LIMIT_MS = 5_000
 
 /** The client went away while sending its body: nothing to answer, and no fault of ours. */
-export class ClientAbortedError extends ApiProblem {
+class ClientAbortedError extends ApiProblem {
   constructor() {
     super(400, ERROR_CODES.validation, 'The request body was not received in full', [
       'Request body was cut off',

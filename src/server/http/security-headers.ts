@@ -38,7 +38,7 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
  * style and data: images stay allowed: the browser's own viewers for text and XML (robots.txt,
  * the sitemap) draw what they show with them.
  */
-export const NON_DOCUMENT_CSP =
+const NON_DOCUMENT_CSP =
   "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
 export function securityHeaders(options: { csp: string; https: boolean }): MiddlewareHandler {

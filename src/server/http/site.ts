@@ -50,7 +50,7 @@ const COMPRESSIBLE = new Set([
 /** Text files whose absolute links carry the PUBLIC_URL placeholder. */
 const TEMPLATED = new Set(['.html', '.txt', '.xml', '.webmanifest'])
 
-export const CACHE = {
+const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
   revalidate: 'no-cache',
   publicFile: 'public, max-age=3600',
@@ -66,7 +66,7 @@ export interface StaticFile {
   cacheControl: string
 }
 
-export function contentType(path: string): string {
+function contentType(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
 
@@ -152,7 +152,7 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
 }
 
 /** Picks brotli, then gzip, as the client accepts them. */
-export function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -167,7 +167,7 @@ export function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | n
   return null
 }
 
-export function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
+function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Response {
   const headers = new Headers({
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
@@ -187,7 +187,7 @@ export function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200):
 }
 
 /** The document a path shows, or null. */
-export function documentForPath(pathname: string): string | null {
+function documentForPath(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (path === routes.home) return 'home'
   const legal = LEGAL_ROUTES[path]

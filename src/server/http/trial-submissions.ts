@@ -20,7 +20,7 @@ import { clientInfo } from './client-address.ts'
 import { ApiProblem } from './errors.ts'
 import { invalid, readJsonBody, readValidBody, invalidBody } from './read-json.ts'
 
-export interface TrialSubmissionDeps {
+interface TrialSubmissionDeps {
   trial: TrialDeps
   trustProxy: TrustProxy
   logger: Logger

@@ -12,8 +12,8 @@ import {
 
 /** A trial key runs the model for this many days (SPEC.md §9). */
 export const TRIAL_VALID_DAYS = 10
-export const DEMO_KEYS_PER_MODEL = 5
-export const DEMO_BATCH = 'demo'
+const DEMO_KEYS_PER_MODEL = 5
+const DEMO_BATCH = 'demo'
 const KEY_MAX = 200
 
 /**
@@ -85,7 +85,7 @@ export function parseKeyFile(text: string): { keys: string[]; duplicatesInFile: 
   return { keys: [...seen], duplicatesInFile }
 }
 
-export interface ImportResult {
+interface ImportResult {
   model: Model
   batch: string
   read: number
@@ -105,7 +105,7 @@ export async function importLicenseKeys(
   return { model, batch, read, imported, duplicates: read - imported }
 }
 
-export interface ModelStats {
+interface ModelStats {
   available: number
   assigned: number
   revoked: number

@@ -25,7 +25,7 @@ type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
  * yields the CPU to the request path (and to the database on the same machine) under load, and
  * catches up as soon as the load eases; e-mail waits in the outbox, never lost.
  */
-export const MAIL_THREAD_NICE = 10
+const MAIL_THREAD_NICE = 10
 
 /** At most one kick message per this many ms; the first of a quiet spell goes at once. */
 const KICK_INTERVAL_MS = 20

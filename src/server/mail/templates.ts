@@ -8,7 +8,7 @@ import { adminRoutes, anchors, api, routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string
   text: string
   html: string
@@ -255,7 +255,7 @@ export interface ConfirmMailPayload {
 }
 
 /** Past the claim breaker: the key comes after the visitor follows this link (DESIGN.md §14). */
-export function renderConfirmMail(
+function renderConfirmMail(
   payload: ConfirmMailPayload,
   settings: MailSettings,
   publicUrl: string,
@@ -294,7 +294,7 @@ ${s.html}
   }
 }
 
-export interface BreakerMailPayload {
+interface BreakerMailPayload {
   model: Model
   claims: number
   threshold: number
@@ -302,10 +302,7 @@ export interface BreakerMailPayload {
 }
 
 /** The operator's alert, once per breaker episode. */
-export function renderBreakerMail(
-  payload: BreakerMailPayload,
-  settings: MailSettings,
-): RenderedMail {
+function renderBreakerMail(payload: BreakerMailPayload, settings: MailSettings): RenderedMail {
   const label = MODEL_LABELS[payload.model]
   const minutes = Math.round(payload.windowMs / 60_000)
   const text = [
@@ -337,7 +334,7 @@ export interface OperatorSignInMailPayload {
 }
 
 /** The console's one-time sign-in link (DESIGN.md §16). Nothing in it was typed by a visitor. */
-export function renderOperatorSignInMail(
+function renderOperatorSignInMail(
   payload: OperatorSignInMailPayload,
   settings: MailSettings,
   publicUrl: string,

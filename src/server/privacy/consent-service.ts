@@ -14,7 +14,7 @@ export interface ConsentDeps {
   ipHashSecret: string
 }
 
-export type ConsentOutcome = { recorded: true } | { recorded: false; retryAfterSeconds: number }
+type ConsentOutcome = { recorded: true } | { recorded: false; retryAfterSeconds: number }
 
 export async function recordConsent(
   deps: ConsentDeps,

@@ -15,7 +15,7 @@ import { mailFileName } from '../mail/transport.ts'
 import { canonicalEmail } from '../trials/email-identity.ts'
 import { hashKey } from '../trials/rate-limiter.ts'
 
-export const RETENTION = {
+const RETENTION = {
   trialRequestMonths: 24,
   /** Invoice requests; a sale's own records (invoices) live in the accounting system. */
   purchaseRequestMonths: 24,
@@ -23,7 +23,7 @@ export const RETENTION = {
   consentYears: 3,
 } as const
 
-export interface Deleted {
+interface Deleted {
   submissions: number
   mail: number
   consents: number
@@ -94,7 +94,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
   })
 }
 
-export interface PersonDeleted {
+interface PersonDeleted {
   submissions: number
   /** Invoice requests of the address (DESIGN.md §15). */
   purchaseRequests: number

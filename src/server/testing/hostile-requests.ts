@@ -17,7 +17,7 @@ export interface HostileRequest {
   label: string
 }
 
-export const INJECTION_STRINGS = [
+const INJECTION_STRINGS = [
   "' OR '1'='1",
   "'; DROP TABLE licenses; --",
   '1; select pg_sleep(10)--',
@@ -91,7 +91,7 @@ const CONTENT_TYPES = [
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
-export const PAGE_PATHS = [
+const PAGE_PATHS = [
   '/',
   '/terms',
   '/legal/terms',
@@ -429,7 +429,7 @@ const longUrl: fc.Arbitrary<Target> = fc
   }))
 
 /** One hostile request against any endpoint, weighted towards the submission form. */
-export const hostileRequest: fc.Arbitrary<HostileRequest> = fc
+const hostileRequest: fc.Arbitrary<HostileRequest> = fc
   .record({
     target: fc.oneof(
       { arbitrary: submission, weight: 4 },

@@ -12,7 +12,7 @@ import {
   type Socket,
 } from 'node:net'
 
-export type ProxyMode = 'pass' | 'refuse' | 'blackhole'
+type ProxyMode = 'pass' | 'refuse' | 'blackhole'
 
 export interface TcpProxy {
   port: number

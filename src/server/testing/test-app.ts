@@ -18,7 +18,7 @@ function page(text: string): StaticFile {
   }
 }
 
-export function placeholderSite(): Site {
+function placeholderSite(): Site {
   const documents = new Map<string, StaticFile>()
   for (const { name } of DOCUMENT_ROUTES) {
     documents.set(name, page(`<!doctype html><title>${name}</title>`))

@@ -66,7 +66,7 @@ export async function resetTables(database: Database): Promise<void> {
   )
 }
 
-export interface TestDatabaseOptions {
+interface TestDatabaseOptions {
   poolSize?: number
   /** Empty every table before each test of the suite (resetTables). */
   emptyBeforeEach?: boolean

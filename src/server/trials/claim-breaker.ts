@@ -11,7 +11,7 @@ import type { RateLimit } from '../config.ts'
 import { queryRows, type Db } from '../db/client.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
 
-export interface BreakerCheck {
+interface BreakerCheck {
   tripped: boolean
   claims: number
 }
@@ -28,11 +28,7 @@ const secs = (limit: RateLimit) => limit.windowMs / 1000
  * Counts the model's recent claims and, in the same statement, ends an open episode once the
  * count is below the threshold again. Null limit (CLAIM_BREAKER=off): never tripped, no query.
  */
-export async function checkBreaker(
-  db: Db,
-  model: Model,
-  limit: RateLimit | null,
-): Promise<BreakerCheck> {
+async function checkBreaker(db: Db, model: Model, limit: RateLimit | null): Promise<BreakerCheck> {
   if (!limit) return { tripped: false, claims: 0 }
   const [row] = await queryRows<{ n: number }>(
     db,

@@ -8,17 +8,17 @@ import { createHmac } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
 import type { TrustProxy } from '../config.ts'
 
-export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6
+type IpAddress = ipaddr.IPv4 | ipaddr.IPv6
 
 /** What the rate limits and the stored hash see; `unknown` for in-process requests. */
-export interface ClientAddress {
+interface ClientAddress {
   /** Canonical text: dotted decimal for IPv4 (mapped IPv6 unwrapped), RFC 5952 for IPv6. */
   address: string
   /** The /24 (IPv4) or /64 (IPv6) it belongs to, as CIDR text. */
   subnet: string
 }
 
-export const UNKNOWN_CLIENT: ClientAddress = { address: 'unknown', subnet: 'unknown' }
+const UNKNOWN_CLIENT: ClientAddress = { address: 'unknown', subnet: 'unknown' }
 
 const DOTTED_DECIMAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
 

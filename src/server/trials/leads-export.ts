@@ -10,7 +10,7 @@ import type { LeadRow } from '../db/submission-repository.ts'
 const FORMULA_START = /^(\s*)([=+\-@\t\r＝＋－＠])/
 const FORMULA_AFTER_SEPARATOR = /([,;][ \t]*)([=+\-@＝＋－＠])/g
 
-export function neutraliseFormulas(text: string): string {
+function neutraliseFormulas(text: string): string {
   return text.replace(FORMULA_START, "'$1$2").replace(FORMULA_AFTER_SEPARATOR, "$1'$2")
 }
 
@@ -21,7 +21,7 @@ export function csvCell(value: string | number | boolean | Date | null | undefin
   return `"${text.replaceAll('"', '""')}"`
 }
 
-export function toCsv(
+function toCsv(
   header: readonly string[],
   rows: readonly (readonly (string | number | boolean | Date | null)[])[],
 ): string {

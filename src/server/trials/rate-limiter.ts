@@ -20,7 +20,7 @@ export interface RateLimitCheck<Name extends string = string> {
   hashed?: boolean
 }
 
-export interface RateLimitVerdict<Name extends string = string> {
+interface RateLimitVerdict<Name extends string = string> {
   exceeded: RateLimitCheck<Name> | null
   /** Seconds until the exceeded limit's current window ends. */
   retryAfterSeconds: number

@@ -36,7 +36,7 @@ import { hitRateLimits, type RateLimitCheck } from './rate-limiter.ts'
 const TERMS_VERSION = LEGAL_VERSION
 
 /** How long a confirmation link (past the claim breaker) stays good. */
-export const CONFIRMATION_VALID_HOURS = 48
+const CONFIRMATION_VALID_HOURS = 48
 
 export interface TrialDeps {
   db: Db
@@ -81,7 +81,7 @@ export class TrialValidationError extends Error {
   }
 }
 
-export function newWaitlistToken(): { token: string; hash: string } {
+function newWaitlistToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url')
   return { token, hash: hashToken(token) }
 }
@@ -100,7 +100,7 @@ export function hashIp(secret: string, ip: string): string {
  * The limits a trial request or a key resend counts against (DESIGN.md §14): the canonical
  * e-mail, the client address, and its /24 or /64. `prefix` keeps each action's counters apart.
  */
-export function trialLimitChecks(
+function trialLimitChecks(
   deps: Pick<TrialDeps, 'limits' | 'ipHashSecret'>,
   emailCanonical: string | null,
   ip: string,
@@ -316,7 +316,7 @@ export async function submitTrial(
   }
 }
 
-export type ConfirmationResult =
+type ConfirmationResult =
   { status: 'invalid' } | { status: 'key'; model: Model } | { status: 'waitlist'; model: Model }
 
 /**
@@ -433,7 +433,7 @@ export async function resendKey(
   deps.logger.info({ queued }, 'key resend requested')
 }
 
-export type WaitlistChange =
+type WaitlistChange =
   | { outcome: 'updated'; waitlist: boolean }
   /** No submission holds this token, whether the id or the token was wrong (DESIGN.md §5). */
   | { outcome: 'not-found' }

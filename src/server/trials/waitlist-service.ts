@@ -17,7 +17,7 @@ import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 import type { WaitlistMailPayload } from '../mail/templates.ts'
 import { canonicalEmail } from './email-identity.ts'
 
-export interface NotifyResult {
+interface NotifyResult {
   model: Model
   /** Notices that carried a key. */
   withKey: number

@@ -5,8 +5,8 @@
 import type { Model } from '#src/common/models.ts'
 import { uploads } from '#src/common/paths.ts'
 
-export const SCREENSHOT_WIDTH = 1600
-export const SCREENSHOT_HEIGHT = 1000
+const SCREENSHOT_WIDTH = 1600
+const SCREENSHOT_HEIGHT = 1000
 export const VARIANT_WIDTHS = [640, 960, 1600] as const
 
 export function variantPath(model: Model, file: string, width: number, format: 'webp' | 'avif') {

@@ -10,7 +10,7 @@ const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toas
 
 let showToaster: (() => void) | null = null
 
-export type ToastKind = 'success' | 'error' | 'info'
+type ToastKind = 'success' | 'error' | 'info'
 
 /** Shows a toast; the title is the bold line, options.description the text under it. */
 export function notify(kind: ToastKind, title: string, options?: ExternalToast): void {

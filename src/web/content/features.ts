@@ -1,7 +1,7 @@
 /** Features section: four image-and-text blocks and the second block of cards (SPEC.md §1). */
 import type { Model } from '#src/common/models.ts'
 
-export interface FeatureBlock {
+interface FeatureBlock {
   id: string
   title: string
   lead: string

@@ -5,7 +5,7 @@
  */
 import type { FundField, PortfolioField } from '#src/common/pacing/query.ts'
 
-export interface FieldCopy {
+interface FieldCopy {
   label: string
   /** Shown under the label: the unit and a helpful range. */
   hint: string

@@ -62,13 +62,13 @@ export function formatPrice(usd: number): string {
 export type ComparisonValue =
   'yes' | 'no' | 'partly' | 'coming-soon' | 'calls-only' | 'quarterly' | 'ledger' | { text: string }
 
-export interface ComparisonRow {
+interface ComparisonRow {
   name: string
   basic: ComparisonValue
   advanced: ComparisonValue
 }
 
-export interface ComparisonGroup {
+interface ComparisonGroup {
   category: string
   rows: ComparisonRow[]
 }

@@ -1,5 +1,5 @@
 /** Testimonials (SPEC.md §1, §3 "Testimonial"). */
-export interface Testimonial {
+interface Testimonial {
   name: string
   title: string
   company: string

@@ -1,5 +1,5 @@
 /** Smooth in-page scrolling that respects prefers-reduced-motion (DESIGN.md §11). */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
   )

@@ -6,7 +6,7 @@
  */
 import type { ConsentRecord } from '#src/common/consent.ts'
 
-export interface SiteEvents {
+interface SiteEvents {
   /** Pricing chose a model (SPEC.md §2); the form preselects it. Outside senders may send any value. */
   'model-selected': unknown
   /** The visitor made or changed a consent choice. */

@@ -9,7 +9,7 @@ import { TrialForm } from '../features/trial/trial-form.tsx'
 const ICONS = [Download, MonitorSmartphone, FileText, Mail]
 
 /** What you get and the privacy promise: static, rendered on the server only. */
-export function TrialIntro() {
+function TrialIntro() {
   return (
     <>
       <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn.ts'
 export const inputClasses =
   'mt-1.5 block min-h-12 w-full rounded-lg border border-ink-300 bg-white px-3.5 text-base text-ink-900 shadow-sm placeholder:text-ink-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none'
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
   error?: string | null
 }

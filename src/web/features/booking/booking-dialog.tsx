@@ -15,14 +15,14 @@ import { loadScript } from './load-script.ts'
 import { BOOKING_COPY } from '../../content/booking.ts'
 
 /** SPEC.md §9: 100 ms before the calendar initialises, then 1000 ms until the overlay hides. */
-export const BOOKING_TIMING = { initDelayMs: 100, overlayMs: 1000 } as const
+const BOOKING_TIMING = { initDelayMs: 100, overlayMs: 1000 } as const
 
 interface InlineWidgetApi {
   initInlineWidget: (options: { url: string; parentElement: HTMLElement }) => void
 }
 
 /** The intro-meeting link, when it is an https link we can embed. */
-export function bookingUrl(): string | null {
+function bookingUrl(): string | null {
   return httpsOrigin(settings.schedulerUrl) ? settings.schedulerUrl : null
 }
 

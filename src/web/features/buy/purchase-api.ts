@@ -7,7 +7,7 @@ import {
   type PurchaseRequestResponse,
 } from '#src/common/purchase-schema.ts'
 
-export type PurchaseResult =
+type PurchaseResult =
   | { ok: true; data: PurchaseRequestResponse }
   /** status 0: the server could not be reached. retryAfterSeconds: from a 429. */
   | { ok: false; status: number; error: Partial<ApiError>; retryAfterSeconds: number | null }

@@ -11,13 +11,8 @@ import { buttonClasses } from '../../components/ui/button.tsx'
 import { action } from '../../lib/actions.ts'
 import { cn } from '../../lib/cn.ts'
 import { CONSENT_CATEGORIES } from '#src/common/consent.ts'
-import {
-  NO_CONSENT,
-  onConsentChange,
-  readConsent,
-  saveConsent,
-  type ConsentChoices,
-} from './consent-store.ts'
+import { NO_CONSENT, onConsentChange, readConsent, saveConsent } from './consent-store.ts'
+import type { ConsentChoices } from '#src/common/consent.ts'
 
 interface Props {
   onDone: () => void

@@ -14,8 +14,6 @@ import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import { emit, on } from '../../lib/site-events.ts'
 import { recordConsent } from './consent-api.ts'
 
-export type { ConsentCategory, ConsentChoices, ConsentRecord }
-
 /** The cookie policy the visitor saw; a newer policy asks again. */
 export const CONSENT_POLICY_VERSION = LEGAL_VERSION
 export const CONSENT_STORAGE_KEY = 'pacepoint.consent'

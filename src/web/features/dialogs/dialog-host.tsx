@@ -28,7 +28,7 @@ const BookingDialog = lazy(() => import('../booking/booking-dialog.tsx'))
 const LegalDialog = lazy(() => import('../legal/legal-dialog.tsx'))
 const InvoiceDialog = lazy(() => import('../buy/invoice-dialog.tsx'))
 
-export interface SiteActions {
+interface SiteActions {
   openVideo: () => void
   openGallery: (model: Model) => void
   openBooking: () => void

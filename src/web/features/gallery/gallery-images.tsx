@@ -8,10 +8,10 @@ import { uploads } from '#src/common/paths.ts'
 import { VARIANT_WIDTHS, variantPath } from '../../components/screenshot-image.tsx'
 import type { ScreenshotItem } from './screenshots.ts'
 
-export const THUMB_WIDTH = 640
-export const THUMB_HEIGHT = 400
-export const FULL_WIDTH = 1600
-export const FULL_HEIGHT = 1000
+const THUMB_WIDTH = 640
+const THUMB_HEIGHT = 400
+const FULL_WIDTH = 1600
+const FULL_HEIGHT = 1000
 
 function inFolder(path: string, folder: string): boolean {
   return path.startsWith(`${folder}/`) && /\.png$/i.test(path)

@@ -204,7 +204,7 @@ export function chooseScreenshots(
   return supplied && supplied.length > 0 ? [...supplied] : loaded
 }
 
-export function indexUrl(model: Model): string {
+function indexUrl(model: Model): string {
   return `${uploads.screenshots(model)}/index.json`
 }
 

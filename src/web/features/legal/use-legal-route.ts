@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
 import { useSiteActions } from '../dialogs/dialog-host.tsx'
 
-export function legalTabForPath(pathname: string) {
+function legalTabForPath(pathname: string) {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return LEGAL_ROUTES[normalised] ?? null
 }

@@ -18,7 +18,7 @@ import { PORTFOLIO_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
 
 export const PLAN_FIELDS = ['total', 'totalgrowth', 'target', 'horizon', 'start'] as const
-export type PlanField = (typeof PLAN_FIELDS)[number]
+type PlanField = (typeof PLAN_FIELDS)[number]
 export const FUND_ROW_FIELDS = ['commitment', 'vintage', 'paid', 'nav'] as const
 export type FundRowField = (typeof FUND_ROW_FIELDS)[number]
 

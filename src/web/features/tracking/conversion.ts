@@ -8,7 +8,7 @@ import { settings } from '../../settings.ts'
 import { adTagScriptUrl, adTrackingConfigured } from '#src/common/site/third-parties.ts'
 import { hasConsent, onConsentChange } from '../consent/consent-store.ts'
 
-export type ConversionPage = 'trial' | 'scheduling'
+type ConversionPage = 'trial' | 'scheduling'
 
 interface TagWindow {
   dataLayer?: unknown[]
@@ -22,7 +22,7 @@ let state: 'idle' | 'waiting' | 'sent' = 'idle'
  * /scheduling-thank-you carries the guest's e-mail and name (issue 11); the tag would otherwise
  * read document.location and the referrer in full.
  */
-export function withoutQuery(url: string): string {
+function withoutQuery(url: string): string {
   try {
     const u = new URL(url)
     return u.origin + u.pathname

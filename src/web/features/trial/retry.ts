@@ -2,7 +2,7 @@
  * Retries a failed load the way SPEC.md §9 sets out for the site's data: 3 more tries, waiting
  * 1 s, then doubling, at most 30 s. Stops at once when the signal aborts.
  */
-export const RETRY = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const
+const RETRY = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const
 
 export function retryDelay(attempt: number): number {
   return Math.min(RETRY.maxDelayMs, RETRY.firstDelayMs * 2 ** attempt)

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '#src/common/api-types.ts'
 import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import type { SubmitResult } from './trial-api.ts'
 
-export type Feedback =
+type Feedback =
   | { kind: 'rate-limit'; title: string; description: string }
   | { kind: 'error'; title: string; description: string }
 

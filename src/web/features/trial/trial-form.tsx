@@ -25,7 +25,7 @@ import { useLicenseCounts } from './use-license-counts.ts'
 
 const WaitlistDialog = lazy(() => import('./waitlist-dialog.tsx'))
 
-export interface TrialFormState {
+interface TrialFormState {
   firstName: string
   lastName: string
   email: string
@@ -33,7 +33,7 @@ export interface TrialFormState {
   agreeToTerms: boolean
 }
 
-export const INITIAL_FORM: TrialFormState = {
+const INITIAL_FORM: TrialFormState = {
   firstName: '',
   lastName: '',
   email: '',

@@ -10,7 +10,7 @@ import { isModel } from '#src/common/models.ts'
 import { TRIAL_COPY } from '../../content/trial.ts'
 
 /** The attribute a slot carries; its value is the model. */
-export const TRIAL_KEY_SLOT = 'data-trial-keys'
+const TRIAL_KEY_SLOT = 'data-trial-keys'
 
 /** Attributes of a slot for one model. */
 export function trialKeySlot(model: string): Record<string, string> {

@@ -10,7 +10,7 @@ import { withRetry } from './retry.ts'
 import { fetchLicenseCounts } from './trial-api.ts'
 import { fillTrialKeySlots } from './trial-key-slots.ts'
 
-export type CountsState =
+type CountsState =
   { status: 'loading' } | { status: 'loaded'; counts: LicenseCounts } | { status: 'error' }
 
 export function useLicenseCounts() {

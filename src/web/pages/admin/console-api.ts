@@ -15,7 +15,7 @@ export function setCsrfToken(token: string) {
   csrfToken = token
 }
 
-export class ConsoleApiError extends Error {
+class ConsoleApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -68,7 +68,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export interface ApiData<T> {
+interface ApiData<T> {
   data: T | null
   error: string | null
   loading: boolean

@@ -19,7 +19,7 @@ export interface ConsolePage {
 const page = (load: () => Promise<ComponentType>): ComponentType =>
   lazy(async () => ({ default: await load() }))
 
-export const CONSOLE_PAGES: ConsolePage[] = [
+const CONSOLE_PAGES: ConsolePage[] = [
   {
     path: adminRoutes.overview,
     label: 'Overview',

@@ -3,14 +3,7 @@
  * (SPEC.md §2, §3 "Scheduled meeting"). Every value is untrusted (DESIGN.md §8): the page shows
  * them as text only, and event_url becomes a link only when it is https on the scheduler's host.
  */
-export const MEETING_PARAMS = [
-  'link',
-  'email',
-  'display_name',
-  'start_at',
-  'end_at',
-  'event_url',
-] as const
+const MEETING_PARAMS = ['link', 'email', 'display_name', 'start_at', 'end_at', 'event_url'] as const
 export type MeetingParams = Record<(typeof MEETING_PARAMS)[number], string>
 
 /** Overlong values are cut: nothing legitimate is this long, and the layout stays intact. */
@@ -67,7 +60,7 @@ function parseDate(value: string): Date | null {
   return Number.isNaN(time) ? null : new Date(time)
 }
 
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 

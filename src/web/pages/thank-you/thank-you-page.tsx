@@ -26,7 +26,7 @@ import { ServerOnly } from '../../components/server-only.tsx'
 const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-4xl" /> : null
 
 /** The model named by ?model=, defaulting to basic (SPEC.md §2). */
-export function modelFromSearch(search: string): Model {
+function modelFromSearch(search: string): Model {
   const value = new URLSearchParams(search).get('model')
   return isModel(value) ? value : 'basic'
 }
