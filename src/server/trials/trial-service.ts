@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
-import { MODELS, type Model } from '#src/common/models.ts'
+import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import { queryRows, type Db } from '../db/client.ts'
@@ -23,7 +23,7 @@ import {
   setSubmissionLicense,
   updateWaitlistFlag,
 } from '../db/submission-repository.ts'
-import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-service.ts'
+import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { ConfirmMailPayload, TrialMailPayload } from '../mail/templates.ts'
 import { looksLikeBot } from './bot-check.ts'
