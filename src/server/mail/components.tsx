@@ -404,7 +404,9 @@ export function Layout({ brand, publicUrl, preview, company, children }: LayoutP
             <HtmlOnly>
               <td width={LOGO_SIZE} valign="middle" style={{ padding: '0 12px 0 4px' }}>
                 <a href={safeHref(home) ?? undefined}>
+                  {/* fetchPriority: else React 19 writes a <link rel="preload"> for it. */}
                   <img
+                    fetchPriority="low"
                     src={`${publicUrl}${mailAssets.logo}`}
                     width={LOGO_SIZE}
                     height={LOGO_SIZE}
