@@ -13,6 +13,8 @@ import type { Budget } from './budget.ts'
 
 export interface MailRenderReport {
   renderer: string
+  /** React's build follows NODE_ENV: production (what the Dockerfile runs) unless set. */
+  nodeEnv: string
   messages: number
   /** Loading the templates module (and what it imports) and rendering the first message. */
   coldStartMs: { importMs: number; firstMessageMs: number }
@@ -104,6 +106,7 @@ async function measure(count: number): Promise<MailRenderReport> {
   const mean = times.reduce((a, b) => a + b, 0) / times.length
   return {
     renderer: process.env.BENCH_MAIL_RENDERER ?? 'React components (issue 15)',
+    nodeEnv: process.env.NODE_ENV ?? '(unset)',
     messages: count,
     coldStartMs: { importMs: round(importMs, 1), firstMessageMs: round(firstMessageMs, 2) },
     ms: {
@@ -120,10 +123,7 @@ async function measure(count: number): Promise<MailRenderReport> {
       rssPeak: mb(rssPeak),
       heapRetained: mb(after.heapUsed - before.heapUsed),
       // A young-generation collection may have run in between; the high-water mark bounds it.
-      heapKbPerMessage: round(
-        (Math.max(allocated, heapHigh) - before.heapUsed) / 1024 / count,
-        1,
-      ),
+      heapKbPerMessage: round((Math.max(allocated, heapHigh) - before.heapUsed) / 1024 / count, 1),
     },
     loadAverage: round(loadavg()[0]!, 1),
   }
@@ -142,7 +142,14 @@ export function runMailRenderBench(
   const out = execFileSync(
     process.execPath,
     ['--expose-gc', ...SEMI_SPACE, '--import', 'tsx', 'bench/mail-render.ts', '--json'],
-    { env: { ...process.env, BENCH_MAIL_COUNT: String(count) }, encoding: 'utf8' },
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        BENCH_MAIL_COUNT: String(count),
+      },
+      encoding: 'utf8',
+    },
   )
   return JSON.parse(out.trim().split('\n').at(-1)!) as MailRenderReport
 }
@@ -174,7 +181,9 @@ export function printMailRender(report: MailRenderReport): void {
     'peak RSS MiB': r.memoryMb.rssPeak,
     'heap KiB/msg': r.memoryMb.heapKbPerMessage,
   })
-  console.log(`\nE-mail rendering: ${report.messages} trial e-mails (load average ${report.loadAverage})`)
+  console.log(
+    `\nE-mail rendering: ${report.messages} trial e-mails, NODE_ENV=${report.nodeEnv} (load average ${report.loadAverage})`,
+  )
   console.table([row(STRING_TEMPLATES_BASELINE), row(report)])
   console.log(
     `cold start: import ${report.coldStartMs.importMs} ms, first message ${report.coldStartMs.firstMessageMs} ms; ` +

@@ -112,7 +112,8 @@ const CASES: Case[] = [
         lastName: 'Hopper',
         email: 'grace.hopper.treasury-operations@family-office-holdings.example.com',
         company: 'Hopper Family Office <b>International</b> Holdings and Investments',
-        message: 'Please invoice in EUR.\nVAT ID CZ12345678, PO 2026-4411-ALPHA-BRAVO-CHARLIE-DELTA',
+        message:
+          'Please invoice in EUR.\nVAT ID CZ12345678, PO 2026-4411-ALPHA-BRAVO-CHARLIE-DELTA',
       },
     },
     text: ['Hopper Family Office <b>International</b>', 'PO 2026-4411'],

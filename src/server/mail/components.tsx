@@ -42,7 +42,7 @@ function mso(properties: Record<string, string>): CSSProperties {
 }
 
 /** Words with elements inside them (copy.ts), as children without list keys to invent. */
-export function Words({ parts }: { parts: ReactNode[] }) {
+function Words({ parts }: { parts: ReactNode[] }) {
   return (
     <>
       {parts.map((part, i) => (
@@ -53,10 +53,10 @@ export function Words({ parts }: { parts: ReactNode[] }) {
 }
 
 /** Shown at 40 px; the PNG has twice the pixels for sharp screens (scripts/images.ts). */
-export const LOGO_SIZE = 40
+const LOGO_SIZE = 40
 
 /** An address we may link to: http(s) or mailto, nothing else (no javascript:, no data:). */
-export function safeHref(url: string): string | null {
+function safeHref(url: string): string | null {
   return /^(https?:\/\/|mailto:)/i.test(url) ? url : null
 }
 
@@ -186,7 +186,7 @@ const KEY_WIDTH_PX = 232
 /** A monospace character is 0.6 em wide in the common faces (Menlo, Consolas, Courier New). */
 const MONO_EM = 0.61
 /** From 481 px (the media rule .pp-key-lg in render.ts) a key this short shows at 18 px. */
-export const LARGE_KEY_MAX_CHARS = 32
+const LARGE_KEY_MAX_CHARS = 32
 
 /** The largest font size (12-20 px) at which the key fits on one line of a 320 px phone. */
 export function keyFontSize(key: string): number {
@@ -480,7 +480,9 @@ export function Layout({ brand, publicUrl, preview, company, children }: LayoutP
 
 export function Greeting({ firstName }: { firstName?: string }) {
   return (
-    <Paragraph>{firstName ? COMMON_COPY.greeting(firstName) : COMMON_COPY.greetingNoName}</Paragraph>
+    <Paragraph>
+      {firstName ? COMMON_COPY.greeting(firstName) : COMMON_COPY.greetingNoName}
+    </Paragraph>
   )
 }
 

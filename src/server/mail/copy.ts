@@ -9,7 +9,7 @@
  */
 import { MODEL_LABELS, MODEL_PRICES_USD, MONEY_BACK_DAYS, type Model } from '#src/common/models.ts'
 
-export function usd(amount: number): string {
+function usd(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`
 }
 
@@ -31,7 +31,11 @@ export const COMMON_COPY = {
   greeting: (firstName: string) => `Hello ${firstName},`,
   greetingNoName: 'Hello,',
   signOff: (brand: string) => `The ${brand} team`,
-  support: <T>(address: T) => ['Questions? Write to ', address, ', or simply reply to this e-mail.'],
+  support: <T>(address: T) => [
+    'Questions? Write to ',
+    address,
+    ', or simply reply to this e-mail.',
+  ],
   /** The logo's alt text; the brand name is also written beside it, for blocked images. */
   logoAlt: (brand: string) => `${brand} logo`,
   footer: (legalName: string, address: string, country: string) =>
@@ -88,8 +92,7 @@ export const WAITLIST_JOINED_COPY = {
   other: (other: Model) =>
     `Would the ${label(other)} model do for now? It still has trial keys, and you can ask for one at once.`,
   otherAction: (other: Model) => `Request the ${label(other)} trial`,
-  notYou:
-    'If you did not ask to join, reply to this e-mail and we take the address off the list.',
+  notYou: 'If you did not ask to join, reply to this e-mail and we take the address off the list.',
 } as const
 
 /** Past the claim breaker: the key comes after the visitor follows the link (DESIGN.md §14). */
@@ -123,7 +126,8 @@ export const SIGN_IN_COPY = {
 
 /** To the operator: someone asked for an invoice (DESIGN.md §15). */
 export const PURCHASE_REQUEST_COPY = {
-  subject: (model: Model, company: string) => `Invoice request: ${label(model)} model for ${company}`,
+  subject: (model: Model, company: string) =>
+    `Invoice request: ${label(model)} model for ${company}`,
   intro: 'Someone asked for an invoice. Reply to this e-mail to answer them.',
   rows: {
     model: 'Model',

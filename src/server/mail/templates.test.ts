@@ -152,10 +152,16 @@ describe('how to buy, in the trial e-mail (DESIGN.md §15)', () => {
 /** Every mail kind with a payload it accepts, for the checks that hold for all of them. */
 const EVERY_KIND: [string, Record<string, unknown>][] = [
   ['trial', { firstName: 'Ann', lastName: 'Lee', model: 'basic', activationKey: 'K-1' }],
-  ['trial', { firstName: 'Ann', lastName: 'Lee', model: 'advanced', activationKey: 'K-1', resend: true }],
+  [
+    'trial',
+    { firstName: 'Ann', lastName: 'Lee', model: 'advanced', activationKey: 'K-1', resend: true },
+  ],
   ['waitlist', { firstName: 'Ann', lastName: 'Lee', model: 'basic', activationKey: 'K-2' }],
   ['waitlist', { firstName: 'Ann', lastName: 'Lee', model: 'basic', activationKey: null }],
-  ['waitlist-joined', { firstName: 'Ann', lastName: 'Lee', model: 'basic', otherModel: 'advanced' }],
+  [
+    'waitlist-joined',
+    { firstName: 'Ann', lastName: 'Lee', model: 'basic', otherModel: 'advanced' },
+  ],
   ['confirm', { firstName: 'Ann', lastName: 'Lee', model: 'advanced', token: 'tok' }],
   ['breaker', { model: 'advanced', claims: 51, threshold: 50, windowMs: 3_600_000 }],
   ['operator-sign-in', { token: 'tok', validMinutes: 15 }],
@@ -187,18 +193,21 @@ describe('one tree, two parts (issue 15)', () => {
     expect(mail.text.endsWith('\n')).toBe(true)
   })
 
-  it.each(EVERY_KIND)('%s: the brand as text beside a sized logo with alt text', (kind, payload) => {
-    const mail = renderOutboxMail(kind, payload, settings, PUBLIC_URL)
-    const logo = /<img [^>]*>/.exec(mail.html)![0]
-    expect(logo).toContain(`src="${PUBLIC_URL}${mailAssets.logo}"`)
-    expect(logo).toContain('width="40"')
-    expect(logo).toContain('height="40"')
-    expect(logo).toContain(`alt="${settings.brandName} logo"`)
-    expect(mail.html).toContain(`>${settings.brandName}</td>`)
-    // React 19 would hint a preload of the image: not in an e-mail.
-    expect(mail.html).not.toContain('rel="preload"')
-    expect(mail.text.startsWith(`${settings.brandName}\n`)).toBe(true)
-  })
+  it.each(EVERY_KIND)(
+    '%s: the brand as text beside a sized logo with alt text',
+    (kind, payload) => {
+      const mail = renderOutboxMail(kind, payload, settings, PUBLIC_URL)
+      const logo = /<img [^>]*>/.exec(mail.html)![0]
+      expect(logo).toContain(`src="${PUBLIC_URL}${mailAssets.logo}"`)
+      expect(logo).toContain('width="40"')
+      expect(logo).toContain('height="40"')
+      expect(logo).toContain(`alt="${settings.brandName} logo"`)
+      expect(mail.html).toContain(`>${settings.brandName}</td>`)
+      // React 19 would hint a preload of the image: not in an e-mail.
+      expect(mail.html).not.toContain('rel="preload"')
+      expect(mail.text.startsWith(`${settings.brandName}\n`)).toBe(true)
+    },
+  )
 
   it('renders without a React warning', () => {
     const errors = vi.spyOn(console, 'error')
@@ -238,7 +247,9 @@ describe('the branded trial e-mail (issue 13)', () => {
   })
 
   it('keeps the key on one line: monospace, nowrap, sized for a 320 px phone', () => {
-    const span = new RegExp(`<span class="pp-key[^"]*" style="([^"]*)">${payload.activationKey}</span>`)
+    const span = new RegExp(
+      `<span class="pp-key[^"]*" style="([^"]*)">${payload.activationKey}</span>`,
+    )
     const style = span.exec(mail.html)![1]!
     expect(style).toContain('white-space:nowrap')
     expect(style).toMatch(/font-family:[^;]*monospace/)

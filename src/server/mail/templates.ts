@@ -19,7 +19,7 @@ import {
 } from './mails.tsx'
 
 export { escapeHtml } from './render.ts'
-export { renderTrialMail, renderWaitlistJoinedMail, renderWaitlistMail }
+export { renderTrialMail, renderWaitlistMail }
 
 export interface RenderedMail {
   subject: string

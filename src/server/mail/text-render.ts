@@ -40,7 +40,10 @@ const BLOCKS = new Set([
   'section',
 ])
 const SKIPPED = new Set(['head', 'title', 'style', 'meta', 'link', 'img', 'script', 'template'])
-const ELEMENT_TYPES = new Set([Symbol.for('react.transitional.element'), Symbol.for('react.element')])
+const ELEMENT_TYPES = new Set([
+  Symbol.for('react.transitional.element'),
+  Symbol.for('react.element'),
+])
 
 type Props = { children?: ReactNode; href?: unknown; dangerouslySetInnerHTML?: unknown }
 

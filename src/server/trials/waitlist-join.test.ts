@@ -87,7 +87,9 @@ describeEachDatabase('joining the waitlist on %s', { emptyBeforeEach: true }, (d
       logger: memoryLogger().logger,
     })
     const files = (await readdir(mailDirectory(dir))).filter((f) => f.endsWith('.eml'))
-    return Promise.all(files.map(async (f) => simpleParser(await readFile(join(mailDirectory(dir), f)))))
+    return Promise.all(
+      files.map(async (f) => simpleParser(await readFile(join(mailDirectory(dir), f)))),
+    )
   }
 
   it('confirms the first join by e-mail: the model, a key by e-mail later, the other model while it has keys', async () => {
