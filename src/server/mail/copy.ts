@@ -9,19 +9,27 @@
  */
 import { MODEL_LABELS, MODEL_PRICES_USD, MONEY_BACK_DAYS, type Model } from '#src/common/models.ts'
 
+// Made once: building an Intl formatter costs more than rendering the rest of an e-mail.
+const NUMBER = new Intl.NumberFormat('en-US')
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
 function usd(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`
+  return `$${NUMBER.format(amount)}`
 }
+
+let lastDate = { day: '', text: '' }
 
 /** "Thursday, December 3, 2026": the date a trial activated today runs until (UTC). */
 export function longDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date)
+  const day = date.toISOString().slice(0, 10)
+  if (lastDate.day !== day) lastDate = { day, text: LONG_DATE.format(date) }
+  return lastDate.text
 }
 
 const label = (model: Model) => MODEL_LABELS[model]

@@ -60,11 +60,12 @@ class Writer {
   }
   /** Ends the current paragraph. */
   block(): void {
-    const lines = this.current
-      .split('\n')
-      .map((l) => l.replace(/[ \t]+/g, ' ').trim())
-      .filter(Boolean)
-    if (lines.length) this.blocks.push(lines.join('\n'))
+    // Runs of spaces become one; each line is trimmed; empty lines go.
+    const text = this.current
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ ?\n[ \n]*/g, '\n')
+      .trim()
+    if (text) this.blocks.push(text)
     this.current = ''
   }
   /** The text written since the last block, on one line (a link's label). */
