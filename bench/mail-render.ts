@@ -58,7 +58,7 @@ type Row = Pick<MailRenderReport, 'renderer' | 'ms'> & {
  * pulled in the database layer, PGlite included, for one constant), first message 13.7 ms;
  * their trial e-mail was 1,924 B of HTML and 841 B of text. The CPU p99 is from the same code
  * run later beside the new renderer, alternating, under the same load (average 23): there the
- * old took 0.025 ms CPU a message on average, the new 0.29 ms (docs/decisions/0008).
+ * old took 0.025 ms CPU a message on average, the new 0.29 ms (docs/decisions/0010).
  */
 export const STRING_TEMPLATES_BASELINE: Row = {
   renderer: 'string templates (before issue 15)',

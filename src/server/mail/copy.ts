@@ -1,5 +1,5 @@
 /**
- * Every word the e-mails say (issue 15; docs/decisions/0008): subjects, preview lines, body text,
+ * Every word the e-mails say (issue 15; docs/decisions/0010): subjects, preview lines, body text,
  * button labels. The components in mails.tsx arrange them, once, for both the HTML and the text
  * part. The pages' words live in src/web/content, which the server may not import; the facts
  * both sides state (prices, trial and money-back days, model names) come from src/common.

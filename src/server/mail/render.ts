@@ -1,7 +1,7 @@
 /**
  * One React tree, two parts (issue 15): the HTML part is the tree rendered by react-dom/server
  * (synchronously: renderToStaticMarkup) inside a fixed document shell, the text part is the same
- * tree walked by text-render.ts. No e-mail library: docs/decisions/0008 says why and what it costs.
+ * tree walked by text-render.ts. No e-mail library: docs/decisions/0010 says why and what it costs.
  *
  * The shell is constant markup and the escaped title: what mail clients need outside the body
  * (Outlook's pixel density, iOS's reformatting, the light colour scheme), a few media rules for
