@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/server/**/*.{ts,tsx}', 'src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

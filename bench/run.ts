@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are DESIGN.md §9's; each is marked met or missed.
- *   BENCH_ONLY=page,lighthouse,api,static,pacing   run only some parts
+ *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_CONNECTIONS=1,16,64
@@ -11,6 +11,7 @@
  *   BENCH_CONSOLE_ROWS=100000    leads for the console part (its leads list, paged and filtered)
  *   BENCH_ONLY=static-helpers    only when named: our static serving vs Hono's serveStatic and
  *                                etag helpers (docs/decisions/0008), BENCH_STATIC_ROUNDS=3
+ *   BENCH_MAIL_COUNT=2000        trial e-mails rendered by the mail part (cost per message)
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { apiBudgets, runApiBench, type ApiReport } from './api.ts'
@@ -24,6 +25,12 @@ import { staticCeiling, type StaticComparison } from './ceiling.ts'
 import { runLighthouse, type LighthouseSummary } from './lighthouse.ts'
 import { measureFirstLoad, type FirstLoad } from './first-load.ts'
 import { measurePageWeight, type PageWeight } from './page-weight.ts'
+import {
+  mailRenderBudgets,
+  printMailRender,
+  runMailRenderBench,
+  type MailRenderReport,
+} from './mail-render.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
@@ -52,27 +59,41 @@ interface Report {
   staticHelpers?: StaticHelpersReport
   pacing?: PacingPageReport
   console?: ConsoleLeadsReport
+  mail?: MailRenderReport
   budgets: Budget[]
   durationS?: number
 }
 
 async function main() {
   const started = Date.now()
-  buildForBench()
-  const server = await startServer(Number(process.env.BENCH_PORT ?? PORTS.main))
   const report: Report = { startedAt: new Date(started).toISOString(), budgets: [] }
   const load = { warmupS: num('BENCH_API_WARMUP', 1), durationS: num('BENCH_API_DURATION', 5) }
+  if (wants('mail')) {
+    // First, on a quiet machine: it needs neither the build nor a server.
+    report.mail = runMailRenderBench()
+    report.budgets.push(...mailRenderBudgets(report.mail))
+  }
+  // The parts that read the site or the API need the build; the mail and console parts do not.
+  const needsBuild =
+    ['page', 'lighthouse', 'pacing', 'static', 'api'].some(wants) ||
+    only?.includes('static-helpers') === true
+  if (needsBuild) buildForBench()
+  const needsServer = ['page', 'lighthouse', 'pacing', 'static'].some(wants)
+  const server = needsServer
+    ? await startServer(Number(process.env.BENCH_PORT ?? PORTS.main))
+    : null
+  const baseUrl = server?.baseUrl ?? ''
   try {
     if (wants('page')) {
       report.pages = [
-        await measurePageWeight(server.baseUrl, '/'),
-        await measurePageWeight(server.baseUrl, '/thank-you'),
+        await measurePageWeight(baseUrl, '/'),
+        await measurePageWeight(baseUrl, '/thank-you'),
       ]
       // As the browser counts it (DESIGN.md §9): every request of the first load, headers
       // included, until the network is quiet.
       report.firstLoads = [
-        await measureFirstLoad(server.baseUrl, '/'),
-        await measureFirstLoad(server.baseUrl, '/thank-you'),
+        await measureFirstLoad(baseUrl, '/'),
+        await measureFirstLoad(baseUrl, '/thank-you'),
       ]
       const home = report.firstLoads[0]!.totals
       report.budgets.push(
@@ -101,7 +122,7 @@ async function main() {
       report.lighthouse = []
       for (const preset of ['mobile', 'desktop'] as const) {
         for (const path of ['/', '/thank-you']) {
-          report.lighthouse.push(await runLighthouse(`${server.baseUrl}${path}`, preset, runs))
+          report.lighthouse.push(await runLighthouse(`${baseUrl}${path}`, preset, runs))
         }
       }
       const mobileHome = report.lighthouse.find((l) => l.preset === 'mobile' && l.path === '/')!
@@ -140,17 +161,17 @@ async function main() {
       )
     }
     if (wants('pacing')) {
-      report.pacing = await measurePacingPage(server.baseUrl)
+      report.pacing = await measurePacingPage(baseUrl)
       report.budgets.push(...pacingBudgets(report.pacing))
     }
     if (wants('static')) {
-      report.static = await staticCeiling(server.baseUrl, PORTS.staticMinimal, {
+      report.static = await staticCeiling(baseUrl, PORTS.staticMinimal, {
         ...load,
         connections: 16,
       })
     }
   } finally {
-    await server.stop()
+    await server?.stop()
   }
   if (wants('api')) {
     // After the main server stopped, so the API servers have the machine to themselves.
@@ -340,6 +361,7 @@ function printTables(report: Report) {
     console.log(`\nConsole leads list at ${report.console.rows} rows (embedded, ms per page)`)
     console.table(report.console.queries)
   }
+  if (report.mail) printMailRender(report.mail)
   console.log('\nBudgets')
   console.table(
     report.budgets.map((b) => ({

@@ -5,7 +5,7 @@
  *   - variants/{model}/{Name}-{640,960,1600}.{webp,avif} for srcset (screenshot-image.tsx),
  *   - screenshots/{model}/index.json: the file names in natural order (SPEC.md §5),
  * and, for search and sharing (DESIGN.md §12), public/og-image.png from the screenshots, the
- * favicon set (favicon.ico, icons/*) and site.webmanifest.
+ * favicon set (favicon.ico, icons/*), the e-mails' logo (email/logo-80.png) and site.webmanifest.
  * Work is skipped when its outputs exist and were made from the same input bytes with the same
  * settings: a content hash per input is kept in public/custom-uploads/.images-cache.json (hashes,
  * not file times, because a git checkout gives every file the time of the checkout). Outputs whose
@@ -23,6 +23,7 @@ type Sharp = ReturnType<typeof sharp>
 import { MODELS, type Model } from '../src/common/models.ts'
 import { resolveSettings } from '../src/common/site/settings.ts'
 import { HERO_CROPS, HERO_SOURCE, heroImagePath } from '../src/common/site/hero-image.ts'
+import { mailAssets } from '../src/common/paths.ts'
 
 const THUMB_WIDTH = 640
 const THUMB_HEIGHT = 400
@@ -244,6 +245,8 @@ async function makeIcons(publicDir: string, counts: Counts, cache: Cache): Promi
     ['icons/icon-192.png', () => png(logoSvg(), 192)],
     ['icons/icon-512.png', () => png(logoSvg(), 512)],
     ['icons/icon-maskable-512.png', () => png(logoSvg({ rounded: false, scale: 0.8 }), 512)],
+    // E-mails show the mark at 40 px from PUBLIC_URL (mailAssets.logo); twice that for sharp screens.
+    [mailAssets.logo.slice(1), () => png(logoSvg(), 80)],
     [
       'favicon.ico',
       async () =>

@@ -16,3 +16,9 @@ export const MODEL_PRICES_USD: Record<Model, number> = {
   basic: 849,
   advanced: 2899,
 }
+
+/** How long a trial key runs the model, counted from its activation (SPEC.md §9). */
+export const TRIAL_VALID_DAYS = 10
+
+/** The money-back guarantee on a bought license (SPEC.md §9); pages and e-mails say it. */
+export const MONEY_BACK_DAYS = 30

@@ -125,3 +125,11 @@ export const uploads = {
   screenshots: (model: Model) => `/custom-uploads/screenshots/${model}`,
   thumbnails: (model: Model) => `/custom-uploads/thumbnails/${model}`,
 } as const
+
+/** Files our e-mails load from PUBLIC_URL (made by scripts/images.ts, committed under public/). */
+export const mailAssets = {
+  /** Served to any origin (Cross-Origin-Resource-Policy): webmail pages show them. */
+  root: '/email/',
+  /** The brand mark, 80 px square, shown at 40 px. */
+  logo: '/email/logo-80.png',
+} as const

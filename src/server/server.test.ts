@@ -248,6 +248,12 @@ describe.runIf(TEST_DB_KINDS.includes('postgres'))(
         const [mail] = await smtp.waitFor(1, 20_000)
         expect(mail!.to).toEqual(['grace@example.com'])
         expect(mail!.text).toContain('REAL-1')
+        // Rendered in the mail thread (it loads the React templates itself), not by the
+        // main thread's fallback.
+        expect(mail!.html).toContain('class="pp-key')
+        expect(server.logs.map((l) => l.msg)).not.toContain(
+          'the mail thread failed; sending from the main thread',
+        )
       } finally {
         server.child.kill('SIGTERM')
       }

@@ -113,6 +113,16 @@ export async function insertLicenses(
   return inserted
 }
 
+/** Whether the model's pool has a key left (what a claim right now would find). */
+export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
+    .limit(1)
+  return Boolean(row)
+}
+
 interface LicenseStatsRow {
   model: Model
   status: LicenseStatus

@@ -5,13 +5,15 @@ import type { Db } from './client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
 /**
- * trial: a key (new or again); waitlist: a notice; confirm: the link a request past the claim
+ * trial: a key (new or again); waitlist: a notice; waitlist-joined: the confirmation on joining
+ * it; confirm: the link a request past the claim
  * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link;
  * purchase-request: an invoice request, to the operator; purchase-confirmation: its receipt.
  */
 type MailKind =
   | 'trial'
   | 'waitlist'
+  | 'waitlist-joined'
   | 'confirm'
   | 'breaker'
   | 'operator-sign-in'

@@ -44,6 +44,8 @@ export const trialSubmissions = pgTable('trial_submissions', {
   waitlist: boolean('waitlist').notNull().default(false),
   waitlistTokenHash: text('waitlist_token_hash').notNull(),
   waitlistNotifiedAt: ts('waitlist_notified_at'),
+  /** When the submission first joined the waitlist; its confirmation e-mail went then. */
+  waitlistJoinedAt: ts('waitlist_joined_at'),
   ipHash: text('ip_hash'),
   userAgent: text('user_agent'),
   termsVersion: text('terms_version'),

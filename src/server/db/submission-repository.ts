@@ -24,7 +24,7 @@ export async function setSubmissionLicense(
 }
 
 /**
- * Sets the waitlist flag of the submission whose id and token hash both match. Returns false
+ * Sets the waitlist flag of the submission whose id and token hash both match. Returns null
  * when none does, which the caller answers as 404 whichever part was wrong.
  */
 export async function updateWaitlistFlag(
@@ -32,11 +32,25 @@ export async function updateWaitlistFlag(
   id: string,
   tokenHash: string,
   waitlist: boolean,
-): Promise<boolean> {
-  const rows = await db
+): Promise<SubmissionRow | null> {
+  const [row] = await db
     .update(trialSubmissions)
     .set({ waitlist, updatedAt: sql`now()` })
     .where(and(eq(trialSubmissions.id, id), eq(trialSubmissions.waitlistTokenHash, tokenHash)))
+    .returning()
+  return row ?? null
+}
+
+/**
+ * Records the submission's first join of the waitlist; false when it had joined before. One
+ * statement, so of two joins at once exactly one sees true (the second waits for the first's
+ * row lock, then finds the column set).
+ */
+export async function markWaitlistJoined(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(trialSubmissions)
+    .set({ waitlistJoinedAt: sql`now()` })
+    .where(and(eq(trialSubmissions.id, id), isNull(trialSubmissions.waitlistJoinedAt)))
     .returning({ id: trialSubmissions.id })
   return rows.length > 0
 }

@@ -1,5 +1,7 @@
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy } from './security-headers.ts'
+import { mailAssets } from '#src/common/paths.ts'
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
 import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
 import { chatConfigured, schedulerHost, thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -79,5 +81,20 @@ describe('thirdPartyOrigins and the CSP', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'")
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
+  })
+})
+
+describe('Cross-Origin-Resource-Policy', () => {
+  const app = new Hono()
+  app.use(securityHeaders({ csp: "default-src 'self'", https: false }))
+  app.get('*', (c) => c.body('PNG', 200, { 'Content-Type': 'image/png' }))
+  const policy = async (path: string) =>
+    (await app.request(path)).headers.get('cross-origin-resource-policy')
+
+  it('keeps our answers to our own site, but lets webmail show the e-mails’ images', async () => {
+    expect(await policy('/icons/icon-192.png')).toBe('same-site')
+    expect(await policy('/api/license-counts')).toBe('same-site')
+    expect(await policy(mailAssets.logo)).toBe('cross-origin')
+    expect(await policy('/emailx/logo.png')).toBe('same-site')
   })
 })

@@ -7,6 +7,7 @@
  * page's requests (DESIGN.md §9) and protects nothing, since those answers are not documents.
  */
 import type { MiddlewareHandler } from 'hono'
+import { mailAssets } from '#src/common/paths.ts'
 import type { ThirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
 export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
@@ -51,8 +52,10 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     h.set('X-Frame-Options', 'DENY')
     // Other sites may not embed our answers, documents or not (issue 11); same-site leaves room
-    // for a CDN on a subdomain.
-    h.set('Cross-Origin-Resource-Policy', 'same-site')
+    // for a CDN on a subdomain. The e-mails' images are the exception: a webmail page on its
+    // own origin shows them.
+    const mailAsset = c.req.path.startsWith(mailAssets.root)
+    h.set('Cross-Origin-Resource-Policy', mailAsset ? 'cross-origin' : 'same-site')
     if (document) {
       h.set('Cross-Origin-Opener-Policy', 'same-origin')
       h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')

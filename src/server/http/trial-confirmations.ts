@@ -57,7 +57,7 @@ export function trialConfirmationRoutes(deps: { trial: TrialDeps }): Hono {
     if (Number(c.req.header('content-length') ?? 0) > 2048) return expired(c)
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const token = typeof form.token === 'string' ? form.token : ''
-    if (!TOKEN.test(token) || !(await joinWaitlistByConfirmation(deps.trial.db, token)))
+    if (!TOKEN.test(token) || !(await joinWaitlistByConfirmation(deps.trial, token)))
       return expired(c)
     return page(
       c,

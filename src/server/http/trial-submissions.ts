@@ -89,7 +89,7 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
       if (!(error instanceof ApiProblem)) throw error
       problem = error
     }
-    const change = await changeWaitlist(deps.trial.db, id, token, update)
+    const change = await changeWaitlist(deps.trial, id, token, update)
     if (change.outcome === 'not-found') throw notFound()
     if (change.outcome === 'invalid') throw problem!
     deps.logger.info({ submissionId: id, waitlist: change.waitlist }, 'waitlist updated')

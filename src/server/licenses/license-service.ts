@@ -10,8 +10,6 @@ import {
   licenseStatsRows,
 } from '../db/license-repository.ts'
 
-/** A trial key runs the model for this many days (SPEC.md §9). */
-export const TRIAL_VALID_DAYS = 10
 const DEMO_KEYS_PER_MODEL = 5
 const DEMO_BATCH = 'demo'
 const KEY_MAX = 200

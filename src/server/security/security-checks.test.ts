@@ -17,6 +17,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailAssets } from '#src/common/paths.ts'
 import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
@@ -361,7 +362,13 @@ describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
         const { html, text } = message
         expect(html).toContain(`INJ-${i}`)
         expect(text).toContain(`INJ-${i}`)
-        expect(html, first).not.toMatch(/<script|<img|<svg|<a href="javascript:|onerror=/i)
+        // Our logo is the one image (issue 13); nothing a visitor typed becomes markup.
+        const images = html.match(/<img\b[^>]*>/gi) ?? []
+        expect(images, first).toHaveLength(1)
+        expect(images[0]).toContain(`src="https://trial.example.test${mailAssets.logo}"`)
+        expect(html.replace(images[0]!, ''), first).not.toMatch(
+          /<script|<img|<svg|<a href="javascript:|onerror=/i,
+        )
       }
       const victim0 = mail.find((m) => m.to.includes('victim0@example.com'))!
       const scriptHtml = `${victim0.html}\n${victim0.text}`

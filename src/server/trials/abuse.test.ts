@@ -392,6 +392,17 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
         sql`select count(*)::int as n from trial_submissions where email = 'four@example.com' and waitlist`,
       ),
     ).toBe(1)
+    // Joining is confirmed by e-mail, once however often the form is sent (issue 13).
+    await a.request(`${api.trialConfirmations}/waitlist`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    })
+    expect(
+      (await listMail(database.db))
+        .filter((m) => m.kind === 'waitlist-joined')
+        .map((m) => [m.to, m.payload.model, m.payload.otherModel]),
+    ).toEqual([['four@example.com', 'advanced', null]])
 
     // Still one alert for the episode after all of that.
     await ask('six@example.com')

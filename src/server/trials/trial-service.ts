@@ -6,26 +6,32 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
-import { MODELS, type Model } from '#src/common/models.ts'
+import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import { queryRows, type Db } from '../db/client.ts'
 import {
   claimLicense,
   findValidLicenseForEmail,
+  hasAvailableLicense,
   type ValidLicense,
 } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
-import { trialSubmissions } from '../db/schema.ts'
+import { trialSubmissions, type SubmissionRow } from '../db/schema.ts'
 import {
   findSubmission,
   insertSubmission,
+  markWaitlistJoined,
   setSubmissionLicense,
   updateWaitlistFlag,
 } from '../db/submission-repository.ts'
-import { TRIAL_VALID_DAYS, type LicenseCountsCache } from '../licenses/license-service.ts'
+import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
-import type { ConfirmMailPayload, TrialMailPayload } from '../mail/templates.ts'
+import type {
+  ConfirmMailPayload,
+  TrialMailPayload,
+  WaitlistJoinedMailPayload,
+} from '../mail/templates.ts'
 import { looksLikeBot } from './bot-check.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
@@ -389,20 +395,64 @@ export async function confirmTrial(
   return { status: result.status, model: result.model! }
 }
 
+type WaitlistDeps = Pick<TrialDeps, 'db' | 'messageIdDomain' | 'onMailQueued'>
+
+/**
+ * The first time a submission joins the waitlist, its confirmation e-mail (issue 13), queued in
+ * the transaction that sets the flag: it names the model and offers the other one while that
+ * still has keys. Joining again, or after leaving, sends nothing more; nor does joining while
+ * the address holds a valid key of the model (that key is what they get by e-mail). Returns
+ * whether an e-mail was queued.
+ */
+async function confirmWaitlistJoin(
+  tx: Db,
+  deps: WaitlistDeps,
+  submission: SubmissionRow,
+): Promise<boolean> {
+  if (!(await markWaitlistJoined(tx, submission.id))) return false
+  if (submission.licenseId) return false
+  const model = submission.model
+  const canonical = submission.emailCanonical ?? canonicalEmail(submission.email)
+  if (await findValidLicenseForEmail(tx, canonical, model, TRIAL_VALID_DAYS)) return false
+  const other = MODELS.find((m) => m !== model)!
+  const payload: WaitlistJoinedMailPayload = {
+    firstName: submission.firstName,
+    lastName: submission.lastName,
+    model,
+    otherModel: (await hasAvailableLicense(tx, other)) ? other : null,
+  }
+  await enqueueMail(tx, {
+    kind: 'waitlist-joined',
+    to: submission.email,
+    payload: { ...payload },
+    submissionId: submission.id,
+    messageIdDomain: deps.messageIdDomain,
+  })
+  return true
+}
+
 /** A confirmed visitor who found the pool empty joins the waitlist; false for a bad token. */
-export async function joinWaitlistByConfirmation(db: Db, token: string): Promise<boolean> {
-  const rows = await db
-    .update(trialSubmissions)
-    .set({ waitlist: true, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(trialSubmissions.confirmationTokenHash, hashToken(token)),
-        isNull(trialSubmissions.licenseId),
-        sql`${trialSubmissions.confirmedAt} is not null`,
-      ),
-    )
-    .returning({ id: trialSubmissions.id })
-  return rows.length > 0
+export async function joinWaitlistByConfirmation(
+  deps: WaitlistDeps,
+  token: string,
+): Promise<boolean> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [submission] = await tx
+      .update(trialSubmissions)
+      .set({ waitlist: true, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(trialSubmissions.confirmationTokenHash, hashToken(token)),
+          isNull(trialSubmissions.licenseId),
+          sql`${trialSubmissions.confirmedAt} is not null`,
+        ),
+      )
+      .returning()
+    if (!submission) return null
+    return { queued: await confirmWaitlistJoin(tx, deps, submission) }
+  })
+  if (result?.queued) deps.onMailQueued?.()
+  return result !== null
 }
 
 /**
@@ -441,23 +491,29 @@ type WaitlistChange =
   | { outcome: 'invalid' }
 
 /**
- * Sets the waitlist flag when the token belongs to the submission. `update` is null when the
- * body was not valid: the caller may say so only to the token's holder, so we check first.
+ * Sets the waitlist flag when the token belongs to the submission; the first join also queues
+ * its confirmation e-mail in the same transaction. `update` is null when the body was not
+ * valid: the caller may say so only to the token's holder, so we check first.
  */
 export async function changeWaitlist(
-  db: Db,
+  deps: WaitlistDeps,
   submissionId: string,
   token: string,
   update: { waitlist: boolean } | null,
 ): Promise<WaitlistChange> {
   const tokenHash = hashToken(token)
   if (!update) {
-    const submission = await findSubmission(db, submissionId)
+    const submission = await findSubmission(deps.db, submissionId)
     return submission?.waitlistTokenHash === tokenHash
       ? { outcome: 'invalid' }
       : { outcome: 'not-found' }
   }
-  return (await updateWaitlistFlag(db, submissionId, tokenHash, update.waitlist))
-    ? { outcome: 'updated', waitlist: update.waitlist }
-    : { outcome: 'not-found' }
+  const result = await deps.db.transaction(async (tx) => {
+    const submission = await updateWaitlistFlag(tx, submissionId, tokenHash, update.waitlist)
+    if (!submission) return null
+    return { queued: update.waitlist && (await confirmWaitlistJoin(tx, deps, submission)) }
+  })
+  if (!result) return { outcome: 'not-found' }
+  if (result.queued) deps.onMailQueued?.()
+  return { outcome: 'updated', waitlist: update.waitlist }
 }

@@ -4,7 +4,7 @@
  * its own transaction (lock, key, outbox row, mark), so a crash or a second notifier running
  * at the same time never sends anyone two notices.
  */
-import type { Model } from '#src/common/models.ts'
+import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicenseForEmail } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
@@ -13,7 +13,6 @@ import {
   markWaitlistNotified,
   setSubmissionLicense,
 } from '../db/submission-repository.ts'
-import { TRIAL_VALID_DAYS } from '../licenses/license-service.ts'
 import type { WaitlistMailPayload } from '../mail/templates.ts'
 import { canonicalEmail } from './email-identity.ts'
 

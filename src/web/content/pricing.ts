@@ -1,5 +1,5 @@
 /** Pricing plans and the full feature comparison (SPEC.md §1, §2 "Pricing section", §9). */
-import type { Model } from '#src/common/models.ts'
+import { MONEY_BACK_DAYS, type Model } from '#src/common/models.ts'
 
 export interface Plan {
   model: Model
@@ -14,7 +14,8 @@ export interface Plan {
   highlights: string[]
 }
 
-export const MONEY_BACK_DAYS = 30
+/** One fact for pages and e-mails: it lives with the models (src/common/models.ts). */
+export { MONEY_BACK_DAYS }
 
 export const PLANS: readonly Plan[] = [
   {

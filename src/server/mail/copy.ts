@@ -1,0 +1,159 @@
+/**
+ * Every word the e-mails say (issue 15; docs/decisions/0010): subjects, preview lines, body text,
+ * button labels. The components in mails.tsx arrange them, once, for both the HTML and the text
+ * part. The pages' words live in src/web/content, which the server may not import; the facts
+ * both sides state (prices, trial and money-back days, model names) come from src/common.
+ *
+ * A sentence with a link inside takes the link as an argument (`support(link)`), so the words
+ * stay whole here and the component decides what the link looks like.
+ */
+import { MODEL_LABELS, MODEL_PRICES_USD, MONEY_BACK_DAYS, type Model } from '#src/common/models.ts'
+
+// Made once: building an Intl formatter costs more than rendering the rest of an e-mail.
+const NUMBER = new Intl.NumberFormat('en-US')
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+function usd(amount: number): string {
+  return `$${NUMBER.format(amount)}`
+}
+
+let lastDate = { day: '', text: '' }
+
+/** "Thursday, December 3, 2026": the date a trial activated today runs until (UTC). */
+export function longDate(date: Date): string {
+  const day = date.toISOString().slice(0, 10)
+  if (lastDate.day !== day) lastDate = { day, text: LONG_DATE.format(date) }
+  return lastDate.text
+}
+
+const label = (model: Model) => MODEL_LABELS[model]
+
+/** What every e-mail to a visitor shares. */
+export const COMMON_COPY = {
+  greeting: (firstName: string) => `Hello ${firstName},`,
+  greetingNoName: 'Hello,',
+  signOff: (brand: string) => `The ${brand} team`,
+  support: <T>(address: T) => [
+    'Questions? Write to ',
+    address,
+    ', or simply reply to this e-mail.',
+  ],
+  /** The logo's alt text; the brand name is also written beside it, for blocked images. */
+  logoAlt: (brand: string) => `${brand} logo`,
+  footer: (legalName: string, address: string, country: string) =>
+    `${legalName}, ${address}, ${country}`,
+} as const
+
+/** The e-mail that hands over a key: after a request, again on request, or from the waitlist. */
+export const KEY_MAIL_COPY = {
+  subject: (brand: string, model: Model) =>
+    `Your ${brand} ${label(model)} trial: download link and activation key`,
+  subjectFromWaitlist: (brand: string, model: Model) =>
+    `A ${brand} ${label(model)} trial seat is yours: download link and activation key`,
+  preview: (model: Model) => `Your ${label(model)} download link and activation key are inside.`,
+  intro: (model: Model) =>
+    `Thank you for requesting the ${label(model)} model trial. Your download link and activation key are below.`,
+  introAgain: (model: Model) =>
+    `Here is your ${label(model)} trial key again, as you asked. It is the same key we sent you before.`,
+  introFromWaitlist: (model: Model) =>
+    `You asked us to tell you when trial seats for the ${label(model)} model open again. One is yours: here is your download link and activation key.`,
+  download: (model: Model) => `Download the ${label(model)} trial model`,
+  downloadNote: 'Windows, Excel 365',
+  keyLabel: 'Your activation key',
+  validity: (days: number) =>
+    `The key runs the model for ${days} days from activation on one Windows machine.`,
+  endDate: (date: string) => `Activate it today and your trial runs until ${date}.`,
+  resourcesHeading: 'Getting started',
+  setupSteps: 'Your setup steps',
+  documentation: 'Setup guide and documentation',
+  videos: 'Video guides',
+  basicCoverSheet: 'The Basic model has its instructions on its cover sheet.',
+  buyHeading: 'When the trial ends',
+  buy: (model: Model) =>
+    `To keep using it, buy the ${label(model)} license: ${usd(MODEL_PRICES_USD[model])} once, for one Windows machine, with a ${MONEY_BACK_DAYS}-day money-back guarantee.`,
+  buyCheckout: (model: Model) => `Buy the ${label(model)} model`,
+  buyInvoice: 'Request an invoice',
+  buyInvoiceNote: (model: Model) =>
+    `Choose Buy ${label(model)} on our pricing section and we send you an invoice (bank transfer, net 14 days).`,
+} as const
+
+/** The notice to a waiting visitor when new keys ran out before their turn. */
+export const WAITLIST_NO_KEY_COPY = {
+  subject: (brand: string, model: Model) => `${brand} ${label(model)} trial seats: an update`,
+  preview: (model: Model) => `News about the ${label(model)} trial seats you waited for.`,
+  intro: (model: Model) =>
+    `You asked us to tell you when trial seats for the ${label(model)} model open again. New seats opened, but they all went to visitors who joined the waitlist before you. Reply to this e-mail and we will arrange a trial with you personally.`,
+} as const
+
+/** The confirmation on joining the waitlist (issue 13). */
+export const WAITLIST_JOINED_COPY = {
+  subject: (brand: string, model: Model) => `You are on the ${brand} ${label(model)} waitlist`,
+  preview: (model: Model) => `We will e-mail you a ${label(model)} trial key when keys are back.`,
+  intro: (model: Model) =>
+    `You are on the waitlist for the ${label(model)} model. Every ${label(model)} trial key is taken for now; when keys are back, you get yours by e-mail, in the order people joined. There is nothing more to do.`,
+  other: (other: Model) =>
+    `Would the ${label(other)} model do for now? It still has trial keys, and you can ask for one at once.`,
+  otherAction: (other: Model) => `Request the ${label(other)} trial`,
+  notYou: 'If you did not ask to join, reply to this e-mail and we take the address off the list.',
+} as const
+
+/** Past the claim breaker: the key comes after the visitor follows the link (DESIGN.md §14). */
+export const CONFIRM_COPY = {
+  subject: (brand: string, model: Model) => `Confirm your ${brand} ${label(model)} trial request`,
+  preview: 'One click, and your download link and activation key are on their way.',
+  intro: (model: Model) =>
+    `Thank you for requesting the ${label(model)} model trial. Many people are asking for trial keys right now, so we ask you to confirm your request: follow the link below and we will e-mail your download link and activation key at once.`,
+  action: 'Confirm my trial request',
+  ignore: 'If you did not ask for a trial, ignore this e-mail; nothing will be sent.',
+} as const
+
+/** The operator's alert, once per breaker episode. */
+export const BREAKER_COPY = {
+  subject: (brand: string, model: Model) => `[${brand}] Claim breaker tripped for ${label(model)}`,
+  tripped: (model: Model, claims: number, minutes: number, threshold: number) =>
+    `The claim breaker for the ${label(model)} model has tripped: ${claims} keys were claimed in the last ${minutes} minutes (threshold ${threshold}).`,
+  meanwhile:
+    'Until the rate drops below the threshold, new trial requests for this model get a confirmation link by e-mail and a key only after following it.',
+  next: 'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',
+} as const
+
+/** The console's one-time sign-in link (DESIGN.md §16). */
+export const SIGN_IN_COPY = {
+  subject: (brand: string) => `Your ${brand} console sign-in link`,
+  intro: (brand: string) => `Sign in to the ${brand} operator console:`,
+  action: 'Sign in to the console',
+  note: (minutes: number) =>
+    `The link works once, for ${minutes} minutes. If you did not ask to sign in, ignore this e-mail: nothing happens without the link.`,
+} as const
+
+/** To the operator: someone asked for an invoice (DESIGN.md §15). */
+export const PURCHASE_REQUEST_COPY = {
+  subject: (model: Model, company: string) =>
+    `Invoice request: ${label(model)} model for ${company}`,
+  intro: 'Someone asked for an invoice. Reply to this e-mail to answer them.',
+  rows: {
+    model: 'Model',
+    name: 'Name',
+    email: 'E-mail',
+    company: 'Company',
+    request: 'Request',
+  },
+  modelValue: (model: Model) => `${label(model)} (${usd(MODEL_PRICES_USD[model])})`,
+  message: 'Message',
+} as const
+
+/** To the buyer: the request arrived; nothing free-form they typed is repeated. */
+export const PURCHASE_CONFIRMATION_COPY = {
+  subject: (brand: string, model: Model) => `Your ${brand} ${label(model)} invoice request`,
+  preview: 'We have your request; the invoice follows within one business day.',
+  intro: (model: Model) =>
+    `Thank you for your request to buy the ${label(model)} model (${usd(MODEL_PRICES_USD[model])}, one license, one-time).`,
+  next: `We will send the invoice within one business day. Once it is paid, you receive the full model and your license key by e-mail. The ${MONEY_BACK_DAYS}-day money-back guarantee starts on that day.`,
+  reference: (requestId: string) => `Your reference: ${requestId}`,
+} as const
