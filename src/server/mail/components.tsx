@@ -60,6 +60,39 @@ function safeHref(url: string): string | null {
   return /^(https?:\/\/|mailto:)/i.test(url) ? url : null
 }
 
+/**
+ * A table for layout, as every e-mail client lays out: no role for screen readers, no border,
+ * padding or spacing of its own; full width unless told otherwise.
+ */
+function LayoutTable({
+  fullWidth = true,
+  className,
+  bgcolor,
+  style,
+  children,
+}: {
+  fullWidth?: boolean
+  className?: string
+  bgcolor?: string
+  style?: CSSProperties
+  children: ReactNode
+}) {
+  return (
+    <table
+      role="presentation"
+      width={fullWidth ? '100%' : undefined}
+      border={0}
+      cellPadding={0}
+      cellSpacing={0}
+      {...(bgcolor ? { bgcolor } : {})}
+      className={className}
+      style={style}
+    >
+      <tbody>{children}</tbody>
+    </table>
+  )
+}
+
 export function Link({ href, children }: { href: string; children: ReactNode }) {
   const safe = safeHref(href)
   if (!safe) return <>{children}</>
@@ -132,49 +165,44 @@ export function Button({
   const background = primary ? MAIL_COLORS.brand : MAIL_COLORS.card
   const color = primary ? '#ffffff' : MAIL_COLORS.brand
   return (
-    <table
-      role="presentation"
-      border={0}
-      cellPadding={0}
-      cellSpacing={0}
+    <LayoutTable
+      fullWidth={false}
       className="pp-button"
       style={{ margin: '4px 0 16px', borderCollapse: 'separate' }}
     >
-      <tbody>
-        <tr>
-          <td
-            align="center"
-            {...legacy({ bgcolor: background })}
+      <tr>
+        <td
+          align="center"
+          {...legacy({ bgcolor: background })}
+          style={{
+            borderRadius: 6,
+            background,
+            border: `1px solid ${MAIL_COLORS.brand}`,
+            ...mso({ msoPaddingAlt: '12px 22px' }),
+          }}
+        >
+          <a
+            href={safe}
+            target="_blank"
+            rel="noopener"
             style={{
+              display: 'inline-block',
+              padding: '12px 22px',
+              fontFamily: FONT,
+              fontSize: 16,
+              lineHeight: '22px',
+              fontWeight: 600,
+              color,
+              textAlign: 'center',
+              textDecoration: 'none',
               borderRadius: 6,
-              background,
-              border: `1px solid ${MAIL_COLORS.brand}`,
-              ...mso({ msoPaddingAlt: '12px 22px' }),
             }}
           >
-            <a
-              href={safe}
-              target="_blank"
-              rel="noopener"
-              style={{
-                display: 'inline-block',
-                padding: '12px 22px',
-                fontFamily: FONT,
-                fontSize: 16,
-                lineHeight: '22px',
-                fontWeight: 600,
-                color,
-                textAlign: 'center',
-                textDecoration: 'none',
-                borderRadius: 6,
-              }}
-            >
-              {children}
-            </a>
-          </td>
-        </tr>
-      </tbody>
-    </table>
+            {children}
+          </a>
+        </td>
+      </tr>
+    </LayoutTable>
   )
 }
 
@@ -198,49 +226,40 @@ export function keyFontSize(key: string): number {
 export function KeyBlock({ activationKey }: { activationKey: string }) {
   const fontSize = keyFontSize(activationKey)
   return (
-    <table
-      role="presentation"
-      width="100%"
-      border={0}
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ margin: '0 0 12px', borderCollapse: 'separate' }}
-    >
-      <tbody>
-        <tr>
-          <td
-            align="center"
-            {...legacy({ bgcolor: MAIL_COLORS.keyBackground, nowrap: 'nowrap' })}
-            style={{
-              padding: '14px 8px',
-              background: MAIL_COLORS.keyBackground,
-              border: `1px solid ${MAIL_COLORS.line}`,
-              borderRadius: 6,
-            }}
-          >
-            <div style={{ overflowX: 'auto' }}>
-              <span
-                className={
-                  activationKey.length <= LARGE_KEY_MAX_CHARS ? 'pp-key pp-key-lg' : 'pp-key'
-                }
-                style={{
-                  fontFamily: MONO,
-                  fontSize,
-                  lineHeight: '28px',
-                  fontWeight: 600,
-                  whiteSpace: 'nowrap',
-                  color: MAIL_COLORS.brand,
-                  WebkitUserSelect: 'all',
-                  userSelect: 'all',
-                }}
-              >
-                {activationKey}
-              </span>
-            </div>
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <LayoutTable style={{ margin: '0 0 12px', borderCollapse: 'separate' }}>
+      <tr>
+        <td
+          align="center"
+          {...legacy({ bgcolor: MAIL_COLORS.keyBackground, nowrap: 'nowrap' })}
+          style={{
+            padding: '14px 8px',
+            background: MAIL_COLORS.keyBackground,
+            border: `1px solid ${MAIL_COLORS.line}`,
+            borderRadius: 6,
+          }}
+        >
+          <div style={{ overflowX: 'auto' }}>
+            <span
+              className={
+                activationKey.length <= LARGE_KEY_MAX_CHARS ? 'pp-key pp-key-lg' : 'pp-key'
+              }
+              style={{
+                fontFamily: MONO,
+                fontSize,
+                lineHeight: '28px',
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+                color: MAIL_COLORS.brand,
+                WebkitUserSelect: 'all',
+                userSelect: 'all',
+              }}
+            >
+              {activationKey}
+            </span>
+          </div>
+        </td>
+      </tr>
+    </LayoutTable>
   )
 }
 
@@ -259,74 +278,56 @@ export function LinkList({ items }: { items: { key: string; content: ReactNode }
 /** A tinted box (how to buy). */
 export function Panel({ children }: { children: ReactNode }) {
   return (
-    <table
-      role="presentation"
-      width="100%"
-      border={0}
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ margin: '24px 0', borderCollapse: 'separate' }}
-    >
-      <tbody>
-        <tr>
-          <td
-            {...legacy({ bgcolor: MAIL_COLORS.panel })}
-            className="pp-panel"
-            style={{
-              padding: '4px 20px 4px',
-              background: MAIL_COLORS.panel,
-              border: `1px solid ${MAIL_COLORS.line}`,
-              borderRadius: 8,
-            }}
-          >
-            {children}
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <LayoutTable style={{ margin: '24px 0', borderCollapse: 'separate' }}>
+      <tr>
+        <td
+          {...legacy({ bgcolor: MAIL_COLORS.panel })}
+          className="pp-panel"
+          style={{
+            padding: '4px 20px 4px',
+            background: MAIL_COLORS.panel,
+            border: `1px solid ${MAIL_COLORS.line}`,
+            borderRadius: 8,
+          }}
+        >
+          {children}
+        </td>
+      </tr>
+    </LayoutTable>
   )
 }
 
 /** Name and value rows (the operator's invoice request). Values may be long: they wrap. */
 export function Details({ rows }: { rows: [string, string][] }) {
   return (
-    <table
-      role="presentation"
-      width="100%"
-      border={0}
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ margin: '0 0 16px', borderCollapse: 'collapse', tableLayout: 'fixed' }}
-    >
-      <tbody>
-        {rows.map(([name, value]) => (
-          <tr key={name}>
-            <th
-              align="left"
-              {...legacy({ valign: 'top', width: '30%' })}
-              style={{
-                padding: '6px 12px 6px 0',
-                color: MAIL_COLORS.muted,
-                fontWeight: 600,
-                verticalAlign: 'top',
-              }}
-            >
-              {name}
-            </th>
-            <td
-              style={{
-                padding: '6px 0',
-                lineHeight: '22px',
-                wordBreak: 'break-word',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {value}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <LayoutTable style={{ margin: '0 0 16px', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
+      {rows.map(([name, value]) => (
+        <tr key={name}>
+          <th
+            align="left"
+            {...legacy({ valign: 'top', width: '30%' })}
+            style={{
+              padding: '6px 12px 6px 0',
+              color: MAIL_COLORS.muted,
+              fontWeight: 600,
+              verticalAlign: 'top',
+            }}
+          >
+            {name}
+          </th>
+          <td
+            style={{
+              padding: '6px 0',
+              lineHeight: '22px',
+              wordBreak: 'break-word',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {value}
+          </td>
+        </tr>
+      ))}
+    </LayoutTable>
   )
 }
 
@@ -391,60 +392,46 @@ export function Layout({ brand, publicUrl, preview, company, children }: LayoutP
           </div>
         </HtmlOnly>
       )}
-      <table
-        role="presentation"
-        width="100%"
-        border={0}
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ margin: '0 0 16px' }}
-      >
-        <tbody>
-          <tr>
-            <HtmlOnly>
-              <td width={LOGO_SIZE} valign="middle" style={{ padding: '0 12px 0 4px' }}>
-                <a href={safeHref(home) ?? undefined}>
-                  {/* fetchPriority: else React 19 writes a <link rel="preload"> for it. */}
-                  <img
-                    fetchPriority="low"
-                    src={`${publicUrl}${mailAssets.logo}`}
-                    width={LOGO_SIZE}
-                    height={LOGO_SIZE}
-                    alt={COMMON_COPY.logoAlt(brand)}
-                    style={{
-                      display: 'block',
-                      width: LOGO_SIZE,
-                      height: LOGO_SIZE,
-                      border: 0,
-                      borderRadius: 8,
-                      color: MAIL_COLORS.brand,
-                      fontSize: 10,
-                    }}
-                  />
-                </a>
-              </td>
-            </HtmlOnly>
-            <td
-              valign="middle"
-              style={{
-                fontSize: 20,
-                lineHeight: '28px',
-                fontWeight: 700,
-                color: MAIL_COLORS.brand,
-                letterSpacing: '-0.2px',
-              }}
-            >
-              {brand}
+      <LayoutTable style={{ margin: '0 0 16px' }}>
+        <tr>
+          <HtmlOnly>
+            <td width={LOGO_SIZE} valign="middle" style={{ padding: '0 12px 0 4px' }}>
+              <a href={safeHref(home) ?? undefined}>
+                {/* fetchPriority: else React 19 writes a <link rel="preload"> for it. */}
+                <img
+                  fetchPriority="low"
+                  src={`${publicUrl}${mailAssets.logo}`}
+                  width={LOGO_SIZE}
+                  height={LOGO_SIZE}
+                  alt={COMMON_COPY.logoAlt(brand)}
+                  style={{
+                    display: 'block',
+                    width: LOGO_SIZE,
+                    height: LOGO_SIZE,
+                    border: 0,
+                    borderRadius: 8,
+                    color: MAIL_COLORS.brand,
+                    fontSize: 10,
+                  }}
+                />
+              </a>
             </td>
-          </tr>
-        </tbody>
-      </table>
-      <table
-        role="presentation"
-        width="100%"
-        border={0}
-        cellPadding={0}
-        cellSpacing={0}
+          </HtmlOnly>
+          <td
+            valign="middle"
+            style={{
+              fontSize: 20,
+              lineHeight: '28px',
+              fontWeight: 700,
+              color: MAIL_COLORS.brand,
+              letterSpacing: '-0.2px',
+            }}
+          >
+            {brand}
+          </td>
+        </tr>
+      </LayoutTable>
+      <LayoutTable
         bgcolor={MAIL_COLORS.card}
         style={{
           background: MAIL_COLORS.card,
@@ -453,14 +440,12 @@ export function Layout({ brand, publicUrl, preview, company, children }: LayoutP
           borderCollapse: 'separate',
         }}
       >
-        <tbody>
-          <tr>
-            <td className="pp-card" style={{ padding: '28px 24px 12px', fontSize: 16 }}>
-              {children}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+        <tr>
+          <td className="pp-card" style={{ padding: '28px 24px 12px', fontSize: 16 }}>
+            {children}
+          </td>
+        </tr>
+      </LayoutTable>
       <p
         style={{
           margin: '16px 8px 0',
