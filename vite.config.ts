@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { initialModules } from './scripts/initial-modules.ts'
 import { CLIENT_ENTRIES, PAGE_ENTRIES } from './src/common/site/routes.ts'
 import { resolveSettings } from './src/common/site/settings.ts'
 
@@ -9,12 +10,18 @@ const pagesDir = resolve('src/web/pages')
 const LAB_MODULES =
   /[\\/](common|web[\\/]features)[\\/]pacing[\\/]|[\\/]web[\\/]content[\\/](pacing|methodology)\.ts|[\\/]node_modules[\\/]zod[\\/]/
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+/** What the landing page runs at start (scripts/initial-modules.ts): all the shared chunk holds. */
+const homeInitial = new Set<string>()
 
 // One Vite HTML entry per page (DESIGN.md §2): no client router, each page hydrates itself.
 export default defineConfig({
   root: pagesDir,
   publicDir: resolve('public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    initialModules([resolve(pagesDir, 'home', 'index.html')], homeInitial),
+  ],
   define: {
     // Public settings are fixed at build time, checked by their schema (src/common/site/settings.ts).
     __SITE_SETTINGS__: JSON.stringify(resolveSettings(process.env)),
@@ -26,8 +33,13 @@ export default defineConfig({
     // paint (mobile LCP 1.9 s with them, 1.2 s without, npm run bench); the entry imports its
     // chunks itself, one round trip later, which only delays hydration.
     modulePreload: false,
+    // scripts/build.ts reads which chunks each entry imports, to load them all at once (boot.ts).
+    manifest: true,
     rollupOptions: {
       input: Object.fromEntries([
+        // The one script a pre-rendered document names; it loads the page's entry after the
+        // first paint (src/web/boot.ts, scripts/page-delivery.ts).
+        ['boot', resolve('src/web/boot.ts')],
         ...PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
         // Client-rendered entries (the console) are built the same way but not pre-rendered.
         ...CLIENT_ENTRIES.map(({ name }) => [name, resolve(pagesDir, name, 'index.html')]),
@@ -43,9 +55,9 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              tags: ['$initial'],
               minShareCount: 2,
-              test: (id) => !LAB_MODULES.test(id),
+              test: (id) =>
+                (homeInitial.size === 0 || homeInitial.has(id)) && !LAB_MODULES.test(id),
             },
           ],
         },

@@ -12,6 +12,8 @@ export interface LighthouseSummary {
   runs: number
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number }
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number }
+  /** The element Lighthouse took for the largest paint, in the runs' median report. */
+  lcpElement?: string
   /** Failed audits of the runs' median report, to explain a missed score. */
   failedAudits: string[]
 }
@@ -28,56 +30,82 @@ export async function runLighthouse(
   preset: 'mobile' | 'desktop',
   runs = 3,
 ): Promise<LighthouseSummary> {
+  return (await runLighthouseAlternating([url], preset, runs))[0]!
+}
+
+/**
+ * Several pages measured in turns (a, b, a, b, ...) in one browser, so a machine that gets
+ * busier during the runs weighs on each of them alike (the static page's comparison, issue 12).
+ */
+export async function runLighthouseAlternating(
+  urls: string[],
+  preset: 'mobile' | 'desktop',
+  runs = 3,
+): Promise<LighthouseSummary[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_ARGS,
     logLevel: 'silent',
   })
   try {
-    const results: Result[] = []
+    const results: Result[][] = urls.map(() => [])
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error' },
-        preset === 'desktop' ? desktopConfig : undefined,
-      )
-      if (!result) throw new Error('Lighthouse returned no result')
-      results.push(result.lhr)
-    }
-    const score = (key: string) =>
-      median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
-    const metric = (id: string) =>
-      median(results.map((r) => Number(r.audits[id]?.numericValue ?? NaN)))
-    const perf = results.map((r) => r.categories.performance?.score ?? 0)
-    const medianRun = results[perf.indexOf(median(perf))] ?? results[0]!
-    return {
-      preset,
-      path: new URL(url).pathname,
-      runs,
-      scores: {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-      },
-      metrics: {
-        fcpMs: Math.round(metric('first-contentful-paint')),
-        lcpMs: Math.round(metric('largest-contentful-paint')),
-        tbtMs: Math.round(metric('total-blocking-time')),
-        cls: Number(metric('cumulative-layout-shift').toFixed(3)),
-        speedIndexMs: Math.round(metric('speed-index')),
-      },
-      failedAudits: Object.values(medianRun.audits)
-        .filter(
-          (a) =>
-            a.score !== null &&
-            a.score < 0.9 &&
-            a.scoreDisplayMode !== 'informative' &&
-            a.scoreDisplayMode !== 'manual',
+      for (const [index, url] of urls.entries()) {
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          preset === 'desktop' ? desktopConfig : undefined,
         )
-        .map((a) => `${a.id} (${a.score})`),
+        if (!result) throw new Error('Lighthouse returned no result')
+        results[index]!.push(result.lhr)
+      }
     }
+    return urls.map((url, index) => summarize(url, preset, runs, results[index]!))
   } finally {
     chrome.kill()
+  }
+}
+
+function summarize(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  runs: number,
+  results: Result[],
+): LighthouseSummary {
+  const score = (key: string) =>
+    median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
+  const metric = (id: string) =>
+    median(results.map((r) => Number(r.audits[id]?.numericValue ?? NaN)))
+  const perf = results.map((r) => r.categories.performance?.score ?? 0)
+  const medianRun = results[perf.indexOf(median(perf))] ?? results[0]!
+  const lcpElement = medianRun.audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  return {
+    preset,
+    path: new URL(url).pathname,
+    runs,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: {
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      speedIndexMs: Math.round(metric('speed-index')),
+    },
+    lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet,
+    failedAudits: Object.values(medianRun.audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual',
+      )
+      .map((a) => `${a.id} (${a.score})`),
   }
 }

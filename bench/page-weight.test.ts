@@ -20,6 +20,22 @@ describe('initialResources', () => {
   })
 })
 
+describe('initialResources with a boot script', () => {
+  it('counts the modules the boot script loads after the first paint', () => {
+    const html = `
+      <link rel="stylesheet" crossorigin href="/assets/site-1.css" media="print" data-deferred-css>
+      <noscript><link rel="stylesheet" crossorigin href="/assets/site-1.css"></noscript>
+      <script type="module" src="/assets/boot-2.js" fetchpriority="low"
+        data-modules="/assets/home-3.js /assets/shared-4.js"></script>`
+    expect(initialResources(html)).toEqual([
+      { url: '/assets/boot-2.js', kind: 'js' },
+      { url: '/assets/home-3.js', kind: 'js' },
+      { url: '/assets/shared-4.js', kind: 'js' },
+      { url: '/assets/site-1.css', kind: 'css' },
+    ])
+  })
+})
+
 describe('staticImports', () => {
   it('follows static imports and re-exports, not dynamic imports', () => {
     const code =

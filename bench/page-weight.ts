@@ -40,7 +40,10 @@ async function fetchWeight(
   ]
 }
 
-/** Scripts, module preloads and stylesheets named by the HTML, in document order. */
+/**
+ * Scripts, module preloads and stylesheets named by the HTML, in document order; with the
+ * modules a boot script loads after the first paint (its data-modules, src/web/boot.ts).
+ */
 export function initialResources(html: string): Array<{ url: string; kind: 'js' | 'css' }> {
   const found: Array<{ url: string; kind: 'js' | 'css' }> = []
   const seen = new Set<string>()
@@ -49,7 +52,11 @@ export function initialResources(html: string): Array<{ url: string; kind: 'js' 
     seen.add(url)
     found.push({ url, kind })
   }
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) add(match[1]!, 'js')
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
+    add(match[1]!, 'js')
+    const modules = /\bdata-modules="([^"]*)"/.exec(match[0])?.[1] ?? ''
+    for (const url of modules.split(' ').filter(Boolean)) add(url, 'js')
+  }
   for (const match of html.matchAll(/<link\b[^>]*>/g)) {
     const tag = match[0]
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1]

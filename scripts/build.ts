@@ -12,8 +12,8 @@ import { build } from 'vite'
 import { CLIENT_ENTRIES } from '../src/common/site/routes.ts'
 import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
 import { buildImages } from './images.ts'
-import { inlineStylesheets } from './inline-css.ts'
 import { loadDotEnv } from './load-env.ts'
+import { deliverPage, type Manifest } from './page-delivery.ts'
 
 loadDotEnv()
 
@@ -54,12 +54,14 @@ async function main() {
     if (html !== null) templates[entry.name] = html
   }
   const documents = await render.renderDocuments(templates)
+  const manifestFile = join(distDir, 'client', '.vite', 'manifest.json')
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
   await rm(join(distDir, 'site'), { recursive: true, force: true })
   await mkdir(join(distDir, 'site'), { recursive: true })
   for (const [name, html] of Object.entries(documents)) {
     await writeFile(
       join(distDir, 'site', `${name}.html`),
-      await inlineStylesheets(html, join(distDir, 'client')),
+      await deliverPage(html, { clientDir: join(distDir, 'client'), manifest }),
     )
   }
   // Client-rendered entries go as built, beside the documents; the server answers their paths.
@@ -67,7 +69,9 @@ async function main() {
     const built = join(distDir, 'client', name, 'index.html')
     await writeFile(join(distDir, 'site', `${name}.html`), await readFile(built))
   }
-  // The page templates are only inputs to the pre-render; the server never serves them.
+  // The page templates and Vite's manifest are only inputs to the pre-render; the server never
+  // serves them.
+  await rm(join(distDir, 'client', '.vite'), { recursive: true, force: true })
   for (const name of [...Object.keys(templates), ...clientEntries]) {
     await rm(join(distDir, 'client', name), { recursive: true, force: true })
   }

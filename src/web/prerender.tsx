@@ -8,8 +8,10 @@ import { PageShell } from './components/page-shell.tsx'
 import type { PageEntry } from '#src/common/site/routes.ts'
 import { DOCUMENTS } from './content/documents.ts'
 import { renderHead } from './head.ts'
+import { loadNearParts } from './lib/lazy-near.ts'
 import { AboutPage } from './pages/about/about-page.tsx'
 import { HomePage } from './pages/home/home-page.tsx'
+import { HOME_STATIC_PARTS } from './pages/home/static-parts.tsx'
 import { LnfPage } from './pages/lnf/lnf-page.tsx'
 import { MethodologyPage } from './pages/methodology/methodology-page.tsx'
 import { NotFoundPage } from './pages/not-found/not-found-page.tsx'
@@ -19,7 +21,7 @@ import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
 
 const PAGES: Record<PageEntry, () => ReactElement> = {
-  home: () => <HomePage />,
+  home: () => <HomePage parts={HOME_STATIC_PARTS} />,
   'thank-you': () => <ThankYouPage />,
   'scheduling-thank-you': () => <SchedulingThankYouPage />,
   lnf: () => <LnfPage />,
@@ -35,6 +37,8 @@ const PAGES: Record<PageEntry, () => ReactElement> = {
 export async function renderDocuments(
   templates: Record<string, string>,
 ): Promise<Record<string, string>> {
+  // Parts whose code the browser loads late are rendered into the HTML all the same.
+  await loadNearParts()
   const result: Record<string, string> = {}
   for (const doc of DOCUMENTS) {
     const template = templates[doc.entry]

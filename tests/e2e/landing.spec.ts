@@ -108,6 +108,9 @@ test.describe('choosing a model', () => {
   test('a model-selected event with another value is ignored', async ({ page }) => {
     await page.goto('/')
     const form = page.locator('#trial-form')
+    // The form's code loads when the visitor comes near it (issue 12): go there first.
+    await form.scrollIntoViewIfNeeded()
+    await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeEnabled()
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
     await page.evaluate(() => {
       window.dispatchEvent(new CustomEvent('model-selected', { detail: 'enterprise' }))

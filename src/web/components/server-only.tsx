@@ -6,18 +6,22 @@
  *
  * Pick the component with `import.meta.env.SSR ? Section : null` at the import site: the
  * bundler then drops the section's code from the browser bundle.
+ *
+ * `fold` marks the first markup below the fold: the build inlines only the CSS of what comes
+ * before it (scripts/critical-css.ts) and loads the rest after the first paint.
  */
 import type { ComponentType } from 'react'
 
 interface Props {
   render: ComponentType | null
   className?: string
+  fold?: boolean
 }
 
-export function ServerOnly({ render: Render, className }: Props) {
+export function ServerOnly({ render: Render, className, fold }: Props) {
   if (import.meta.env.SSR && Render) {
     return (
-      <div className={className} data-server-only="">
+      <div className={className} data-server-only="" data-fold={fold ? '' : undefined}>
         <Render />
       </div>
     )
@@ -26,6 +30,7 @@ export function ServerOnly({ render: Render, className }: Props) {
     <div
       className={className}
       data-server-only=""
+      data-fold={fold ? '' : undefined}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: '' }}
     />

@@ -1,13 +1,15 @@
 /**
  * Mounted on every page (page-shell.tsx). Before the visitor has chosen, it shows the consent
  * banner once the page is idle, so the banner never competes with the first paint; 'Cookie
- * settings' and the chat's consent question open their UI on demand. The UI code loads lazily.
+ * settings' and the chat's consent question open their UI on demand. The banner's code comes
+ * with the page's (every first visit shows it: a chunk of its own would cost a request and its
+ * headers, DESIGN.md §9); the chat's question loads lazily.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { onChatConsentRequest } from '../chat/open-chat.ts'
+import ConsentBanner from './consent-banner.tsx'
 import { onOpenConsentSettings, readConsent } from './consent-store.ts'
 
-const ConsentBanner = lazy(() => import('./consent-banner.tsx'))
 const ChatConsentDialog = lazy(() => import('../chat/chat-consent-dialog.tsx'))
 
 function whenIdle(callback: () => void): () => void {

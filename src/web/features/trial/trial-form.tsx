@@ -7,7 +7,7 @@ import { Loader2 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
-import { routes } from '#src/common/paths.ts'
+import { anchors, routes } from '#src/common/paths.ts'
 import { EMAIL_MAX, NAME_MAX, TRIAL_SOURCE } from '#src/common/trial-limits.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
 import { notify } from '../../components/toaster.tsx'
@@ -16,6 +16,7 @@ import { FieldError, TextField } from '../../components/ui/text-field.tsx'
 import { PLANS } from '../../content/pricing.ts'
 import { TRIAL_COPY, TRIAL_FEEDBACK } from '../../content/trial.ts'
 import { cn } from '../../lib/cn.ts'
+import { nearSince } from '../../lib/lazy-near.ts'
 import { modelFromHash, onModelSelected } from '../../lib/model-selection.ts'
 import { useSiteActions } from '../dialogs/dialog-host.tsx'
 import { feedbackFor } from './submit-feedback.ts'
@@ -59,6 +60,8 @@ export function TrialForm() {
   /** Set when the visitor takes the other model from the waitlist dialog: submit again. */
   const [resubmit, setResubmit] = useState<Model | null>(null)
   const [confirmationSent, setConfirmationSent] = useState(false)
+  /** A submit the visitor asked for before this code ran (lib/lazy-near.ts holds it). */
+  const [heldSubmit, setHeldSubmit] = useState(false)
   const { state: counts, refresh: refreshCounts } = useLicenseCounts()
   const { openChat, openLegal } = useSiteActions()
   const shownAt = useRef(0)
@@ -66,7 +69,28 @@ export function TrialForm() {
   const ids = useId()
 
   useEffect(() => {
-    shownAt.current = Date.now()
+    // The form's code loads when the form comes near (sections/trial-section.tsx is lazy): it
+    // was on the screen from then on, and what was typed meanwhile is the visitor's.
+    shownAt.current = nearSince(anchors.trialForm) ?? Date.now()
+    const element = formRef.current
+    if (element) {
+      const typed = (name: string) => {
+        const field = element.elements.namedItem(name)
+        return field instanceof HTMLInputElement ? field : null
+      }
+      const before = {
+        firstName: typed('first_name')?.value ?? '',
+        lastName: typed('last_name')?.value ?? '',
+        email: typed('email')?.value ?? '',
+        agreeToTerms: typed('agree_to_terms')?.checked ?? false,
+      }
+      if (before.firstName || before.lastName || before.email || before.agreeToTerms)
+        setForm((current) => ({ ...current, ...before }))
+      if ('submitPending' in element.dataset) {
+        delete element.dataset.submitPending
+        setHeldSubmit(true)
+      }
+    }
     const fromHash = modelFromHash(window.location.hash)
     if (fromHash) setForm((current) => ({ ...current, model: fromHash }))
     const onHash = () => {
@@ -80,6 +104,13 @@ export function TrialForm() {
       unsubscribe()
     }
   }, [])
+
+  // Sent once the values taken over above are rendered: onSubmit reads them.
+  useEffect(() => {
+    if (!heldSubmit) return
+    setHeldSubmit(false)
+    formRef.current?.requestSubmit()
+  }, [heldSubmit])
 
   // The same details, now for the other model, once the form shows that model.
   useEffect(() => {

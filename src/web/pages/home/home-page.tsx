@@ -1,52 +1,50 @@
 /**
  * The landing page at / (SPEC.md §2 "Landing page"); also the legal routes. Sections without
- * state are server-only (components/server-only.tsx): pre-rendered, never shipped as code; the
- * header, the trial form and the dialogs hydrate.
+ * state are server-only (components/server-only.tsx): pre-rendered, never shipped as code (the
+ * pre-render passes them in, static-parts.tsx); the header, the trial form and the dialogs
+ * hydrate.
  */
+import { Suspense, type ComponentType } from 'react'
+import { anchors } from '#src/common/paths.ts'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 import { returnHomeFromLegalRoute, useLegalRoute } from '../../features/legal/use-legal-route.ts'
-import { Features, MoreFeatures } from '../../sections/features.tsx'
-import { Hero } from '../../sections/hero.tsx'
-import { Method } from '../../sections/method.tsx'
-import { Pricing } from '../../sections/pricing.tsx'
-import { Problem } from '../../sections/problem.tsx'
-import { SiteFooter } from '../../sections/site-footer.tsx'
+import { lazyNear } from '../../lib/lazy-near.ts'
 import { SiteHeader } from '../../sections/site-header.tsx'
-import { Testimonials } from '../../sections/testimonials.tsx'
-import { TrialSection } from '../../sections/trial-section.tsx'
 
-function StaticSections() {
-  return (
-    <>
-      <Hero />
-      <Problem />
-      <Method />
-      <Features />
-      <MoreFeatures />
-      <Pricing />
-      <Testimonials />
-    </>
-  )
+/** The server-only parts, given by the pre-render; the browser hydrates without them. */
+export interface HomeStaticParts {
+  /** The sections a visitor sees before scrolling. */
+  top: ComponentType
+  /** The rest, up to the trial form: styled after the first paint (data-fold). */
+  rest: ComponentType
+  footer: ComponentType
 }
-const StaticTop = import.meta.env.SSR ? StaticSections : null
-const StaticFooter = import.meta.env.SSR ? SiteFooter : null
+
+// The trial form is the last section: its code loads when it nears the screen (lib/lazy-near.ts);
+// until then the pre-rendered form stays as it is.
+const TrialSection = lazyNear(anchors.trialForm, () =>
+  import('../../sections/trial-section.tsx').then((module) => module.TrialSection),
+)
 
 function LegalRoute() {
   useLegalRoute()
   return null
 }
 
-export function HomePage() {
+export function HomePage({ parts }: { parts?: HomeStaticParts }) {
   return (
     <DialogHost onLegalClose={returnHomeFromLegalRoute}>
       <LegalRoute />
       <SiteHeader />
       <main id="main">
-        <ServerOnly render={StaticTop} />
-        <TrialSection />
+        <ServerOnly render={parts?.top ?? null} />
+        <ServerOnly render={parts?.rest ?? null} fold />
+        <Suspense fallback={null}>
+          <TrialSection />
+        </Suspense>
       </main>
-      <ServerOnly render={StaticFooter} />
+      <ServerOnly render={parts?.footer ?? null} />
     </DialogHost>
   )
 }

@@ -1,0 +1,89 @@
+/**
+ * How a pre-rendered document loads its CSS and JavaScript (DESIGN.md §9, issue 12), applied by
+ * scripts/build.ts to each document Vite built:
+ * - CSS: the critical rules (scripts/critical-css.ts) inline, so the first paint needs nothing
+ *   but the HTML; the whole stylesheet as a link that does not block it (media="print", which
+ *   src/web/boot.ts switches on after the first paint), cached across pages; a <noscript> copy
+ *   of the link styles the page fully when scripts do not run.
+ * - JavaScript: one small script (src/web/boot.ts, low priority) in place of the page's entry;
+ *   it loads the entry and the chunks the entry imports, all at once, after the first paint.
+ *
+ * The CSP allows no inline script or event handler (server/http/security-headers.ts), so the
+ * switch of the stylesheet is done by that script, never by an onload attribute.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { criticalCss } from './critical-css.ts'
+
+/** What Vite's manifest says about one chunk (build.manifest). */
+interface ManifestChunk {
+  file: string
+  name?: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"[^>]*><\/script>/g
+const STYLESHEET = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"[^>]*>/g
+
+/** The URL of a chunk and of every chunk it imports statically, the chunk first. */
+function moduleUrls(manifest: Manifest, file: string): string[] {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+  const start = byFile.get(file.replace(/^\//, ''))
+  if (start === undefined) throw new Error(`${file} is not in Vite's manifest`)
+  const urls: string[] = []
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`Vite's manifest has no chunk ${key}`)
+    const url = `/${chunk.file}`
+    if (urls.includes(url)) return
+    urls.push(url)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(start)
+  return urls
+}
+
+/** The boot script's URL in the build (the entry named "boot"). */
+function bootUrl(manifest: Manifest): string {
+  const boot = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'boot')
+  if (!boot) throw new Error("Vite's manifest has no boot entry (vite.config.ts)")
+  return `/${boot.file}`
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
+/** The document with its stylesheets and entry script delivered as the header comment says. */
+export async function deliverPage(
+  html: string,
+  options: { clientDir: string; manifest: Manifest },
+): Promise<string> {
+  let result = html
+  for (const [tag, href] of [...html.matchAll(STYLESHEET)]) {
+    const css = await readFile(join(options.clientDir, href!), 'utf8')
+    const critical = await criticalCss(html, css)
+    // A stylesheet cannot end a <style> element early unless it contains "</style".
+    if (/<\/style/i.test(critical)) throw new Error(`${href} contains "</style"; cannot inline it`)
+    const url = escapeAttribute(href!)
+    result = result.replace(
+      tag,
+      () =>
+        `<style>${critical}</style>` +
+        `<link rel="stylesheet" crossorigin href="${url}" media="print" data-deferred-css>` +
+        `<noscript><link rel="stylesheet" crossorigin href="${url}"></noscript>`,
+    )
+  }
+  const boot = bootUrl(options.manifest)
+  for (const [tag, src] of [...result.matchAll(ENTRY_SCRIPT)]) {
+    const modules = moduleUrls(options.manifest, src!).map(escapeAttribute).join(' ')
+    result = result.replace(
+      tag,
+      () =>
+        `<script type="module" src="${escapeAttribute(boot)}" fetchpriority="low" data-modules="${modules}"></script>`,
+    )
+  }
+  return result
+}

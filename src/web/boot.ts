@@ -1,0 +1,32 @@
+/**
+ * The one script a pre-rendered document names (scripts/build.ts puts it in place of the page's
+ * entry, DESIGN.md §9). The server's HTML paints first, styled by its critical CSS; after that
+ * first paint this turns on the full stylesheet and loads the page's code (its entry and the
+ * chunks the entry imports, listed in data-modules so they load in parallel), which hydrates.
+ *
+ * Nothing here may run before the first paint but this file: a page's JavaScript evaluated
+ * before it delays the paint on a phone (Lighthouse counts every script evaluated before the
+ * first paint as render-blocking).
+ */
+const script = document.querySelector<HTMLScriptElement>('script[data-modules]')
+let started = false
+
+function start() {
+  if (started) return
+  started = true
+  // The rest of the stylesheet, fetched without blocking the paint (media="print"); the
+  // <noscript> copy beside it styles the page when scripts do not run.
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) {
+    link.media = 'all'
+  }
+  for (const url of script?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+    import(/* @vite-ignore */ url).catch((error: unknown) => {
+      console.error(error)
+    })
+  }
+}
+
+// A frame's animation callbacks run just before it paints; a task queued from one runs after.
+requestAnimationFrame(() => setTimeout(start, 0))
+// A page opened in the background paints nothing until shown: nothing to wait for.
+if (document.visibilityState !== 'visible') start()
