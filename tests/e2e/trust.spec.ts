@@ -253,6 +253,8 @@ for (const size of WIDTHS) {
           }),
         )
       const before = [await where(slots), await where(below)]
+      // The counts are asked for when pricing comes near (pages/home/home-page.tsx).
+      await page.locator('#pricing').scrollIntoViewIfNeeded()
       release()
       await expect(slots).toHaveText([
         'No trial keys left this month',
@@ -260,7 +262,8 @@ for (const size of WIDTHS) {
       ])
       expect([await where(slots), await where(below)]).toEqual(before)
       for (const slot of await slots.all()) expect(await onOneLineInside(slot)).toBe(true)
-      // Each count sits under its model's trial button, the form says the same.
+      // Each count sits under its model's trial button; the form, once near, says the same.
+      await page.locator('#trial-form').scrollIntoViewIfNeeded()
       for (const [model, text] of [
         ['Basic', 'No trial keys left this month'],
         ['Advanced', 'Trial keys this month: 3 left'],

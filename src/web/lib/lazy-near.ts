@@ -22,7 +22,7 @@ export function nearSince(id: string): number | undefined {
 }
 
 /** Resolves once the element with this id is near the viewport or touched (at once without it). */
-function whenNear(id: string): Promise<void> {
+export function whenNear(id: string): Promise<void> {
   return new Promise((resolve) => {
     const element = document.getElementById(id)
     if (!element || typeof IntersectionObserver === 'undefined') {

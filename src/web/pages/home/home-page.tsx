@@ -4,12 +4,12 @@
  * pre-render passes them in, static-parts.tsx); the header, the trial form and the dialogs
  * hydrate.
  */
-import { Suspense, type ComponentType } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { anchors } from '#src/common/paths.ts'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 import { returnHomeFromLegalRoute, useLegalRoute } from '../../features/legal/use-legal-route.ts'
-import { lazyNear } from '../../lib/lazy-near.ts'
+import { lazyNear, whenNear } from '../../lib/lazy-near.ts'
 import { SiteHeader } from '../../sections/site-header.tsx'
 
 /** The server-only parts, given by the pre-render; the browser hydrates without them. */
@@ -27,6 +27,16 @@ const TrialSection = lazyNear(anchors.trialForm, () =>
   import('../../sections/trial-section.tsx').then((module) => module.TrialSection),
 )
 
+/** Pricing's keys-left lines are filled in when pricing comes near, whether or not the form is. */
+function PricingKeys() {
+  useEffect(() => {
+    void whenNear(anchors.pricing)
+      .then(() => import('../../features/trial/pricing-keys.ts'))
+      .then((module) => module.fillPricingKeys())
+  }, [])
+  return null
+}
+
 function LegalRoute() {
   useLegalRoute()
   return null
@@ -36,6 +46,7 @@ export function HomePage({ parts }: { parts?: HomeStaticParts }) {
   return (
     <DialogHost onLegalClose={returnHomeFromLegalRoute}>
       <LegalRoute />
+      <PricingKeys />
       <SiteHeader />
       <main id="main">
         <ServerOnly render={parts?.top ?? null} />
