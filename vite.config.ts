@@ -45,12 +45,13 @@ export default defineConfig({
         ...CLIENT_ENTRIES.map(({ name }) => [name, resolve(pagesDir, name, 'index.html')]),
       ]),
       output: {
-        // Few, larger requests (DESIGN.md §9: at most 6 scripts on a first load): what two or
-        // more pages load at start ($initial: statically imported by an entry) goes in one
-        // chunk with React, instead of a dozen chunks of 1 KB, each with its own headers.
-        // Lazily loaded code (dialogs, validation) keeps its own chunks.
+        // Few, larger requests (DESIGN.md §9: at most 6 scripts on a first load), instead of a
+        // dozen chunks of 1 KB, each with its own headers. The shared chunk holds React and
+        // what / runs at start that another page runs too (homeInitial: not a module that
+        // only other pages share, issue 12); what the other pages share besides goes in one
+        // 'pages' chunk. Lazily loaded code (dialogs, validation) keeps its own chunks.
         // The Pacing Lab's code (and zod, which only its share-link parser loads at start) stays
-        // out of that chunk: /pacing and /methodology share it, but / must not load it (issue 10).
+        // out of both: /pacing and /methodology share it, but / must not load it (issue 10).
         codeSplitting: {
           groups: [
             {
@@ -58,6 +59,14 @@ export default defineConfig({
               minShareCount: 2,
               test: (id) =>
                 (homeInitial.size === 0 || homeInitial.has(id)) && !LAB_MODULES.test(id),
+            },
+            {
+              // What the other pages share at start besides (icons, copy, page chrome): one
+              // chunk of them rather than one each.
+              name: 'pages',
+              tags: ['$initial'],
+              minShareCount: 2,
+              test: (id) => !LAB_MODULES.test(id),
             },
           ],
         },

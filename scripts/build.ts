@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
-import { CLIENT_ENTRIES } from '../src/common/site/routes.ts'
+import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '../src/common/site/routes.ts'
 import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
 import { buildImages } from './images.ts'
 import { loadDotEnv } from './load-env.ts'
@@ -56,12 +56,19 @@ async function main() {
   const documents = await render.renderDocuments(templates)
   const manifestFile = join(distDir, 'client', '.vite', 'manifest.json')
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest
+  const readsAddress = new Set<string>(
+    DOCUMENT_ROUTES.filter((doc: DocumentRoute) => doc.readsAddress).map((doc) => doc.name),
+  )
   await rm(join(distDir, 'site'), { recursive: true, force: true })
   await mkdir(join(distDir, 'site'), { recursive: true })
   for (const [name, html] of Object.entries(documents)) {
     await writeFile(
       join(distDir, 'site', `${name}.html`),
-      await deliverPage(html, { clientDir: join(distDir, 'client'), manifest }),
+      await deliverPage(html, {
+        clientDir: join(distDir, 'client'),
+        manifest,
+        paintFirst: !readsAddress.has(name),
+      }),
     )
   }
   // Client-rendered entries go as built, beside the documents; the server answers their paths.

@@ -1,6 +1,7 @@
 /**
  * How a pre-rendered document loads its CSS and JavaScript (DESIGN.md §9, issue 12), applied by
- * scripts/build.ts to each document Vite built:
+ * scripts/build.ts to each document Vite built whose first render does not read the address
+ * (the others keep Vite's script and their whole stylesheet inline: deliverPage's paintFirst):
  * - CSS: the critical rules (scripts/critical-css.ts) inline, so the first paint needs nothing
  *   but the HTML; the whole stylesheet as a link that does not block it (media="print", which
  *   src/web/boot.ts switches on after the first paint), cached across pages; a <noscript> copy
@@ -56,26 +57,31 @@ function bootUrl(manifest: Manifest): string {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
-/** The document with its stylesheets and entry script delivered as the header comment says. */
+/**
+ * The document with its stylesheets and entry script delivered as the header comment says.
+ * paintFirst false (a page whose first render reads the address, common/site/routes.ts):
+ * hydrating before the first paint as Vite built it, with the whole stylesheet inline.
+ */
 export async function deliverPage(
   html: string,
-  options: { clientDir: string; manifest: Manifest },
+  options: { clientDir: string; manifest: Manifest; paintFirst: boolean },
 ): Promise<string> {
   let result = html
   for (const [tag, href] of [...html.matchAll(STYLESHEET)]) {
     const css = await readFile(join(options.clientDir, href!), 'utf8')
-    const critical = await criticalCss(html, css)
+    const inline = options.paintFirst ? await criticalCss(html, css) : css
     // A stylesheet cannot end a <style> element early unless it contains "</style".
-    if (/<\/style/i.test(critical)) throw new Error(`${href} contains "</style"; cannot inline it`)
+    if (/<\/style/i.test(inline)) throw new Error(`${href} contains "</style"; cannot inline it`)
     const url = escapeAttribute(href!)
-    result = result.replace(
-      tag,
-      () =>
-        `<style>${critical}</style>` +
-        `<link rel="stylesheet" crossorigin href="${url}" media="print" data-deferred-css>` +
-        `<noscript><link rel="stylesheet" crossorigin href="${url}"></noscript>`,
+    result = result.replace(tag, () =>
+      options.paintFirst
+        ? `<style>${inline}</style>` +
+          `<link rel="stylesheet" crossorigin href="${url}" media="print" data-deferred-css>` +
+          `<noscript><link rel="stylesheet" crossorigin href="${url}"></noscript>`
+        : `<style>${inline}</style>`,
     )
   }
+  if (!options.paintFirst) return result
   const boot = bootUrl(options.manifest)
   for (const [tag, src] of [...result.matchAll(ENTRY_SCRIPT)]) {
     const modules = moduleUrls(options.manifest, src!).map(escapeAttribute).join(' ')

@@ -26,6 +26,17 @@ function start() {
   }
 }
 
+// A button of a server-only section (data-action, lib/actions.ts) pressed before the page's
+// code runs is not lost: marked, it runs once the code is there (installActionListener). A
+// link goes where it points meanwhile, as without scripts.
+document.addEventListener('click', (event) => {
+  if (document.documentElement.hasAttribute('data-actions-ready')) return
+  const target = (event.target as Element | null)?.closest?.('button[data-action]')
+  if (!target) return
+  document.querySelector('[data-action-pending]')?.removeAttribute('data-action-pending')
+  target.setAttribute('data-action-pending', '')
+})
+
 // A frame's animation callbacks run just before it paints; a task queued from one runs after.
 requestAnimationFrame(() => setTimeout(start, 0))
 // A page opened in the background paints nothing until shown: nothing to wait for.

@@ -39,6 +39,13 @@ export interface DocumentRoute {
   sitemap?: false
   /** The address search engines should credit, when it is not `path` (a second address). */
   canonicalPath?: string
+  /**
+   * Its first render reads the address (a query, the path): the page hydrates before its first
+   * paint, with its whole stylesheet inline, as the pre-rendered HTML alone shows another
+   * state. The others paint first and load their scripts and the rest of their stylesheet
+   * after (scripts/page-delivery.ts, DESIGN.md §9).
+   */
+  readsAddress?: true
 }
 
 export const DOCUMENT_ROUTES = [
@@ -53,16 +60,23 @@ export const DOCUMENT_ROUTES = [
   },
   { name: 'privacy-policy', entry: 'home', path: routes.privacyPolicy },
   { name: 'cookie-policy', entry: 'home', path: routes.cookiePolicy },
-  { name: 'thank-you', entry: 'thank-you', path: routes.thankYou(), noindex: true },
+  {
+    name: 'thank-you',
+    entry: 'thank-you',
+    path: routes.thankYou(),
+    noindex: true,
+    readsAddress: true,
+  },
   {
     name: 'scheduling-thank-you',
     entry: 'scheduling-thank-you',
     path: routes.schedulingThankYou,
     noindex: true,
+    readsAddress: true,
   },
-  { name: 'lnf', entry: 'lnf', path: routes.lnfShell, noindex: true },
+  { name: 'lnf', entry: 'lnf', path: routes.lnfShell, noindex: true, readsAddress: true },
   { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true },
-  { name: 'pacing', entry: 'pacing', path: routes.pacing },
+  { name: 'pacing', entry: 'pacing', path: routes.pacing, readsAddress: true },
   { name: 'methodology', entry: 'methodology', path: routes.methodology },
   { name: 'about', entry: 'about', path: routes.about },
   { name: 'security', entry: 'security', path: routes.security },

@@ -86,5 +86,15 @@ export function installActionListener(handlers: ActionHandlers): () => void {
     if (runAction(target, handlers)) event.preventDefault()
   }
   document.addEventListener('click', onClick)
-  return () => document.removeEventListener('click', onClick)
+  // A button pressed before this ran (src/web/boot.ts marks it): its action now.
+  document.documentElement.setAttribute('data-actions-ready', '')
+  const pending = document.querySelector('[data-action-pending]')
+  if (pending) {
+    pending.removeAttribute('data-action-pending')
+    runAction(pending, handlers)
+  }
+  return () => {
+    document.removeEventListener('click', onClick)
+    document.documentElement.removeAttribute('data-actions-ready')
+  }
 }
