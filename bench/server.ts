@@ -44,6 +44,8 @@ export async function startServer(
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // As `npm start` and the Dockerfile run it.
+        NODE_ENV: 'production',
         DATABASE_URL: '',
         SMTP_URL: '',
         ...env,

@@ -8,6 +8,10 @@ import { join, resolve } from 'node:path'
 import { loadDotEnv } from './load-env.ts'
 
 loadDotEnv()
+// The server renders e-mails with React: its development build checks every element and costs
+// several times the CPU per message. As in the Dockerfile, a started site is production unless
+// told otherwise (`npm run dev` sets development).
+process.env.NODE_ENV ??= 'production'
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 if (!existsSync(join(distDir, 'build.json'))) {

@@ -39,6 +39,12 @@ interface OpenDatabaseOptions {
   queryTimeoutMs?: number
   /** Postgres only: errors of idle pooled connections (a restarted server), which must not crash us. */
   onPoolError?: (error: Error) => void
+  /**
+   * Postgres only: commit without waiting for the disk (synchronous_commit off for the pool's
+   * sessions). For bookkeeping whose loss in a database crash costs nothing that matters, such
+   * as the outbox worker's leases and sent marks (a message may go out again).
+   */
+  asyncCommit?: boolean
 }
 
 /** The embedded database's files under DATA_DIR. */
@@ -114,6 +120,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     })
     pool.on('error', (error) => options.onPoolError?.(error))
+    // A session setting, not a connection-string option: URLs may carry their own options.
+    if (options.asyncCommit)
+      pool.on('connect', (client) => {
+        client.query('SET synchronous_commit = off').catch(() => undefined)
+      })
     const db = drizzlePg({ client: pool }) as unknown as Db
     let closed = false
     return {

@@ -62,7 +62,10 @@ export async function findValidLicenseForEmail(
     .innerJoin(trialSubmissions, eq(trialSubmissions.id, licenses.submissionId))
     .where(
       and(
+        // Both columns of the (email_canonical, model) index, so the lookup starts from this
+        // address's few submissions, not from every key handed out lately (migration 0050).
         eq(trialSubmissions.emailCanonical, emailCanonical),
+        eq(trialSubmissions.model, model),
         eq(licenses.model, model),
         eq(licenses.status, 'assigned'),
         gt(licenses.assignedAt, sql`now() - make_interval(days => ${validDays})`),

@@ -92,6 +92,11 @@ async function runThread(config: Config) {
     databaseUrl: config.databaseUrl,
     dataDir: null,
     poolSize: 2,
+    // Leases, sent and failed marks commit without waiting for the disk, so delivery does not
+    // queue behind the requests' durable commits (or they behind it). A database crash can
+    // lose the last few marks: those messages go out again with the same Message-ID, as after
+    // a crash of this process (DESIGN.md §7, at least once).
+    asyncCommit: true,
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
   })
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
