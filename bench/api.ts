@@ -19,7 +19,13 @@ import {
   type Ceiling,
   type CeilingRun,
 } from './ceiling.ts'
-import { readMainThreadCpuMs, readProcCpuMs, sampleMemory, type MemoryReport } from './memory.ts'
+import {
+  readMainThreadCpuMs,
+  readPostgresCpuMs,
+  readProcCpuMs,
+  sampleMemory,
+  type MemoryReport,
+} from './memory.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import { startServer } from './server.ts'
 
@@ -36,6 +42,10 @@ export interface EndpointRun extends LoadResult {
   serverCpuMsPerRequest: number | null
   /** The same for the main thread alone: the request path, without mail delivery and GC threads. */
   mainThreadCpuMsPerRequest?: number | null
+  /** Submissions: every local postgres process's CPU time per request (null: not local). */
+  postgresCpuMsPerRequest?: number | null
+  /** Submissions: the load generator's CPU time per request (autocannon, in this process). */
+  loadCpuMsPerRequest?: number | null
   /**
    * Submissions on Postgres: e-mails not yet sent when the run ended. The server delivers
    * them in the same process, so a backlog is work the measured window did not pay for.
@@ -187,9 +197,13 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
       const sampler = sampleMemory(pid)
       let cpuAtStart: number | null = null
       let mainAtStart: number | null = null
+      let postgresAtStart: number | null = null
+      let loadAtStart = process.cpuUsage()
       const onMeasureStart = () => {
         cpuAtStart = readProcCpuMs(pid)
         mainAtStart = readMainThreadCpuMs(pid)
+        postgresAtStart = benchDb ? readPostgresCpuMs() : null
+        loadAtStart = process.cpuUsage()
       }
       const perRequest = (now: number | null, start: number | null, requests: number) =>
         now === null || start === null || requests === 0
@@ -199,6 +213,12 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         perRequest(readProcCpuMs(pid), cpuAtStart, requests)
       const mainCpuPerRequest = (requests: number) =>
         perRequest(readMainThreadCpuMs(pid), mainAtStart, requests)
+      const postgresCpuPerRequest = (requests: number) =>
+        perRequest(benchDb ? readPostgresCpuMs() : null, postgresAtStart, requests)
+      const loadCpuPerRequest = (requests: number) => {
+        const used = process.cpuUsage(loadAtStart)
+        return perRequest((used.user + used.system) / 1000, 0, requests)
+      }
       for (const c of connections) {
         const url = `${server.baseUrl}/api/license-counts`
         const result = await runLoad({ url, connections: c, warmupS, durationS, onMeasureStart })
@@ -228,6 +248,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         })
         const serverCpuMsPerRequest = cpuPerRequest(result.requests)
         const mainThreadCpuMsPerRequest = mainCpuPerRequest(result.requests)
+        const postgresCpuMsPerRequest = postgresCpuPerRequest(result.requests)
+        const loadCpuMsPerRequest = loadCpuPerRequest(result.requests)
         const mailBacklog = benchDb ? await countUnsentMail(benchDb.url) : undefined
         runs.push({
           endpoint: 'trial-submissions',
@@ -235,6 +257,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
           withoutKey,
           serverCpuMsPerRequest,
           mainThreadCpuMsPerRequest,
+          postgresCpuMsPerRequest,
+          loadCpuMsPerRequest,
           mailBacklog,
         })
         // The ceiling right after the server's run at the same concurrency, so both see the

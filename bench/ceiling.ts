@@ -19,6 +19,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { openDatabase, type Db } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { seedKeyPool } from './bench-database.ts'
+import { readPostgresCpuMs } from './memory.ts'
 import { runLoad, type LoadResult } from './load.ts'
 
 type Driver = 'node-postgres' | 'pglite'
@@ -36,6 +37,8 @@ export interface CeilingRun {
   withoutKey: number
   /** This process's CPU time per transaction: for PGlite the whole database, for pg the driver. */
   cpuMsPerTx: number | null
+  /** node-postgres: every local postgres process's CPU time per transaction (null: not local). */
+  postgresCpuMsPerTx?: number | null
 }
 
 /** The p-th percentile (0-100) of ascending values, nearest rank; 0 for none. */
@@ -127,12 +130,16 @@ async function drive(work: Work, connections: number, warmupS: number, durationS
   const end = warmupEnd + durationS * 1000
   let measuring = false
   let cpuAtStart: NodeJS.CpuUsage | null = null
+  let postgresAtStart: number | null = null
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (;;) {
         const started = performance.now()
         if (started >= end) return
-        if (started >= warmupEnd && !cpuAtStart) cpuAtStart = process.cpuUsage()
+        if (started >= warmupEnd && !cpuAtStart) {
+          cpuAtStart = process.cpuUsage()
+          postgresAtStart = readPostgresCpuMs()
+        }
         try {
           const claimed = await work(sequence++)
           // Only transactions that started inside the window count, so the rate is not skewed.
@@ -154,8 +161,14 @@ async function drive(work: Work, connections: number, warmupS: number, durationS
     cpu && latencies.length
       ? Math.round(((cpu.user + cpu.system) / 1000 / latencies.length) * 100) / 100
       : null
+  const postgresNow = postgresAtStart === null ? null : readPostgresCpuMs()
+  const postgresCpuMsPerTx =
+    postgresNow !== null && postgresAtStart !== null && latencies.length
+      ? Math.round(((postgresNow - postgresAtStart) / latencies.length) * 100) / 100
+      : null
   return {
     ...summarizeLatencies(latencies, seconds),
+    postgresCpuMsPerTx,
     errors,
     ...(firstError ? { firstError } : {}),
     withoutKey,
@@ -249,6 +262,8 @@ export async function openPgliteCeiling(poolSize: number): Promise<Ceiling> {
       driver: 'pglite',
       connections,
       ...(await drive(work, connections, warmupS, durationS)),
+      // PGlite runs in this process: its CPU is cpuMsPerTx.
+      postgresCpuMsPerTx: null,
     }),
     close: async () => {
       await client.close()

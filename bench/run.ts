@@ -374,6 +374,45 @@ function printTables(report: Report) {
         }),
       ),
     )
+    // Where the CPU of one submission goes, beside the ceiling's transaction: on a machine
+    // whose cores are all busy, the throughput ratio can be no better than the CPU ratio.
+    const breakdown = report.api.flatMap((a) => {
+      const run = a.runs.find((r) => r.endpoint === 'trial-submissions' && r.connections === 16)
+      const c = a.ceiling.find((x) => x.connections === 16)
+      if (!run || !c || run.postgresCpuMsPerRequest == null || c.postgresCpuMsPerTx == null)
+        return []
+      const main = run.mainThreadCpuMsPerRequest ?? 0
+      const server = run.serverCpuMsPerRequest ?? 0
+      const ours = server + run.postgresCpuMsPerRequest + (run.loadCpuMsPerRequest ?? 0)
+      const ceiling = c.postgresCpuMsPerTx + (c.cpuMsPerTx ?? 0)
+      const ms = (n: number) => Math.round(n * 100) / 100
+      return [
+        {
+          at: '16 conn',
+          work: 'submission (HTTP)',
+          'server main thread': ms(main),
+          'server other threads (mail, GC)': ms(server - main),
+          postgres: run.postgresCpuMsPerRequest,
+          'client (autocannon / driver)': run.loadCpuMsPerRequest ?? '',
+          total: ms(ours),
+          'per s at 2 cores': Math.round(2000 / ours),
+        },
+        {
+          at: '16 conn',
+          work: 'ceiling transaction',
+          'server main thread': '',
+          'server other threads (mail, GC)': '',
+          postgres: c.postgresCpuMsPerTx,
+          'client (autocannon / driver)': c.cpuMsPerTx ?? '',
+          total: ms(ceiling),
+          'per s at 2 cores': Math.round(2000 / ceiling),
+        },
+      ]
+    })
+    if (breakdown.length) {
+      console.log('\nCPU per submission on Postgres, ms (all local processes; both cores busy)')
+      console.table(breakdown)
+    }
     console.log("\nServer memory during the API runs (MiB), and the machine's load around them")
     console.table(
       report.api.map((a) => ({
