@@ -4,6 +4,7 @@
  * pre-compresses hashed assets, and writes the resolved public settings next to the output
  * (the server and CLI read them from there). `npm run build`; `npm start` runs it when there is no build.
  */
+import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '../src/common/site/routes.ts'
 import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
+import { createIconSprite } from './icon-sprite.ts'
 import { buildImages } from './images.ts'
 import { loadDotEnv } from './load-env.ts'
 import { deliverPage, type Manifest } from './page-delivery.ts'
@@ -44,6 +46,7 @@ async function main() {
 
   const render = (await import(pathToFileURL(join(distDir, 'ssr', 'prerender.js')).href)) as {
     renderDocuments: (templates: Record<string, string>) => Promise<Record<string, string>>
+    renderFragments: () => Record<string, { title: string; body: string }>
   }
   const clientEntries = new Set<string>(CLIENT_ENTRIES.map((e) => e.name))
   const templates: Record<string, string> = {}
@@ -61,15 +64,40 @@ async function main() {
   )
   await rm(join(distDir, 'site'), { recursive: true, force: true })
   await mkdir(join(distDir, 'site'), { recursive: true })
+  const icons = createIconSprite()
+  const delivered: Record<string, string> = {}
   for (const [name, html] of Object.entries(documents)) {
-    await writeFile(
-      join(distDir, 'site', `${name}.html`),
-      await deliverPage(html, {
-        clientDir: join(distDir, 'client'),
-        manifest,
-        paintFirst: !readsAddress.has(name),
-      }),
-    )
+    const page = await deliverPage(html, {
+      clientDir: join(distDir, 'client'),
+      manifest,
+      paintFirst: !readsAddress.has(name),
+    })
+    delivered[name] = icons.take(page)
+  }
+  // Parts of pages loaded on demand, as documents of their own (FULL_COMPARISON_URL).
+  const stylesheet = DEFERRED_STYLESHEET.exec(delivered.home ?? '')?.[1]
+  if (!stylesheet) throw new Error('the home page has no deferred stylesheet for its fragments')
+  const fragments = Object.entries(render.renderFragments()).map(([name, fragment]) => ({
+    name,
+    html: icons.takeAll(fragmentDocument({ ...fragment, stylesheet })),
+  }))
+  const sprite = icons.sprite()
+  if (sprite) await writeFile(join(distDir, 'client', 'assets', sprite.fileName), sprite.svg)
+  const finish = (html: string) =>
+    sprite ? icons.finish(html, `/assets/${sprite.fileName}`) : html
+  const fragmentUrls: Array<[string, string]> = []
+  for (const fragment of fragments) {
+    const html = finish(fragment.html)
+    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 10)
+    const fileName = `${fragment.name}.${hash}.html`
+    await writeFile(join(distDir, 'client', 'assets', fileName), html)
+    fragmentUrls.push([`/assets/${fragment.name}.__HASH__.html`, `/assets/${fileName}`])
+  }
+  for (const [name, html] of Object.entries(delivered)) {
+    let page = finish(html)
+    for (const [placeholder, url] of fragmentUrls) page = page.replaceAll(placeholder, url)
+    if (page.includes('.__HASH__.')) throw new Error(`${name} names a fragment the build lacks`)
+    await writeFile(join(distDir, 'site', `${name}.html`), page)
   }
   // Client-rendered entries go as built, beside the documents; the server answers their paths.
   for (const name of clientEntries) {
@@ -91,11 +119,30 @@ async function main() {
   console.log(`built ${Object.keys(documents).length} documents in ${Date.now() - started} ms`)
 }
 
+/** The whole stylesheet, as page-delivery.ts links it after the first paint. */
+const DEFERRED_STYLESHEET =
+  /<link rel="stylesheet" crossorigin href="([^"]+)" media="print" data-deferred-css>/
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** A part of a page as a document of its own: where the page loads it from, and links to. */
+function fragmentDocument(options: { title: string; body: string; stylesheet: string }): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(options.title)}</title>` +
+    `<link rel="stylesheet" crossorigin href="${escapeHtml(options.stylesheet)}">` +
+    `</head><body>${options.body}</body></html>\n`
+  )
+}
+
 /** Writes .br and .gz beside each compressible asset so the server never compresses per request. */
 async function precompress(dir: string) {
   const files = await readdir(dir).catch(() => [] as string[])
   for (const file of files) {
-    if (!/\.(js|css|svg|json|txt|xml|map)$/.test(file)) continue
+    if (!/\.(js|css|svg|html|json|txt|xml|map)$/.test(file)) continue
     const body = await readFile(join(dir, file))
     await writeFile(
       join(dir, `${file}.br`),

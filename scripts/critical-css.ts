@@ -128,6 +128,34 @@ function inlineThemeVariables(root: Root, readByDocument: Set<string>): void {
   removeEmpty(root)
 }
 
+/**
+ * Tailwind gives its internal variables (--tw-shadow, --tw-ring-color, ...) their starting
+ * values twice: as @property registrations, and as a `*, ::before, ::after` rule that only
+ * browsers without @property apply. For the first paint the rule alone does the same (each
+ * element gets the value directly, as a non-inheriting registration would give it), so the
+ * inline copy keeps the rule, unconditionally, and drops the registrations; the full
+ * stylesheet brings them. Declarations repeated word for word within a rule go too.
+ */
+function defaultsWithoutRegistrations(root: Root): void {
+  root.walkAtRules('supports', (rule) => {
+    const layer = rule.parent
+    if (layer?.type === 'atrule' && (layer as AtRule).params === 'properties' && rule.nodes)
+      rule.replaceWith(rule.nodes)
+  })
+  root.walkAtRules('property', (rule) => {
+    rule.remove()
+  })
+  root.walkRules((rule) => {
+    const seen = new Set<string>()
+    rule.each((node) => {
+      if (node.type !== 'decl') return
+      const key = `${node.prop}:${node.value}${node.important ? '!' : ''}`
+      if (seen.has(key)) node.remove()
+      else seen.add(key)
+    })
+  })
+}
+
 const beasties = new Beasties({
   // The stylesheet comes in as a <style>; nothing is fetched and no link is rewritten.
   external: false,
@@ -154,6 +182,7 @@ export async function criticalCss(html: string, css: string): Promise<string> {
     ),
   )
   inlineThemeVariables(root, readByDocument)
+  defaultsWithoutRegistrations(root)
   pruneUnusedVariables(root)
   // Empty layers went with the rest; declaring the stylesheet's order first keeps the layers'
   // precedence when the full stylesheet (which has them all) arrives.

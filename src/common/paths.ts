@@ -126,6 +126,12 @@ export const uploads = {
   thumbnails: (model: Model) => `/custom-uploads/thumbnails/${model}`,
 } as const
 
+/**
+ * The landing page's full comparison rows, a document of their own (sections/pricing.tsx). The
+ * build writes it under a content-hashed name and puts that name where this placeholder is.
+ */
+export const FULL_COMPARISON_URL = '/assets/full-comparison.__HASH__.html'
+
 /** Files our e-mails load from PUBLIC_URL (made by scripts/images.ts, committed under public/). */
 export const mailAssets = {
   /** Served to any origin (Cross-Origin-Resource-Policy): webmail pages show them. */

@@ -3,7 +3,7 @@
  * the route table (common/site/routes.ts), with its head from content/documents.ts, into its page template at build time (DESIGN.md §2).
  */
 import type { ReactElement } from 'react'
-import { renderToString } from 'react-dom/server'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { PageShell } from './components/page-shell.tsx'
 import type { PageEntry } from '#src/common/site/routes.ts'
 import { DOCUMENTS } from './content/documents.ts'
@@ -19,6 +19,8 @@ import { PacingPage } from './pages/pacing/pacing-page.tsx'
 import { SecurityPage } from './pages/security/security-page.tsx'
 import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
+import { FullComparisonDocument } from './sections/pricing.tsx'
+import { PRICING_COPY } from './content/pricing.ts'
 
 const PAGES: Record<PageEntry, () => ReactElement> = {
   home: () => <HomePage parts={HOME_STATIC_PARTS} />,
@@ -51,4 +53,18 @@ export async function renderDocuments(
       .replace('<!--app-->', () => app)
   }
   return result
+}
+
+/**
+ * Documents the pages load parts from on demand (never hydrated): their title and body markup.
+ * scripts/build.ts wraps each in a document and names it by its content.
+ */
+// ts-unused-exports:disable-next-line
+export function renderFragments(): Record<'full-comparison', { title: string; body: string }> {
+  return {
+    'full-comparison': {
+      title: PRICING_COPY.compareCaption,
+      body: renderToStaticMarkup(<FullComparisonDocument />),
+    },
+  }
 }

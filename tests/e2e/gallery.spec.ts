@@ -61,6 +61,8 @@ async function gridColumns(dialog: Locator): Promise<number> {
 
 async function openFromPricing(page: Page, model: 'Basic' | 'Advanced'): Promise<Locator> {
   const trigger = page.getByRole('button', { name: `View ${model} screenshots` })
+  // Pricing shows one plan layout per width once its stylesheet is in.
+  await expect(trigger).toHaveCount(1)
   await trigger.scrollIntoViewIfNeeded()
   await trigger.click()
   const dialog = gallery(page, model)

@@ -89,7 +89,10 @@ test.describe('choosing a model', () => {
     await page.goto('/')
     const form = page.locator('#trial-form')
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
-    await page.getByRole('link', { name: 'Start Basic trial' }).click()
+    // Pricing shows one plan layout per width once its stylesheet is in.
+    const startBasic = page.getByRole('link', { name: 'Start Basic trial' })
+    await expect(startBasic).toHaveCount(1)
+    await startBasic.click()
     await expect(page).toHaveURL(/#trial-form-basic$/)
     await expect(form).toBeInViewport()
     await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
@@ -141,6 +144,49 @@ test('the full comparison expands and collapses', async ({ page }) => {
   await expect(row.getByRole('cell').first()).toHaveText('Calls only')
   await page.getByText('Hide full feature comparison').click()
   await expect(row).toBeHidden()
+})
+
+test('the full comparison loads its rows from a document of their own, once', async ({ page }) => {
+  const loads: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/full-comparison.')) loads.push(request.url())
+  })
+  await page.goto('/')
+  // The first response carries the headings only; the rows come when pricing nears the screen.
+  const html = await (await page.request.get('/')).text()
+  expect(html).not.toContain('Recallable distributions')
+  await page.locator('#pricing').scrollIntoViewIfNeeded()
+  await page.getByText('Show full feature comparison').click()
+  await expect(page.getByRole('row', { name: /Recallable distributions/ })).toBeVisible()
+  // The fallback link goes once the rows are in.
+  await expect(page.getByRole('link', { name: 'See every row of the comparison' })).toHaveCount(0)
+  await page.getByText('Hide full feature comparison').click()
+  await page.getByText('Show full feature comparison').click()
+  expect(loads).toHaveLength(1)
+})
+
+test.describe('the full comparison without scripts', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows its groups and links to every row, on a styled page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByText('Show full feature comparison').click()
+    await expect(
+      page.getByRole('columnheader', { name: 'Tracking of Actuals', exact: true }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: 'See every row of the comparison' }).click()
+    await expect(page).toHaveTitle('Full feature comparison of the Basic and Advanced models')
+    const row = page.getByRole('row', { name: /Recallable distributions/ })
+    await expect(row).toBeVisible()
+    await expect(row.getByRole('cell').first()).toHaveText('Calls only')
+    // Styled by the site's stylesheet: the table keeps its frame and padding.
+    const padding = await row
+      .getByRole('rowheader')
+      .evaluate((cell) => getComputedStyle(cell).paddingTop)
+    expect(padding).toBe('12px')
+    await page.getByRole('link', { name: 'Back to pricing' }).click()
+    await expect(page.locator('#pricing')).toBeInViewport()
+  })
 })
 
 test.describe('dialogs', () => {

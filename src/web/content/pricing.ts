@@ -203,6 +203,10 @@ export const PRICING_COPY = {
   ],
   compareToggleOpen: 'Show full feature comparison',
   compareToggleClose: 'Hide full feature comparison',
+  compareCaption: 'Full feature comparison of the Basic and Advanced models',
+  /** Where the rows load on demand and fail to, or scripts do not run: a link to them all. */
+  compareEveryRow: 'See every row of the comparison',
+  compareBack: 'Back to pricing',
   featureColumn: 'Feature',
   customHeading: 'Need something custom?',
   customText:

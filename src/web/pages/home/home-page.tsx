@@ -37,6 +37,24 @@ function PricingKeys() {
   return null
 }
 
+/**
+ * The full comparison's rows come from a document of their own when pricing comes near, or when
+ * the comparison opens first (features/pricing/full-comparison.ts).
+ */
+function FullComparisonRows() {
+  useEffect(() => {
+    const load = () =>
+      import('../../features/pricing/full-comparison.ts').then((module) =>
+        module.loadFullComparison(),
+      )
+    const details = document.querySelector('[data-full-comparison]')
+    details?.addEventListener('toggle', load)
+    void whenNear(anchors.pricing).then(load)
+    return () => details?.removeEventListener('toggle', load)
+  }, [])
+  return null
+}
+
 function LegalRoute() {
   useLegalRoute()
   return null
@@ -47,6 +65,7 @@ export function HomePage({ parts }: { parts?: HomeStaticParts }) {
     <DialogHost onLegalClose={returnHomeFromLegalRoute}>
       <LegalRoute />
       <PricingKeys />
+      <FullComparisonRows />
       <SiteHeader />
       <main id="main">
         <ServerOnly render={parts?.top ?? null} />
