@@ -33,9 +33,10 @@ describe('icon sprite', () => {
     // Above the fold and outside the marked element (hydrated markup): as React wrote them.
     expect(html).toContain(`<div data-server-only="">${aboveIcon}</div>`)
     expect(html).toContain(hydrated)
-    // Below: the icon's own classes and paint stay on it, so a fill class still wins.
+    // Below: the icon's own classes, size and paint stay on it, so a fill class still wins and
+    // an icon is 24 px, not 300, before the stylesheet applies.
     expect(html).toContain(
-      `<svg class="fill-amber-400" fill="none" stroke="currentColor" stroke-width="2" ` +
+      `<svg class="fill-amber-400" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" ` +
         `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">` +
         `<use href="/assets/${file.fileName}#star"></use></svg>`,
     )

@@ -18,11 +18,15 @@ const LUCIDE_ATTRIBUTES =
   'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
 
 /**
- * How an icon is painted stays on the icon itself, as lucide-react wrote it: a class there (the
- * stars' fill-amber-400) overrides these attributes, which the drawing inherits through <use>.
+ * How an icon is sized and painted stays on the icon itself, as lucide-react wrote it. Its size
+ * until the stylesheet's class applies: without it an unstyled <svg> is 300 px wide, and a phone
+ * whose page is wider than the screen zooms out (a layout shift of the whole page). A paint class
+ * (the stars' fill-amber-400) overrides the paint attributes, which the drawing inherits through
+ * <use>.
  */
-const PAINT =
-  'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"'
+const SIZE_AND_PAINT =
+  'width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" ' +
+  'stroke-linecap="round" stroke-linejoin="round"'
 
 const LUCIDE_ICON = new RegExp(
   `<svg ${LUCIDE_ATTRIBUTES} class="lucide lucide-([a-z0-9-]+)([^"]*)"( aria-hidden="true")?>(.*?)</svg>`,
@@ -70,7 +74,7 @@ export function createIconSprite() {
           const known = symbols.get(name)
           if (known !== undefined && known !== body) throw new Error(`two drawings named ${name}`)
           symbols.set(name, body)
-          return `<svg class="${classes.trim()}" ${PAINT} aria-hidden="true"><use href="${SPRITE_URL}#${name}"></use></svg>`
+          return `<svg class="${classes.trim()}" ${SIZE_AND_PAINT} aria-hidden="true"><use href="${SPRITE_URL}#${name}"></use></svg>`
         },
       )
     },

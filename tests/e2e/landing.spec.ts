@@ -165,6 +165,26 @@ test('the full comparison loads its rows from a document of their own, once', as
   expect(loads).toHaveLength(1)
 })
 
+test('when the rows fail to load, opening the comparison tries again', async ({
+  page,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/status of 503/)
+  let failures = 1
+  await page.route('**/assets/full-comparison.*', (route) =>
+    failures-- > 0 ? route.fulfill({ status: 503, body: 'busy' }) : route.fallback(),
+  )
+  await page.goto('/')
+  const failed = page.waitForResponse((r) => r.url().includes('/assets/full-comparison.'))
+  await page.locator('#pricing').scrollIntoViewIfNeeded()
+  expect((await failed).status()).toBe(503)
+  // The headings and the link stay; opening the comparison fetches the rows again.
+  const link = page.getByRole('link', { name: 'See every row of the comparison' })
+  await page.getByText('Show full feature comparison').click()
+  await expect(page.getByRole('row', { name: /Recallable distributions/ })).toBeVisible()
+  await expect(link).toHaveCount(0)
+})
+
 test.describe('the full comparison without scripts', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -287,6 +307,17 @@ test.describe('layout', () => {
       expect(overflow).toBe(0)
     })
   }
+
+  test('before the stylesheet arrives, a phone page is no wider than the screen', async ({
+    page,
+  }) => {
+    // Wider markup would make a phone zoom out, then back in once styled: the whole page shifts.
+    await page.route(/\.css$/, (route) => route.abort('blockedbyclient'))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(390)
+  })
 
   test('tap targets are at least 44 px on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })

@@ -273,3 +273,42 @@ describe('pages and 404', () => {
     },
   )
 })
+
+describe('revalidation', () => {
+  it('a document answers 304 to its own ETag and the full page to any other', async () => {
+    const first = await app().request('/')
+    const etag = first.headers.get('etag')
+    expect(etag).toBe('"home"')
+    const again = await app().request('/', { headers: { 'If-None-Match': etag! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const stale = await app().request('/', { headers: { 'If-None-Match': '"older"' } })
+    expect(stale.status).toBe(200)
+    expect(await stale.text()).toContain('data-doc="home"')
+  })
+
+  it('a hashed asset is immutable and carries no ETag: it is never revalidated', async () => {
+    const script = Buffer.from('console.log("hi")')
+    const withAsset: Site = {
+      ...site,
+      files: new Map([
+        [
+          '/assets/boot-abc123.js',
+          {
+            type: 'text/javascript; charset=utf-8',
+            body: script,
+            etag: '"boot"',
+            cacheControl: 'public, max-age=31536000, immutable',
+          },
+        ],
+      ]),
+    }
+    const res = await siteRoutes(withAsset, { uploadsDir }).request('/assets/boot-abc123.js', {
+      headers: { 'If-None-Match': '"boot"' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toContain('immutable')
+    expect(res.headers.get('etag')).toBeNull()
+    expect(await res.text()).toBe('console.log("hi")')
+  })
+})

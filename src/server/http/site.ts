@@ -171,12 +171,19 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Respon
   const headers = new Headers({
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
-    ETag: file.etag,
     Vary: 'Accept-Encoding',
   })
+  // A hashed asset is never revalidated (immutable), so its ETag would only add bytes to each of
+  // a page's script requests (DESIGN.md §9). Everything else revalidates with it.
+  if (file.cacheControl === CACHE.immutable) return sendBody(c, file, headers, status)
+  headers.set('ETag', file.etag)
   if (status === 200 && c.req.header('if-none-match') === file.etag) {
     return new Response(null, { status: 304, headers })
   }
+  return sendBody(c, file, headers, status)
+}
+
+function sendBody(c: Context, file: StaticFile, headers: Headers, status: 200 | 404): Response {
   const encoding = file.br || file.gzip ? negotiate(c.req.header('accept-encoding')) : null
   let body = file.body
   if (encoding === 'br' && file.br) body = file.br

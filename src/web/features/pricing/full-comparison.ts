@@ -1,7 +1,8 @@
 /**
  * The full comparison's rows (sections/pricing.tsx): the page's HTML holds the table's headings
- * and a link; this puts the rows in place from their own document, once. If that fails, the
- * headings and the link stay, and opening the comparison tries again.
+ * and a link; this puts the rows in place from their own document, once, when pricing comes near
+ * (pages/home/home-page.tsx). If that fails, the headings and the link stay, and opening the
+ * comparison tries again.
  */
 
 let loading: Promise<void> | null = null
@@ -23,11 +24,21 @@ async function loadRows(holder: HTMLElement): Promise<void> {
 // Loaded on demand by pages/home/home-page.tsx, which the checker does not follow.
 // ts-unused-exports:disable-next-line
 export function loadFullComparison(): Promise<void> {
-  const holder = document.querySelector<HTMLElement>('[data-full-comparison] [data-rows-src]')
-  if (!holder) return Promise.resolve()
-  loading ??= loadRows(holder).catch((error: unknown) => {
-    loading = null
-    console.warn('The full comparison failed to load', error)
-  })
+  const details = document.querySelector('[data-full-comparison]')
+  const holder = details?.querySelector<HTMLElement>('[data-rows-src]')
+  if (!details || !holder) return Promise.resolve()
+  if (!loading) details.addEventListener('toggle', retry)
+  loading ??= loadRows(holder).then(
+    () => details.removeEventListener('toggle', retry),
+    (error: unknown) => {
+      loading = null
+      console.warn('The full comparison failed to load', error)
+    },
+  )
   return loading
+}
+
+/** After a failed load, opening the comparison tries again. */
+function retry() {
+  void loadFullComparison()
 }

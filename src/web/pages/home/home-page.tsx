@@ -27,30 +27,16 @@ const TrialSection = lazyNear(anchors.trialForm, () =>
   import('../../sections/trial-section.tsx').then((module) => module.TrialSection),
 )
 
-/** Pricing's keys-left lines are filled in when pricing comes near, whether or not the form is. */
-function PricingKeys() {
-  useEffect(() => {
-    void whenNear(anchors.pricing)
-      .then(() => import('../../features/trial/pricing-keys.ts'))
-      .then((module) => module.fillPricingKeys())
-  }, [])
-  return null
-}
-
 /**
- * The full comparison's rows come from a document of their own when pricing comes near, or when
- * the comparison opens first (features/pricing/full-comparison.ts).
+ * When pricing comes near, whether or not the form is: its keys-left lines are filled in, and the
+ * full comparison's rows come from a document of their own (features/pricing/full-comparison.ts).
  */
-function FullComparisonRows() {
+function NearPricing() {
   useEffect(() => {
-    const load = () =>
-      import('../../features/pricing/full-comparison.ts').then((module) =>
-        module.loadFullComparison(),
-      )
-    const details = document.querySelector('[data-full-comparison]')
-    details?.addEventListener('toggle', load)
-    void whenNear(anchors.pricing).then(load)
-    return () => details?.removeEventListener('toggle', load)
+    void whenNear(anchors.pricing).then(() => {
+      void import('../../features/trial/pricing-keys.ts').then((m) => m.fillPricingKeys())
+      void import('../../features/pricing/full-comparison.ts').then((m) => m.loadFullComparison())
+    })
   }, [])
   return null
 }
@@ -64,8 +50,7 @@ export function HomePage({ parts }: { parts?: HomeStaticParts }) {
   return (
     <DialogHost onLegalClose={returnHomeFromLegalRoute}>
       <LegalRoute />
-      <PricingKeys />
-      <FullComparisonRows />
+      <NearPricing />
       <SiteHeader />
       <main id="main">
         <ServerOnly render={parts?.top ?? null} />
