@@ -106,10 +106,32 @@ class DroppingClient extends pg.Client {
   }
 }
 
+/**
+ * A DroppingClient whose commits do not wait for the disk (`asyncCommit`). The setting is made
+ * before the pool hands the connection out, so it applies to the first query and never runs
+ * beside one (pg 9 drops queries issued while another runs). A session setting, not a startup
+ * option: a URL's own `options` would replace ours, and some poolers refuse startup options.
+ */
+class AsyncCommitClient extends DroppingClient {
+  // pg's connect() has a callback form (the pool's) and a promise form.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override connect(callback?: (...args: any[]) => void): any {
+    const ready = super
+      .connect()
+      .then(() => super.query('SET synchronous_commit = off'))
+      .then(() => this)
+    if (!callback) return ready
+    ready.then(
+      (client) => callback(null, client),
+      (error: Error) => callback(error),
+    )
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      Client: DroppingClient,
+      Client: options.asyncCommit ? AsyncCommitClient : DroppingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // Fail fast when the server is down or silent, so requests answer 503 instead of hanging.
@@ -120,11 +142,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     })
     pool.on('error', (error) => options.onPoolError?.(error))
-    // A session setting, not a connection-string option: URLs may carry their own options.
-    if (options.asyncCommit)
-      pool.on('connect', (client) => {
-        client.query('SET synchronous_commit = off').catch(() => undefined)
-      })
     const db = drizzlePg({ client: pool }) as unknown as Db
     let closed = false
     return {
