@@ -34,8 +34,8 @@ export interface SmtpSink {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
   const waiters: { n: number; resolve: () => void }[] = []
-  const make = () =>
-    new SMTPServer({
+  const make = () => {
+    const sink = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
@@ -64,6 +64,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         })
       },
     })
+    // A sender that dies mid-session (the crash tests' SIGKILL) resets its connection: the
+    // server reports it as an 'error' event, which without a listener would crash the test run.
+    sink.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('SMTP sink:', error)
+    })
+    return sink
+  }
   let server = make()
   let listening = false
   const listen = async (p: number) => {
