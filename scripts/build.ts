@@ -46,7 +46,7 @@ async function main() {
 
   const render = (await import(pathToFileURL(join(distDir, 'ssr', 'prerender.js')).href)) as {
     renderDocuments: (templates: Record<string, string>) => Promise<Record<string, string>>
-    renderFragments: () => Record<string, { title: string; body: string }>
+    renderFragments: (stylesheet: string) => Record<string, string>
   }
   const clientEntries = new Set<string>(CLIENT_ENTRIES.map((e) => e.name))
   const templates: Record<string, string> = {}
@@ -77,9 +77,9 @@ async function main() {
   // Parts of pages loaded on demand, as documents of their own (FULL_COMPARISON_URL).
   const stylesheet = DEFERRED_STYLESHEET.exec(delivered.home ?? '')?.[1]
   if (!stylesheet) throw new Error('the home page has no deferred stylesheet for its fragments')
-  const fragments = Object.entries(render.renderFragments()).map(([name, fragment]) => ({
+  const fragments = Object.entries(render.renderFragments(stylesheet)).map(([name, html]) => ({
     name,
-    html: icons.takeAll(fragmentDocument({ ...fragment, stylesheet })),
+    html: icons.takeAll(html),
   }))
   const sprite = icons.sprite()
   if (sprite) await writeFile(join(distDir, 'client', 'assets', sprite.fileName), sprite.svg)
@@ -122,21 +122,6 @@ async function main() {
 /** The whole stylesheet, as page-delivery.ts links it after the first paint. */
 const DEFERRED_STYLESHEET =
   /<link rel="stylesheet" crossorigin href="([^"]+)" media="print" data-deferred-css>/
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-/** A part of a page as a document of its own: where the page loads it from, and links to. */
-function fragmentDocument(options: { title: string; body: string; stylesheet: string }): string {
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(options.title)}</title>` +
-    `<link rel="stylesheet" crossorigin href="${escapeHtml(options.stylesheet)}">` +
-    `</head><body>${options.body}</body></html>\n`
-  )
-}
 
 /** Writes .br and .gz beside each compressible asset so the server never compresses per request. */
 async function precompress(dir: string) {

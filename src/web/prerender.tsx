@@ -56,15 +56,27 @@ export async function renderDocuments(
 }
 
 /**
- * Documents the pages load parts from on demand (never hydrated): their title and body markup.
- * scripts/build.ts wraps each in a document and names it by its content.
+ * Documents the pages load parts from on demand (never hydrated), whole, styled by the site's
+ * stylesheet (its URL from the build). scripts/build.ts names each by its content.
  */
 // ts-unused-exports:disable-next-line
-export function renderFragments(): Record<'full-comparison', { title: string; body: string }> {
+export function renderFragments(stylesheet: string): Record<'full-comparison', string> {
   return {
-    'full-comparison': {
-      title: PRICING_COPY.compareCaption,
-      body: renderToStaticMarkup(<FullComparisonDocument />),
-    },
+    'full-comparison':
+      '<!doctype html>' +
+      renderToStaticMarkup(
+        <html lang="en">
+          <head>
+            <meta charSet="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <title>{PRICING_COPY.compareCaption}</title>
+            <link rel="stylesheet" crossOrigin="" href={stylesheet} />
+          </head>
+          <body>
+            <FullComparisonDocument />
+          </body>
+        </html>,
+      ),
   }
 }
