@@ -4,7 +4,6 @@
  * pre-compresses hashed assets, and writes the resolved public settings next to the output
  * (the server and CLI read them from there). `npm run build`; `npm start` runs it when there is no build.
  */
-import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '../src/common/site/routes.ts'
 import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/common/site/settings.ts'
-import { createIconSprite } from './icon-sprite.ts'
+import { contentHash, createIconSprite } from './icon-sprite.ts'
 import { buildImages } from './images.ts'
 import { loadDotEnv } from './load-env.ts'
 import { deliverPage, type Manifest } from './page-delivery.ts'
@@ -88,8 +87,7 @@ async function main() {
   const fragmentUrls: Array<[string, string]> = []
   for (const fragment of fragments) {
     const html = finish(fragment.html)
-    const hash = createHash('sha256').update(html).digest('base64url').slice(0, 10)
-    const fileName = `${fragment.name}.${hash}.html`
+    const fileName = `${fragment.name}.${contentHash(html)}.html`
     await writeFile(join(distDir, 'client', 'assets', fileName), html)
     fragmentUrls.push([`/assets/${fragment.name}.__HASH__.html`, `/assets/${fileName}`])
   }

@@ -47,6 +47,11 @@ function divEnd(html: string, start: number): number {
   throw new Error('the data-fold element is not closed')
 }
 
+/** What a build file is named after: its content, so it can be cached for a year. */
+export function contentHash(content: string): string {
+  return createHash('sha256').update(content).digest('base64url').slice(0, 10)
+}
+
 /** Placeholder for the sprite's URL until every document has given its icons. */
 const SPRITE_URL = '__ICON_SPRITE__'
 
@@ -86,8 +91,7 @@ export function createIconSprite() {
         .map(([name, body]) => `<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`)
         .join('')
       const svg = `<svg xmlns="http://www.w3.org/2000/svg">${inner}</svg>\n`
-      const hash = createHash('sha256').update(svg).digest('base64url').slice(0, 10)
-      return { fileName: `icons-${hash}.svg`, svg }
+      return { fileName: `icons-${contentHash(svg)}.svg`, svg }
     },
     finish(html: string, spriteUrl: string): string {
       return html.replaceAll(SPRITE_URL, spriteUrl)
