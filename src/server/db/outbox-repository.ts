@@ -125,7 +125,9 @@ export async function releaseMailLeases(db: Db): Promise<number> {
   return rows.length
 }
 
-export async function markMailSent(db: Db, id: string): Promise<void> {
+/** Records messages as sent: one statement for all the ids a worker has sent since its last mark. */
+export async function markMailSent(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
   await db
     .update(mailOutbox)
     .set({
@@ -135,7 +137,7 @@ export async function markMailSent(db: Db, id: string): Promise<void> {
       lastError: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(mailOutbox.id, id))
+    .where(inArray(mailOutbox.id, [...ids]))
 }
 
 /** A failed attempt: try again at retryAt, or never (dead) when retryAt is null. */

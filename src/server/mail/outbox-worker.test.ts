@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { claimDueMail, enqueueMail, listMail, requeueMail } from '../db/outbox-repository.ts'
@@ -168,6 +169,40 @@ describeEachDatabase('outbox worker on %s', { emptyBeforeEach: true }, (database
     const [mail] = await smtp.waitFor(1)
     expect(mail!.messageId).toBe(row.messageId)
     expect((await listMail(database().db))[0]).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+
+  it('records every message of a busy pass as sent, each once', async () => {
+    for (let i = 0; i < 20; i++) await enqueueMail(database().db, trialMail(`busy${i}@example.com`))
+    expect(await runOutboxPass(options({ batchSize: 20, concurrency: 4 }))).toBe(20)
+    // The pass resolves once its marks are written: nothing is left leased or due.
+    const rows = await listMail(database().db)
+    expect(rows.map((m) => [m.status, m.attempts, m.lockedUntil])).toEqual(
+      Array.from({ length: 20 }, () => ['sent', 1, null]),
+    )
+    expect(rows.every((m) => m.sentAt instanceof Date)).toBe(true)
+    expect(await runOutboxPass(options())).toBe(0)
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(20)
+  })
+
+  it('sends a message again, with the same Message-ID, when its sent mark could not be written', async () => {
+    const db = database().db
+    const row = await enqueueMail(db, trialMail('unmarked@example.com'))
+    // The database refuses the sent mark (as a full disk or a dropped connection would).
+    await db.execute(sql`create function refuse_sent() returns trigger language plpgsql as $$
+      begin if new.status = 'sent' then raise exception 'refused'; end if; return new; end $$`)
+    await db.execute(sql`create trigger refuse_sent before update on mail_outbox
+      for each row execute function refuse_sent()`)
+    try {
+      await expect(runOutboxPass(options({ leaseMs: 300 }))).rejects.toThrow()
+    } finally {
+      await db.execute(sql`drop trigger refuse_sent on mail_outbox`)
+      await db.execute(sql`drop function refuse_sent()`)
+    }
+    expect((await listMail(db))[0]).toMatchObject({ status: 'sending', attempts: 1 })
+    // Once the lease lapses the message is due again; it goes out a second time and is kept.
+    await expect.poll(() => runOutboxPass(options()), POLL).toBe(1)
+    expect(smtp.received.map((m) => m.messageId)).toEqual([row.messageId, row.messageId])
+    expect((await listMail(db))[0]).toMatchObject({ status: 'sent', attempts: 2 })
   })
 
   it('lets two workers run side by side without sending anything twice', async () => {

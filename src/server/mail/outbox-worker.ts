@@ -93,7 +93,44 @@ function withDefaults(options: OutboxWorkerOptions): Required<OutboxWorkerOption
   } as Required<OutboxWorkerOptions>
 }
 
-/** One message: render, send, record. Never throws for a send failure. */
+/**
+ * Sent marks, written together: the first message sent is marked at once, and those sent while
+ * that statement runs are marked by the next one, and so on (as a database groups commits). A
+ * busy worker writes one statement per several messages instead of one each; a quiet one marks
+ * each message as soon as it is sent. A failed write is kept and rethrown by `settled`; its rows
+ * keep their lease until it lapses and are sent again then (at least once, DESIGN.md §7).
+ */
+function sentMarks(db: Db, onMarked: (ids: readonly string[]) => void) {
+  let queued: string[] = []
+  let writing: Promise<void> | null = null
+  let failure: unknown = null
+  const write = async () => {
+    while (queued.length > 0) {
+      const ids = queued
+      queued = []
+      try {
+        await markMailSent(db, ids)
+      } catch (error) {
+        failure ??= error
+      }
+      onMarked(ids)
+    }
+    writing = null
+  }
+  return {
+    add(id: string) {
+      queued.push(id)
+      writing ??= write()
+    },
+    /** Resolves when every mark added so far is written; rejects if any write failed. */
+    async settled() {
+      while (writing) await writing
+      if (failure) throw failure
+    },
+  }
+}
+
+/** One message: render, send, and on failure record it. Never throws for a send failure. */
 async function deliver(
   row: OutboxRow,
   o: Required<OutboxWorkerOptions>,
@@ -125,7 +162,6 @@ async function deliver(
     else o.logger.warn({ ...log, retryAt }, 'e-mail failed; will retry')
     return dead ? 'dead' : 'failed'
   }
-  await markMailSent(o.db, row.id)
   o.logger.info(
     {
       outboxId: row.id,
@@ -151,21 +187,28 @@ export async function runOutboxPass(options: OutboxWorkerOptions): Promise<numbe
       o.logger.warn({ err: errorText(error) }, 'renewing mail leases failed'),
     )
   }, o.renewMs)
+  const marks = sentMarks(o.db, (ids) => ids.forEach((id) => held.delete(id)))
   let next = 0
   const lanes = Array.from({ length: Math.min(o.concurrency, rows.length) }, async () => {
     while (next < rows.length) {
       const row = rows[next++]!
+      let outcome: Awaited<ReturnType<typeof deliver>> | null = null
       try {
-        await deliver(row, o)
+        outcome = await deliver(row, o)
       } finally {
-        held.delete(row.id)
+        if (outcome === 'sent') marks.add(row.id)
+        else held.delete(row.id)
       }
     }
   })
   try {
     await Promise.all(lanes)
   } finally {
-    clearInterval(renewal)
+    try {
+      await marks.settled()
+    } finally {
+      clearInterval(renewal)
+    }
   }
   return rows.length
 }
