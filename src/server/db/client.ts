@@ -186,6 +186,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
+/**
+ * A hot statement of fixed text, run by name: on Postgres each connection parses and plans it
+ * once and afterwards only binds values (the rate limits' statement cost the server 0.44 ms of
+ * CPU planned on each call and 0.15 ms prepared, decision 13); PGlite runs it as any query. It
+ * goes straight to the pool, so it is for statements that run outside a transaction; plans
+ * are replanned by Postgres when a table they read is altered or analysed.
+ */
+export async function queryPrepared<T>(
+  db: Db,
+  statement: { name: string; text: string },
+  values: readonly unknown[],
+): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client
+  if (client instanceof pg.Pool)
+    return (await client.query<T & pg.QueryResultRow>({ ...statement, values: [...values] })).rows
+  if (client instanceof PGlite) return (await client.query<T>(statement.text, [...values])).rows
+  throw new Error(
+    `${statement.name}: a prepared statement runs on the database, not in a transaction`,
+  )
+}
+
 /** The rows of a raw query; both drivers put them under .rows. */
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }

@@ -9,7 +9,7 @@ import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
-import { queryRows, type Db } from '../db/client.ts'
+import { queryPrepared, type Db } from '../db/client.ts'
 import {
   claimLicense,
   findValidLicenseForEmail,
@@ -244,6 +244,12 @@ async function requireConfirmation(
   return 'confirm'
 }
 
+const SUBMIT_TRIAL = {
+  name: 'submit-trial',
+  text: `select outcome, claims from submit_trial($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+    $11, $12::int, $13, $14::int, $15::float8)`,
+}
+
 /**
  * A trial request (DESIGN.md §5, §14). The answer depends only on the pool and the breaker,
  * never on whether the address asked before: a repeat gets a fresh submission and token like
@@ -288,13 +294,26 @@ export async function submitTrial(
 
   // The usual path in one round trip: db/migrations/0030_submit_trial_function.sql does the
   // breaker check, the lock, a repeat's re-send or a claim, the row and its e-mail.
-  const [result] = await queryRows<{ outcome: Outcome | 'breaker'; claims: number }>(
+  const [result] = await queryPrepared<{ outcome: Outcome | 'breaker'; claims: number }>(
     deps.db,
-    sql`select outcome, claims from submit_trial(
-          ${row.id}::uuid, ${row.firstName}, ${row.lastName}, ${row.email}, ${emailCanonical},
-          ${row.model}, ${row.source}, ${hash}, ${ipHash}, ${row.userAgent}, ${TERMS_VERSION},
-          ${TRIAL_VALID_DAYS}::int, ${deps.messageIdDomain},
-          ${deps.breaker?.count ?? null}::int, ${deps.breaker ? deps.breaker.windowMs / 1000 : null}::float8)`,
+    SUBMIT_TRIAL,
+    [
+      row.id,
+      row.firstName,
+      row.lastName,
+      row.email,
+      emailCanonical,
+      row.model,
+      row.source,
+      hash,
+      ipHash,
+      row.userAgent,
+      TERMS_VERSION,
+      TRIAL_VALID_DAYS,
+      deps.messageIdDomain,
+      deps.breaker?.count ?? null,
+      deps.breaker ? deps.breaker.windowMs / 1000 : null,
+    ],
   )
   let outcome: Outcome = result!.outcome === 'breaker' ? 'confirm' : result!.outcome
   if (result!.outcome === 'breaker' && deps.breaker) {
