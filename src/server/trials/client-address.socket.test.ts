@@ -57,6 +57,36 @@ function send(
   })
 }
 
+/** A request whose body arrives in pieces, chunked (no Content-Length), a moment apart. */
+function sendInPieces(port: number, pieces: Buffer[]): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: api.trialSubmissions,
+        headers: { 'Content-Type': 'application/json' },
+        agent: false,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }))
+      },
+    )
+    req.on('error', reject)
+    void (async () => {
+      for (const piece of pieces) {
+        req.write(piece)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      req.end()
+    })()
+  })
+}
+
 describe.each(TEST_DB_KINDS)('client addresses over real sockets, on %s', (kind) => {
   let database: TestDatabase
   let server: ServerType | null = null
@@ -135,6 +165,30 @@ describe.each(TEST_DB_KINDS)('client addresses over real sockets, on %s', (kind)
       expect(JSON.parse(reply.body)).toMatchObject({ errorCode: 'VALIDATION_ERROR' })
       expect(reply.headers['cache-control']).toBe('no-store')
     }
+  })
+
+  it('reads a body that arrives in pieces, a character split between two of them', async () => {
+    const port = await listen({})
+    const body = Buffer.from(JSON.stringify(trialRequest({ model: 'basic', first_name: 'Zoë' })))
+    const split = body.indexOf(Buffer.from('ë')) + 1 // between the two bytes of ë
+    const reply = await sendInPieces(port, [
+      body.subarray(0, 7),
+      body.subarray(7, split),
+      body.subarray(split),
+    ])
+    expect(reply.status).toBe(201)
+    expect(JSON.parse(reply.body)).toMatchObject({ has_license: true })
+  })
+
+  it('answers a body past 16 KB with no Content-Length with its 400, which the client reads', async () => {
+    const port = await listen({})
+    const pieces = Array.from({ length: 6 }, () => Buffer.alloc(4096, ' '))
+    const reply = await sendInPieces(port, [Buffer.from('{"first_name":'), ...pieces])
+    expect(reply.status).toBe(400)
+    expect(JSON.parse(reply.body)).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      details: ['Request body must be at most 16384 bytes'],
+    })
   })
 
   it('does not take a cancelled upload for a database outage', async () => {
