@@ -126,11 +126,21 @@ interface ApiBenchOptions {
   connections: readonly number[]
   warmupS: number
   durationS: number
+  /**
+   * Seconds of submissions at the budgets' concurrency before anything is measured, thrown
+   * away: the server is measured as it serves after thousands of requests, its request path
+   * and mail thread compiled by the JIT, not while it compiles (docs/decisions/0013). The
+   * ceiling gets a warm-up run too (its few functions warm within a second; CEILING_WARMUP_S
+   * keeps its key pool from running dry).
+   */
+  serverWarmupS: number
   /** Keys per model; must outlast every submission of the run. */
   poolSize: number
   /** Extra server environment, e.g. LOG_LEVEL=info to measure logging's cost. */
   serverEnv?: Record<string, string>
 }
+
+const CEILING_WARMUP_S = 3
 
 async function countUnsentMail(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
@@ -230,17 +240,35 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
       }
       const tag = `${options.database}-${process.pid}`
       let n = 0
+      const submissionLoad = {
+        url: `${server.baseUrl}/api/trial-submissions`,
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: () => trialBody(tag, n),
+        requestHeaders: () => ({ 'x-forwarded-for': clientAddress(n++) }),
+      }
+      // Waits until the outbox worker has sent what a run queued, so it does not eat into the
+      // next run's CPU (on PGlite we cannot look into the server's database: a fixed pause).
+      const mailSent = () =>
+        benchDb ? waitForMailDrain(benchDb.url, 15_000) : new Promise((r) => setTimeout(r, 2000))
+      if (options.serverWarmupS > 0) {
+        const c = API_BUDGETS.connections
+        await runLoad({
+          ...submissionLoad,
+          connections: c,
+          warmupS: 0,
+          durationS: options.serverWarmupS,
+        })
+        await mailSent()
+        await ceilingDb.run(c, 0, Math.min(options.serverWarmupS, CEILING_WARMUP_S))
+      }
       for (const c of connections) {
         let withoutKey = 0
         const result = await runLoad({
-          url: `${server.baseUrl}/api/trial-submissions`,
+          ...submissionLoad,
           connections: c,
           warmupS,
           durationS,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: () => trialBody(tag, n),
-          requestHeaders: () => ({ 'x-forwarded-for': clientAddress(n++) }),
           onResponse: (status, text) => {
             if (status === 201 && !text.includes('"has_license":true')) withoutKey++
           },
@@ -262,11 +290,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
           mailBacklog,
         })
         // The ceiling right after the server's run at the same concurrency, so both see the
-        // same neighbours on this shared machine; first the server's outbox worker sends what
-        // the run queued, so it does not eat into the ceiling's CPU (on PGlite we cannot look
-        // into the server's database, so a fixed pause stands in).
-        if (benchDb) await waitForMailDrain(benchDb.url, 15_000)
-        else await new Promise((r) => setTimeout(r, 2000))
+        // same neighbours on this shared machine; first the outbox sends what the run queued.
+        await mailSent()
         ceiling.push(await ceilingDb.run(c, warmupS, durationS))
       }
       memory = sampler.stop()

@@ -3,7 +3,7 @@
  * database with --cpu-prof, drives POST /api/trial-submissions at 16 connections, and prints
  * the self time per function and per module (top 25 each).
  *   TEST_DATABASE_URL=postgres://... node --import tsx bench/profile-api.ts
- *   PROFILE_CONNECTIONS=16 PROFILE_SECONDS=8 PROFILE_ENV='{"LOG_LEVEL":"info"}'
+ *   PROFILE_CONNECTIONS=16 PROFILE_SECONDS=8 PROFILE_WARMUP=8 PROFILE_ENV='{"LOG_LEVEL":"info"}'
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -57,7 +57,7 @@ async function main() {
     const result = await runLoad({
       url: `${server.baseUrl}/api/trial-submissions`,
       connections,
-      warmupS: 1,
+      warmupS: Number(process.env.PROFILE_WARMUP ?? 8),
       durationS: seconds,
       method: 'POST',
       headers: { 'content-type': 'application/json' },

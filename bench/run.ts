@@ -5,6 +5,7 @@
  *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
+ *   BENCH_API_SERVER_WARMUP=8    seconds of submissions (and of the ceiling) before any is measured
  *   BENCH_API_CONNECTIONS=1,16,64
  *   BENCH_API_POOL=40000         bench keys loaded before the API runs (and for the ceiling)
  *   TEST_DATABASE_URL=postgres://...   also run the API part on a fresh database there
@@ -202,7 +203,12 @@ async function main() {
   if (wants('api')) {
     // After the main server stopped, so the API servers have the machine to themselves.
     const connections = (process.env.BENCH_API_CONNECTIONS ?? '1,16,64').split(',').map(Number)
-    const common = { ...load, connections, poolSize: num('BENCH_API_POOL', 40_000) }
+    const common = {
+      ...load,
+      connections,
+      serverWarmupS: num('BENCH_API_SERVER_WARMUP', 8),
+      poolSize: num('BENCH_API_POOL', 40_000),
+    }
     report.api = [await runApiBench({ ...common, database: 'embedded', port: PORTS.apiEmbedded })]
     const postgresUrl = process.env.TEST_DATABASE_URL
     if (postgresUrl) {
