@@ -1,6 +1,6 @@
 /** Data access for rate_limit_counters: request counts per key and fixed window. */
 import { lt, sql } from 'drizzle-orm'
-import { queryPrepared, type Db } from './client.ts'
+import { queryRows, type Db } from './client.ts'
 import { rateLimitCounters } from './schema.ts'
 
 interface CounterWindow {
@@ -21,43 +21,37 @@ interface CounterHits {
  * (one round trip per request). The statement commits without waiting for the disk
  * (synchronous_commit off for its own transaction only): every request of one client bumps the
  * same row, whose lock lasts until commit, and a busy address must not queue everyone behind
- * fsync. A crash may forget the last few hits, which no limit needs. The windows go in as
- * arrays, so the text is the same for any number of keys and Postgres plans it once per
- * connection (queryPrepared).
+ * fsync. A crash may forget the last few hits, which no limit needs.
  */
-const ADD_HITS = {
-  name: 'rate-limit-add-hits',
-  text: `
-    with async_commit as (select set_config('synchronous_commit', 'off', true)),
-    want as (
-      select * from unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
-        as w (key, window_start, expires_at, previous_start)
-    ),
-    hit as (
-      insert into rate_limit_counters (key, window_start, hits, expires_at)
-      select key, window_start, 1, expires_at from want
-      on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
-      returning key, hits
-    )
-    select hit.key, hit.hits, coalesce(prev.hits, 0)::int as previous
-    from hit
-    cross join async_commit
-    join want on want.key = hit.key
-    left join rate_limit_counters prev
-      on prev.key = want.key and prev.window_start = want.previous_start`,
-}
-
 export async function addHits(
   db: Db,
   windows: readonly CounterWindow[],
 ): Promise<Map<string, CounterHits>> {
-  const iso = (d: Date) => d.toISOString()
-  const rows = await queryPrepared<{ key: string; hits: number; previous: number }>(db, ADD_HITS, [
-    windows.map((w) => w.key),
-    windows.map((w) => iso(w.windowStart)),
-    windows.map((w) => iso(w.expiresAt)),
-    windows.map((w) => iso(w.previousStart)),
-  ])
+  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
+  const values = sql.join(
+    windows.map((w) => sql`(${w.key}, ${ts(w.windowStart)}, 1, ${ts(w.expiresAt)})`),
+    sql`, `,
+  )
+  const wanted = sql.join(
+    windows.map((w) => sql`(${w.key}, ${ts(w.previousStart)})`),
+    sql`, `,
+  )
+  const rows = await queryRows<{ key: string; hits: number; previous: number }>(
+    db,
+    sql`
+      with async_commit as (select set_config('synchronous_commit', 'off', true)),
+      hit as (
+        insert into rate_limit_counters (key, window_start, hits, expires_at) values ${values}
+        on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
+        returning key, hits
+      )
+      select hit.key, hit.hits, coalesce(prev.hits, 0)::int as previous
+      from hit
+      cross join async_commit
+      join (values ${wanted}) as want (key, previous_start) on want.key = hit.key
+      left join rate_limit_counters prev
+        on prev.key = want.key and prev.window_start = want.previous_start`,
+  )
   return new Map(
     rows.map((r) => [r.key, { current: Number(r.hits), previous: Number(r.previous) }]),
   )
