@@ -82,6 +82,43 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     },
   )
 
+  it('0060 folds each rate-limit key into one row, keeping the count of the window just before', async () => {
+    const fresh =
+      kind === 'postgres'
+        ? await createTestDatabase('postgres')
+        : await openDatabase({ databaseUrl: null, dataDir: null })
+    opened.push(fresh)
+    const { db } = fresh
+    if ('schema' in fresh && fresh.schema) {
+      await db.execute(sql.raw(`drop schema ${fresh.schema} cascade`))
+      await db.execute(sql.raw(`create schema ${fresh.schema}`))
+    }
+    const all = await loadMigrations()
+    await migrate(
+      db,
+      all.filter((m) => m.version < '0060'),
+    )
+    // Hour-long windows: a key with the window before its latest, one with a gap, one alone.
+    await db.execute(sql`
+      insert into rate_limit_counters (key, window_start, hits, expires_at) values
+        ('a', '2026-11-01T10:00Z', 5, '2026-11-01T12:00Z'),
+        ('a', '2026-11-01T11:00Z', 2, '2026-11-01T13:00Z'),
+        ('b', '2026-11-01T09:00Z', 4, '2026-11-01T11:00Z'),
+        ('b', '2026-11-01T11:00Z', 1, '2026-11-01T13:00Z'),
+        ('c', '2026-11-01T11:00Z', 3, '2026-11-01T13:00Z')`)
+    expect(await migrate(db)).toContain('0060_rate_limit_one_row_per_key')
+    const rows = await queryRows<{ key: string; start: string; hits: number; previous: number }>(
+      db,
+      sql`select key, to_char(window_start at time zone 'UTC', 'HH24:MI') as start, hits,
+        previous_hits as previous from rate_limit_counters order by key`,
+    )
+    expect(rows).toEqual([
+      { key: 'a', start: '11:00', hits: 2, previous: 5 },
+      { key: 'b', start: '11:00', hits: 1, previous: 0 },
+      { key: 'c', start: '11:00', hits: 3, previous: 0 },
+    ])
+  })
+
   it('rolls a failing migration back whole', async () => {
     // Last in the suite: it empties the suite's database to start from nothing.
     const { db, schema } = database()

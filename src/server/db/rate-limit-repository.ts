@@ -1,13 +1,12 @@
-/** Data access for rate_limit_counters: request counts per key and fixed window. */
+/** Data access for rate_limit_counters: one row per key, its live window and the one before. */
 import { lt, sql } from 'drizzle-orm'
-import { queryRows, type Db } from './client.ts'
+import { queryPrepared, type Db } from './client.ts'
 import { rateLimitCounters } from './schema.ts'
 
 interface CounterWindow {
   key: string
   windowStart: Date
-  /** The window before, whose count the caller weighs in. */
-  previousStart: Date
+  /** windowStart plus two windows: the live window's count is read through the next one. */
   expiresAt: Date
 }
 
@@ -17,43 +16,54 @@ interface CounterHits {
 }
 
 /**
- * Adds one hit to each key's current window and reads its previous window, in one statement
- * (one round trip per request). The statement commits without waiting for the disk
- * (synchronous_commit off for its own transaction only): every request of one client bumps the
- * same row, whose lock lasts until commit, and a busy address must not queue everyone behind
- * fsync. A crash may forget the last few hits, which no limit needs.
+ * One hit for each key, in one prepared statement (one round trip per request). Each key's row
+ * moves to the caller's window when that one is later: the count of the window just before
+ * becomes `previous_hits`, an older one is forgotten. A hit stamped with an earlier window than
+ * the row's (an instance whose clock lags) counts in the live window, so no hit is lost. The
+ * upsert goes by primary key and joins nothing, so its one generic plan is the right plan at
+ * any table size (decision 14). It commits without waiting for the disk (synchronous_commit off
+ * for its own transaction only): every request of one client bumps the same row, whose lock
+ * lasts until commit, and a busy address must not queue everyone behind fsync (decision 9). A
+ * crash may forget the last few hits, which no limit needs.
  */
+const ADD_HITS = {
+  name: 'rate-limit-add-hits',
+  text: `
+    with async_commit as (select set_config('synchronous_commit', 'off', true))
+    insert into rate_limit_counters as c (key, window_start, hits, previous_hits, expires_at)
+    select w.key, w.window_start, 1, 0, w.expires_at
+    from unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) as w (key, window_start, expires_at)
+    cross join async_commit
+    on conflict (key) do update set
+      hits = case when excluded.window_start <= c.window_start then c.hits + 1 else 1 end,
+      previous_hits = case
+        when excluded.window_start <= c.window_start then c.previous_hits
+        -- expires_at is two windows after the start, so this is "the row's window is the one
+        -- just before the caller's"
+        when c.window_start = excluded.window_start - (excluded.expires_at - excluded.window_start) / 2
+          then c.hits
+        else 0
+      end,
+      window_start = greatest(c.window_start, excluded.window_start),
+      expires_at = greatest(c.expires_at, excluded.expires_at)
+    returning key, hits, previous_hits`,
+}
+
 export async function addHits(
   db: Db,
   windows: readonly CounterWindow[],
 ): Promise<Map<string, CounterHits>> {
-  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
-  const values = sql.join(
-    windows.map((w) => sql`(${w.key}, ${ts(w.windowStart)}, 1, ${ts(w.expiresAt)})`),
-    sql`, `,
-  )
-  const wanted = sql.join(
-    windows.map((w) => sql`(${w.key}, ${ts(w.previousStart)})`),
-    sql`, `,
-  )
-  const rows = await queryRows<{ key: string; hits: number; previous: number }>(
+  const rows = await queryPrepared<{ key: string; hits: number; previous_hits: number }>(
     db,
-    sql`
-      with async_commit as (select set_config('synchronous_commit', 'off', true)),
-      hit as (
-        insert into rate_limit_counters (key, window_start, hits, expires_at) values ${values}
-        on conflict (key, window_start) do update set hits = rate_limit_counters.hits + 1
-        returning key, hits
-      )
-      select hit.key, hit.hits, coalesce(prev.hits, 0)::int as previous
-      from hit
-      cross join async_commit
-      join (values ${wanted}) as want (key, previous_start) on want.key = hit.key
-      left join rate_limit_counters prev
-        on prev.key = want.key and prev.window_start = want.previous_start`,
+    ADD_HITS,
+    [
+      windows.map((w) => w.key),
+      windows.map((w) => w.windowStart.toISOString()),
+      windows.map((w) => w.expiresAt.toISOString()),
+    ],
   )
   return new Map(
-    rows.map((r) => [r.key, { current: Number(r.hits), previous: Number(r.previous) }]),
+    rows.map((r) => [r.key, { current: Number(r.hits), previous: Number(r.previous_hits) }]),
   )
 }
 

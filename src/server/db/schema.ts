@@ -5,7 +5,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uuid,
@@ -82,16 +81,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 
-export const rateLimitCounters = pgTable(
-  'rate_limit_counters',
-  {
-    key: text('key').notNull(),
-    windowStart: ts('window_start').notNull(),
-    hits: integer('hits').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
-)
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  /** The live window; `hits` counts it, `previousHits` the window just before it. */
+  windowStart: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+  previousHits: integer('previous_hits').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+})
 
 export const consentRecords = pgTable('consent_records', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -31,6 +31,27 @@ describeEachDatabase('rate limiter on %s', { emptyBeforeEach: true }, (database)
     expect((await check('edge@x', edge + 0.9 * HOUR)).exceeded).toBeNull()
   })
 
+  it('starts afresh after a window with no requests', async () => {
+    const start = 300 * HOUR
+    for (let i = 0; i < 3; i++) await check('idle@x', start + i)
+    // Two windows later the full window in between had no hits: nothing carries over.
+    for (let i = 0; i < 3; i++)
+      expect((await check('idle@x', 2 * HOUR + start + i)).exceeded).toBeNull()
+  })
+
+  it('counts a hit stamped with an earlier window (a lagging clock) in the live one', async () => {
+    const edge = 400 * HOUR
+    for (let i = 0; i < 3; i++) await check('late@x', edge + 1000 + i)
+    // An instance whose clock is two seconds behind still sees the three hits just made.
+    expect((await check('late@x', edge - 1000)).exceeded).not.toBeNull()
+  })
+
+  it('lets exactly COUNT of many simultaneous requests through', async () => {
+    const now = 500 * HOUR
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => check('burst@x', now)))
+    expect(verdicts.filter((v) => v.exceeded === null)).toHaveLength(3)
+  })
+
   it('prunes counters whose windows are over', async () => {
     await check('old@x', 10 * HOUR)
     expect(await deleteExpiredCounters(database().db)).toBe(1)

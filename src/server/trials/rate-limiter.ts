@@ -52,7 +52,6 @@ export async function hitRateLimits<Name extends string>(
     plan.map((p) => ({
       key: p.key,
       windowStart: new Date(p.start),
-      previousStart: new Date(p.start - p.check.limit.windowMs),
       expiresAt: p.expiresAt,
     })),
   )
