@@ -10,6 +10,7 @@ import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
 import { loadSite } from './http/site.ts'
+import { documentPolicies } from './http/security-headers.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { LicenseCountsCache, seedDemoLicenses } from './licenses/license-service.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -20,6 +21,7 @@ import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
+import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
 async function main() {
   const config = loadConfig()
@@ -40,7 +42,11 @@ async function main() {
       'the site still shows placeholder company and contact details (on /about, in the legal texts ' +
         'and e-mails); set these SITE_* variables and rebuild before going live (README, "Configuration")',
     )
-  const site = await loadSite(config.distDir, config.publicUrl)
+  const site = await loadSite(
+    config.distDir,
+    config.publicUrl,
+    documentPolicies(thirdPartyOrigins(settings)),
+  )
 
   const database = await openMigratedDatabase(config, logger)
   // PGlite writes its files with modes of its own; tighten them now that they exist.

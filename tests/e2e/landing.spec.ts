@@ -43,7 +43,39 @@ test.describe('pre-rendered landing page', () => {
       expect(html, text).toContain(text)
     }
     expect(response.headers()['cache-control']).toBe('no-cache')
-    expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
+    // The policy's origins travel in the page's first <meta> (decision 15); the header keeps
+    // what a <meta> cannot say.
+    expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(html).toMatch(
+      /^<!doctype html>\s*<html[^>]*>\s*<head>\s*<meta charset="UTF-8" \/><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' /i,
+    )
+  })
+
+  test('enforces the policy in its markup: a script from elsewhere is refused, the page works', async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/elsewhere\.example/)
+    await page.goto('/')
+    const refused = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) =>
+            resolve(`${event.effectiveDirective} ${event.blockedURI}`),
+          )
+          const script = document.createElement('script')
+          script.src = 'https://elsewhere.example/x.js'
+          document.head.append(script)
+        }),
+    )
+    expect(refused).toBe('script-src-elem https://elsewhere.example/x.js')
+    // The page's own scripts run and fetch from our origin: near pricing, the keys left show.
+    const counts = page.waitForResponse('**/api/license-counts')
+    await page.locator('#pricing').scrollIntoViewIfNeeded()
+    expect((await counts).status()).toBe(200)
+    await expect(
+      page.locator('#pricing [data-trial-keys]').filter({ visible: true }).first(),
+    ).not.toHaveText('Trial keys are limited each month')
   })
 })
 

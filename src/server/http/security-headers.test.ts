@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { mailAssets } from '#src/common/paths.ts'
-import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
+import { contentSecurityPolicy, documentPolicies, securityHeaders } from './security-headers.ts'
 import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
 import { chatConfigured, schedulerHost, thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -81,6 +81,23 @@ describe('thirdPartyOrigins and the CSP', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'")
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
+  })
+
+  it('splits a document’s policy: every directive once, the origins in markup, frame-ancestors in the header', () => {
+    const origins = thirdPartyOrigins(DEFAULT_SETTINGS)
+    const { markup, header } = documentPolicies(origins)
+    const inMarkup = directives(markup)
+    const inHeader = directives(header)
+    // A <meta> policy may not carry frame-ancestors (browsers ignore it and log an error).
+    expect(inMarkup['frame-ancestors']).toBeUndefined()
+    expect(inHeader).toEqual({
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    })
+    expect(header).not.toContain('https:')
+    expect({ ...inMarkup, ...inHeader }).toEqual(directives(contentSecurityPolicy(origins)))
   })
 })
 

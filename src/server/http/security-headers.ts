@@ -5,14 +5,20 @@
  * (scripts, images, JSON) gets a short policy that loads nothing and frames nothing, plus
  * nosniff and the referrer policy: the full one there only adds about 1.5 KB to each of a
  * page's requests (DESIGN.md §9) and protects nothing, since those answers are not documents.
+ *
+ * The pre-rendered pages carry their policy in their markup instead (decision 15): a <meta>
+ * first in <head>, compressed with the page, and a header of what a <meta> cannot say. A
+ * handler that sets its own Content-Security-Policy on a document keeps it; every other
+ * document gets the whole policy in the header.
  */
 import type { MiddlewareHandler } from 'hono'
 import { mailAssets } from '#src/common/paths.ts'
 import type { ThirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
-export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
+/** The policy of documents, as directives by name. */
+function documentDirectives(origins: ThirdPartyOrigins): Record<string, string> {
   const list = (values: string[]) => [...new Set(values)].join(' ')
-  const directives: Record<string, string> = {
+  return {
     'default-src': "'self'",
     'script-src': list(["'self'", ...origins.script]),
     // React and Radix set inline style attributes; scripts stay strictly 'self'.
@@ -29,9 +35,32 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
     'manifest-src': "'self'",
     'worker-src': list(["'self'", ...origins.worker]),
   }
-  return Object.entries(directives)
+}
+
+const joined = (directives: Record<string, string>) =>
+  Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)
     .join('; ')
+
+/** The whole policy of a document, for its header. */
+export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
+  return joined(documentDirectives(origins))
+}
+
+/**
+ * A document's policy split in two (decision 15): `header`, frame-ancestors (which browsers
+ * ignore, and report, in a <meta>) and the restrictions that name no third party, in force
+ * before the first byte is parsed; `markup`, the fetch directives that name the third parties,
+ * for a <meta http-equiv> first in the document's <head>. Both policies apply, so a fetch must
+ * pass each.
+ */
+export function documentPolicies(origins: ThirdPartyOrigins): { markup: string; header: string } {
+  const inHeader = ['frame-ancestors', 'object-src', 'base-uri', 'form-action']
+  const all = Object.entries(documentDirectives(origins))
+  return {
+    markup: joined(Object.fromEntries(all.filter(([name]) => !inHeader.includes(name)))),
+    header: joined(Object.fromEntries(all.filter(([name]) => inHeader.includes(name)))),
+  }
 }
 
 /**
@@ -47,7 +76,8 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
     await next()
     const h = c.res.headers
     const document = h.get('content-type')?.startsWith('text/html') === true
-    h.set('Content-Security-Policy', document ? options.csp : NON_DOCUMENT_CSP)
+    if (!document) h.set('Content-Security-Policy', NON_DOCUMENT_CSP)
+    else if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', options.csp)
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     h.set('X-Frame-Options', 'DENY')

@@ -6,9 +6,20 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
-import { lnfFileName, loadSite, safeJoin, siteRoutes, type Site, type StaticFile } from './site.ts'
+import { Hono } from 'hono'
+import { securityHeaders } from './security-headers.ts'
+import {
+  lnfFileName,
+  loadSite,
+  safeJoin,
+  siteRoutes,
+  withPolicyInMarkup,
+  type Site,
+  type StaticFile,
+} from './site.ts'
 
 const SECRET = 'top secret, outside the uploads folder'
 const PNG = Buffer.from(
@@ -240,6 +251,52 @@ describe('sitemap, robots and static files', () => {
 
     const sitemap = await (await built.request('/sitemap.xml')).text()
     expect(sitemap).toContain('<loc>https://pacing.example/terms</loc>')
+  })
+
+  it('puts each document’s policy first in its head, the header keeping what markup cannot say', async () => {
+    const dist = join(dir, 'dist-policy')
+    await mkdir(join(dist, 'site'), { recursive: true })
+    // Long enough to be served compressed.
+    const head = `<!doctype html><html><head><meta charset="UTF-8" /><title>${'t'.repeat(600)}</title>`
+    for (const d of DOCUMENT_ROUTES)
+      await writeFile(join(dist, 'site', `${d.name}.html`), `${head}</head><p>${d.name}</p>`)
+    for (const d of CLIENT_ENTRIES)
+      await writeFile(join(dist, 'site', `${d.name}.html`), `${head}</head><div id="root">`)
+    const policies = {
+      markup: `default-src 'self'; script-src 'self' https://cdn.example/"x"`,
+      header: "frame-ancestors 'none'",
+    }
+    const app = new Hono()
+    app.use(securityHeaders({ csp: 'the whole policy', https: false }))
+    app.route(
+      '/',
+      siteRoutes(await loadSite(dist, 'https://pacing.example', policies), { uploadsDir }),
+    )
+
+    for (const encoding of ['identity', 'br']) {
+      const res = await app.request('/terms', { headers: { 'accept-encoding': encoding } })
+      expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+      expect(res.headers.get('content-encoding')).toBe(encoding === 'br' ? 'br' : null)
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect((encoding === 'br' ? brotliDecompressSync(bytes) : bytes).toString()).toBe(
+        '<!doctype html><html><head><meta charset="UTF-8" />' +
+          `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' https://cdn.example/&quot;x&quot;" />` +
+          `<title>${'t'.repeat(600)}</title></head><p>terms</p>`,
+      )
+    }
+    // The 404 page is a pre-rendered document too; the console's shell is not: whole header.
+    expect((await app.request('/nope')).headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'none'",
+    )
+    const shell = await app.request('/admin')
+    expect(shell.headers.get('content-type')).toContain('text/html')
+    expect(shell.headers.get('content-security-policy')).toBe('the whole policy')
+  })
+
+  it('puts the policy after the doctype of a document without a character set', () => {
+    expect(withPolicyInMarkup('<!doctype html><p>x</p>', "default-src 'self'")).toBe(
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self'" /><p>x</p>`,
+    )
   })
 })
 

@@ -64,6 +64,8 @@ export interface StaticFile {
   gzip?: Buffer
   etag: string
   cacheControl: string
+  /** The Content-Security-Policy header of a document whose markup carries the rest of it. */
+  policyHeader?: string
 }
 
 function contentType(path: string): string {
@@ -106,12 +108,41 @@ export interface Site {
   publicUrl?: string
 }
 
-/** Reads the build into memory, filling in PUBLIC_URL. Throws if there is no build. */
-export async function loadSite(distDir: string, publicUrl: string): Promise<Site> {
+/** A document's policy in its markup and its header (security-headers.ts documentPolicies). */
+interface DocumentPolicies {
+  markup: string
+  header: string
+}
+
+/**
+ * The document with its policy as the first thing its <head> holds after the character set
+ * (nothing before it loads anything), or after the doctype in a document without one.
+ */
+export function withPolicyInMarkup(html: string, policy: string): string {
+  const attribute = policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${attribute}" />`
+  const anchor = /<meta charset="[^"]*"\s*\/?>/i.exec(html) ?? /^\s*<!doctype html>/i.exec(html)
+  if (!anchor) return meta + html
+  const end = anchor.index + anchor[0].length
+  return html.slice(0, end) + meta + html.slice(end)
+}
+
+/**
+ * Reads the build into memory, filling in PUBLIC_URL and, given `policies`, putting each
+ * pre-rendered document's Content-Security-Policy in its markup (decision 15). Throws if there
+ * is no build.
+ */
+export async function loadSite(
+  distDir: string,
+  publicUrl: string,
+  policies?: DocumentPolicies,
+): Promise<Site> {
   const fill = (body: Buffer, path: string) =>
     TEMPLATED.has(extname(path).toLowerCase())
       ? Buffer.from(body.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl))
       : body
+  const withPolicy = (body: Buffer) =>
+    policies ? Buffer.from(withPolicyInMarkup(body.toString('utf8'), policies.markup)) : body
 
   const documents = new Map<string, StaticFile>()
   for (const doc of DOCUMENT_ROUTES) {
@@ -119,7 +150,9 @@ export async function loadSite(distDir: string, publicUrl: string): Promise<Site
     const body = await readFile(path).catch(() => {
       throw new Error(`The build has no ${path}; run npm run build`)
     })
-    documents.set(doc.name, makeFile(path, fill(body, path), CACHE.revalidate))
+    const file = makeFile(path, withPolicy(fill(body, path)), CACHE.revalidate)
+    if (policies) file.policyHeader = policies.header
+    documents.set(doc.name, file)
   }
 
   const clientDocuments = new Map<string, StaticFile>()
@@ -177,6 +210,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Respon
   // a page's script requests (DESIGN.md §9). Everything else revalidates with it.
   if (file.cacheControl === CACHE.immutable) return sendBody(c, file, headers, status)
   headers.set('ETag', file.etag)
+  if (file.policyHeader) headers.set('Content-Security-Policy', file.policyHeader)
   if (status === 200 && c.req.header('if-none-match') === file.etag) {
     return new Response(null, { status: 304, headers })
   }
