@@ -54,7 +54,14 @@ export function contentSecurityPolicy(origins: ThirdPartyOrigins): string {
  * for a <meta http-equiv> first in the document's <head>. Both policies apply, so a fetch must
  * pass each.
  */
-export function documentPolicies(origins: ThirdPartyOrigins): { markup: string; header: string } {
+export interface DocumentPolicies {
+  /** For a <meta http-equiv> first in the document's <head>. */
+  markup: string
+  /** For the document's Content-Security-Policy header. */
+  header: string
+}
+
+export function documentPolicies(origins: ThirdPartyOrigins): DocumentPolicies {
   const inHeader = ['frame-ancestors', 'object-src', 'base-uri', 'form-action']
   const all = Object.entries(documentDirectives(origins))
   return {

@@ -11,6 +11,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '#src/common/site/routes.ts'
+import type { DocumentPolicies } from './security-headers.ts'
 import { sitemapXml } from './sitemap.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
@@ -108,12 +109,6 @@ export interface Site {
   publicUrl?: string
 }
 
-/** A document's policy in its markup and its header (security-headers.ts documentPolicies). */
-interface DocumentPolicies {
-  markup: string
-  header: string
-}
-
 /**
  * The document with its policy as the first thing its <head> holds after the character set
  * (nothing before it loads anything), or after the doctype in a document without one.
@@ -137,12 +132,10 @@ export async function loadSite(
   publicUrl: string,
   policies?: DocumentPolicies,
 ): Promise<Site> {
+  const filled = (body: Buffer) =>
+    body.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl)
   const fill = (body: Buffer, path: string) =>
-    TEMPLATED.has(extname(path).toLowerCase())
-      ? Buffer.from(body.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl))
-      : body
-  const withPolicy = (body: Buffer) =>
-    policies ? Buffer.from(withPolicyInMarkup(body.toString('utf8'), policies.markup)) : body
+    TEMPLATED.has(extname(path).toLowerCase()) ? Buffer.from(filled(body)) : body
 
   const documents = new Map<string, StaticFile>()
   for (const doc of DOCUMENT_ROUTES) {
@@ -150,7 +143,8 @@ export async function loadSite(
     const body = await readFile(path).catch(() => {
       throw new Error(`The build has no ${path}; run npm run build`)
     })
-    const file = makeFile(path, withPolicy(fill(body, path)), CACHE.revalidate)
+    const html = policies ? withPolicyInMarkup(filled(body), policies.markup) : filled(body)
+    const file = makeFile(path, Buffer.from(html), CACHE.revalidate)
     if (policies) file.policyHeader = policies.header
     documents.set(doc.name, file)
   }
@@ -210,10 +204,10 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Respon
   // a page's script requests (DESIGN.md §9). Everything else revalidates with it.
   if (file.cacheControl === CACHE.immutable) return sendBody(c, file, headers, status)
   headers.set('ETag', file.etag)
-  if (file.policyHeader) headers.set('Content-Security-Policy', file.policyHeader)
   if (status === 200 && c.req.header('if-none-match') === file.etag) {
     return new Response(null, { status: 304, headers })
   }
+  if (file.policyHeader) headers.set('Content-Security-Policy', file.policyHeader)
   return sendBody(c, file, headers, status)
 }
 
