@@ -12,6 +12,14 @@ let showToaster: (() => void) | null = null
 
 type ToastKind = 'success' | 'error' | 'info'
 
+/**
+ * Starts loading sonner ahead of a toast that may follow (a submission in flight), so the toast
+ * shows as soon as the answer does instead of after one more download.
+ */
+export function preloadToasts(): void {
+  import('sonner').catch(() => {})
+}
+
 /** Shows a toast; the title is the bold line, options.description the text under it. */
 export function notify(kind: ToastKind, title: string, options?: ExternalToast): void {
   showToaster?.()

@@ -1,6 +1,6 @@
 /**
  * The trial flow's calls to our API (DESIGN.md §5). A submission's answer is checked by the
- * shared schemas, loaded with the first submit; the license counts, read on every page load,
+ * shared schemas, loaded alongside the first submission; the license counts, read on every page load,
  * by a plain check, so the page does not load zod for two numbers.
  */
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
@@ -22,6 +22,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export async function submitTrialRequest(body: TrialRequestInput): Promise<SubmitResult> {
+  // Loaded while the request is in flight, so the answer is read as soon as it arrives rather
+  // than after one more download.
+  const schemas = import('#src/common/api-schemas.ts')
+  schemas.catch(() => {}) // awaited below; a failed load is reported there, not as unhandled
   let response: Response
   try {
     response = await fetch(api.trialSubmissions, {
@@ -33,8 +37,7 @@ export async function submitTrialRequest(body: TrialRequestInput): Promise<Submi
     return { ok: false, status: 0, error: {} }
   }
   const json = await readJson(response)
-  const { ApiErrorSchema, TrialSubmissionResponseSchema } =
-    await import('#src/common/api-schemas.ts')
+  const { ApiErrorSchema, TrialSubmissionResponseSchema } = await schemas
   if (response.ok) {
     const parsed = TrialSubmissionResponseSchema.safeParse(json)
     if (parsed.success) return { ok: true, data: parsed.data }

@@ -10,7 +10,7 @@ import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import { anchors, routes } from '#src/common/paths.ts'
 import { EMAIL_MAX, NAME_MAX, TRIAL_SOURCE } from '#src/common/trial-limits.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
-import { notify } from '../../components/toaster.tsx'
+import { notify, preloadToasts } from '../../components/toaster.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FieldError, TextField } from '../../components/ui/text-field.tsx'
 import { PLANS } from '../../content/pricing.ts'
@@ -173,6 +173,7 @@ export function TrialForm() {
     if (Object.values(found).some(Boolean)) return showErrors(found)
     setErrors({})
     setSubmitting(true)
+    preloadToasts()
     const result = await submitTrialRequest(request)
     if (result.ok) {
       if (result.data.confirmation_required) {
