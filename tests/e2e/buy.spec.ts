@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
 import { expect, test } from './fixtures.ts'
-import { onOneLineInside } from './layout.ts'
+import { onOneLineInside, wholeStylesheetIn } from './layout.ts'
 
 /** A stored choice (everything refused), so the consent banner stays out of these tests. */
 async function refuseConsent(page: Page) {
@@ -38,13 +38,22 @@ async function mailsTo(address: string): Promise<string[]> {
   return found
 }
 
+/**
+ * Opens the home page at pricing once its whole stylesheet is in: only then does pricing show one
+ * plan layout per width, so a visible Buy button is one that stays so.
+ */
+async function openPricing(page: Page) {
+  await page.goto('/#pricing')
+  await wholeStylesheetIn(page)
+}
+
 test.beforeEach(async ({ page }) => {
   await refuseConsent(page)
 })
 
 test('Buy without a checkout link opens "Request an invoice" for that model', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.goto('/#pricing')
+  await openPricing(page)
   const buy = page.locator('#pricing').getByRole('button', { name: 'Buy Basic' }).filter({
     visible: true,
   })
@@ -71,7 +80,7 @@ test('Buy without a checkout link opens "Request an invoice" for that model', as
 test('the invoice dialog names each bad field beside it and focuses the first', async ({
   page,
 }) => {
-  await page.goto('/#pricing')
+  await openPricing(page)
   await page
     .locator('#pricing')
     .getByRole('button', { name: 'Buy Advanced' })
@@ -103,7 +112,7 @@ test('the invoice dialog names each bad field beside it and focuses the first', 
 
 test('a valid request is confirmed in place, and both e-mails go out', async ({ page }) => {
   const address = `grace.buyer.${Date.now()}@example.com`
-  await page.goto('/#pricing')
+  await openPricing(page)
   await page
     .locator('#pricing')
     .getByRole('button', { name: 'Buy Advanced' })

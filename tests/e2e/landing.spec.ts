@@ -1,6 +1,7 @@
 /** The landing page as a visitor uses it (issue #2). */
 import AxeBuilder from './axe.ts'
 import { expect, test } from './fixtures.ts'
+import { wholeStylesheetIn } from './layout.ts'
 
 test.describe('pre-rendered landing page', () => {
   test('serves every section before any script runs', async ({ request }) => {
@@ -121,7 +122,8 @@ test.describe('choosing a model', () => {
     await page.goto('/')
     const form = page.locator('#trial-form')
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
-    // Pricing shows one plan layout per width once its stylesheet is in.
+    // Pricing shows one plan layout per width once the whole stylesheet is in.
+    await wholeStylesheetIn(page)
     const startBasic = page.getByRole('link', { name: 'Start Basic trial' })
     await expect(startBasic).toHaveCount(1)
     await startBasic.click()

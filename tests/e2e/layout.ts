@@ -1,5 +1,8 @@
-/** Layout measures the browser tests share: how many lines a control's words take. */
-import type { Locator } from '@playwright/test'
+/**
+ * Layout measures the browser tests share: how many lines a control's words take, and when the
+ * page's whole stylesheet applies.
+ */
+import type { Locator, Page } from '@playwright/test'
 
 /**
  * The number of lines the text inside an element is laid out on (its text nodes' boxes, by
@@ -30,4 +33,19 @@ export async function onOneLineInside(locator: Locator): Promise<boolean> {
   const lines = await textLines(locator)
   const overflow = await locator.evaluate((element) => element.scrollWidth - element.clientWidth)
   return lines === 1 && overflow <= 0
+}
+
+/**
+ * Waits until the page's whole stylesheet applies. Until then only the critical CSS does
+ * (DESIGN.md §9), which styles the markup above the fold: below it, a rule like `.hidden` can
+ * apply without its `lg:block`, so pricing shows its cards at every width and swaps them for the
+ * table once the stylesheet is in. A test that finds a control there before that may hold one
+ * that is about to be hidden.
+ */
+export async function wholeStylesheetIn(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')].every(
+      (link) => link.media === 'all' && link.sheet !== null,
+    ),
+  )
 }
