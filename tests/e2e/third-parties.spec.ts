@@ -4,7 +4,7 @@
  * opens the feature; with consent (or the visitor's explicit click) the expected script or
  * frame is requested. The network is closed here, so third-party answers are stubs.
  */
-import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
 import { E2E } from './env.ts'
 
 const VIDEO_FRAME = /^https:\/\/www\.youtube-nocookie\.com\/embed\/Yx9b2Vd0mKc\?autoplay=1&rel=0/
@@ -127,12 +127,18 @@ async function storedChoice(page: Page): Promise<Choices | null> {
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy choices' })
 
-/** Clicks until the hydrated page reacts (pre-rendered controls do nothing before hydration). */
-async function clickUntil(click: () => Promise<void>, reacted: () => Promise<void>) {
+/**
+ * Clicks a control of a hydrated island until the page reacts: before its island hydrates, the
+ * button does nothing. A click that did land may take a while to show (a dialog's code loads on
+ * first use), so no further click goes out once the reaction shows, and none waits long on a
+ * control the dialog now covers. (A server-only section's button needs none of this: a press
+ * before the page's code runs is kept and run once it does, src/web/boot.ts.)
+ */
+async function clickUntil(control: Locator, reaction: Locator) {
   await expect(async () => {
-    await click()
-    await reacted()
-  }).toPass({ timeout: 10_000, intervals: [250, 500, 1000] })
+    if (!(await reaction.isVisible())) await control.click({ timeout: 1000 })
+    await expect(reaction).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] })
 }
 
 /**
@@ -185,10 +191,8 @@ test.describe('before any consent', () => {
   }) => {
     await page.goto('/')
     const dialog = page.getByRole('dialog', { name: 'Product demo' })
-    await clickUntil(
-      () => page.getByRole('button', { name: 'Watch Demo (2 min)' }).first().click(),
-      () => expect(dialog).toBeVisible({ timeout: 1000 }),
-    )
+    await page.getByRole('button', { name: 'Watch Demo (2 min)' }).first().click()
+    await expect(dialog).toBeVisible()
     await expect(
       dialog
         .getByText('Playing the video loads YouTube’s player from youtube-nocookie.com')
@@ -210,10 +214,8 @@ test.describe('before any consent', () => {
   }) => {
     await page.goto('/')
     const ask = page.getByRole('dialog', { name: 'Open the live chat?' })
-    await clickUntil(
-      () => page.getByRole('button', { name: 'Contact support chat' }).click(),
-      () => expect(ask).toBeVisible({ timeout: 1000 }),
-    )
+    await page.getByRole('button', { name: 'Contact support chat' }).click()
+    await expect(ask).toBeVisible()
     await expect(ask.getByRole('link', { name: 'E-mail us instead' })).toHaveAttribute(
       'href',
       'mailto:support@pacepoint.io',
@@ -409,10 +411,7 @@ test.describe('when a provider is unreachable', () => {
     await storeChoice(page, { functional: false, media: false, marketing: false })
     await page.goto('/thank-you?model=basic')
     const booking = page.getByRole('dialog', { name: 'Schedule Your Consultation' })
-    await clickUntil(
-      () => page.getByRole('button', { name: 'Book a free consultation' }).click(),
-      () => expect(booking).toBeVisible({ timeout: 1000 }),
-    )
+    await clickUntil(page.getByRole('button', { name: 'Book a free consultation' }), booking)
     await expect(booking.getByText('The booking calendar could not load.')).toBeVisible()
     await expect(booking.getByRole('link', { name: 'Open the booking page' })).toHaveAttribute(
       'href',
@@ -430,8 +429,8 @@ test.describe('when a provider is unreachable', () => {
     await storeChoice(page, { functional: true, media: false, marketing: false })
     await page.goto('/thank-you?model=basic')
     await clickUntil(
-      () => page.getByRole('button', { name: 'Contact support' }).click(),
-      () => expect(page.getByText('The chat could not load')).toBeVisible({ timeout: 1500 }),
+      page.getByRole('button', { name: 'Contact support', exact: true }),
+      page.getByText('The chat could not load'),
     )
     await expect(page.getByText('Write to us at support@pacepoint.io')).toBeVisible()
     expect(new Set(thirdParty)).toEqual(new Set([CHAT_SCRIPT]))
