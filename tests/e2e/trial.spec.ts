@@ -176,45 +176,101 @@ test('too many requests: the toast says when to try again and offers to ask for 
   await expect(page.getByRole('button', { name: 'Ask for more' })).toBeVisible()
 })
 
+/**
+ * Submits the form with its answer held until the scripts the page starts loading meanwhile have
+ * arrived; then every further script fails, as on a connection that drops, and the answer goes
+ * through. What showing the answer needs must have loaded while the request was in flight.
+ */
+async function submitWithAnswerAfterScripts(
+  page: Page,
+  answer: { status: number; headers?: Record<string, string>; json: unknown },
+  scriptsMeanwhile: number,
+) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/trial-submissions', async (route) => {
+    await held
+    await route.fulfill(answer)
+  })
+  let submitted = false
+  let loadedSince = 0
+  let lastActivity = Date.now()
+  const inFlight = new Set<string>()
+  const isScript = (url: string) => new URL(url).pathname.startsWith('/assets/')
+  page.on('request', (request) => {
+    if (!isScript(request.url())) return
+    inFlight.add(request.url())
+    lastActivity = Date.now()
+    if (submitted) loadedSince++
+  })
+  const done = (request: { url: () => string }) => {
+    if (inFlight.delete(request.url())) lastActivity = Date.now()
+  }
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  const sent = page.waitForRequest('**/api/trial-submissions')
+  await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await sent
+  submitted = true
+  await expect
+    .poll(
+      () =>
+        loadedSince >= scriptsMeanwhile && inFlight.size === 0 && Date.now() - lastActivity > 500,
+    )
+    .toBe(true)
+  await page.route('**/assets/**', (route) => route.abort('failed'))
+  release()
+}
+
 test('the answer shows even if no script can load once it arrives: what reading it needs loads meanwhile', async ({
   page,
   expectConsoleError,
 }) => {
   expectConsoleError(/status of 429/)
   await page.goto('/')
-  let answer = () => {}
-  const held = new Promise<void>((resolve) => (answer = resolve))
-  await page.route('**/api/trial-submissions', async (route) => {
-    await held
-    await route.fulfill({
-      status: 429,
-      contentType: 'application/json',
-      headers: { 'Retry-After': '1500' },
-      body: JSON.stringify({ errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' }),
-    })
-  })
-  let submitted = false
-  let loadedSince = 0
-  const inFlight = new Set<string>()
-  const isScript = (url: string) => new URL(url).pathname.startsWith('/assets/')
-  page.on('request', (request) => {
-    if (!isScript(request.url())) return
-    inFlight.add(request.url())
-    if (submitted) loadedSince++
-  })
-  page.on('requestfinished', (request) => inFlight.delete(request.url()))
-  page.on('requestfailed', (request) => inFlight.delete(request.url()))
   await fillForm(page, 'someone@example.com')
-  const sent = page.waitForRequest('**/api/trial-submissions')
-  await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
-  await sent
-  submitted = true
-  // While the answer is held, the scripts that read it and show it arrive (the schemas, the toasts).
-  await expect.poll(() => loadedSince >= 2 && inFlight.size === 0).toBe(true)
-  // A connection that fails from here on: no further script can load.
-  await page.route('**/assets/**', (route) => route.abort('failed'))
-  answer()
+  // The answer's schemas and the toasts.
+  await submitWithAnswerAfterScripts(
+    page,
+    {
+      status: 429,
+      headers: { 'Retry-After': '1500' },
+      json: { errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' },
+    },
+    2,
+  )
   await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
+})
+
+test('with no keys left for the model, the waitlist dialog loads while the request is in flight', async ({
+  page,
+}) => {
+  await page.route('**/api/license-counts', (route) =>
+    route.fulfill({ json: { basic: 0, advanced: 4 } }),
+  )
+  await page.goto('/#trial-form-basic')
+  const form = page.locator('#trial-form')
+  await expect(form.getByText('Trial keys this month: 4 left')).toBeVisible()
+  await fillForm(page, 'someone@example.com')
+  await form.locator('label').filter({ hasText: 'Basic model' }).click()
+  await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
+  // The answer's schemas, the toasts and the waitlist dialog.
+  await submitWithAnswerAfterScripts(
+    page,
+    {
+      status: 201,
+      json: {
+        submission_id: '00000000-0000-4000-8000-000000000001',
+        has_license: false,
+        waitlist_eligible: true,
+        waitlist_token: 't',
+      },
+    },
+    3,
+  )
+  await expect(
+    page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" }),
+  ).toBeVisible()
 })
 
 test('a server failure and a network failure say so', async ({ page, expectConsoleError }) => {

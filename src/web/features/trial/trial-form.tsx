@@ -24,7 +24,8 @@ import { LostKeyForm } from './lost-key-form.tsx'
 import { submitTrialRequest } from './trial-api.ts'
 import { useLicenseCounts } from './use-license-counts.ts'
 
-const WaitlistDialog = lazy(() => import('./waitlist-dialog.tsx'))
+const loadWaitlistDialog = () => import('./waitlist-dialog.tsx')
+const WaitlistDialog = lazy(loadWaitlistDialog)
 
 interface TrialFormState {
   firstName: string
@@ -173,7 +174,11 @@ export function TrialForm() {
     if (Object.values(found).some(Boolean)) return showErrors(found)
     setErrors({})
     setSubmitting(true)
+    // What the answer may need loads while the request is in flight: the toasts, and the
+    // waitlist dialog when the counts say the model has no keys left.
     preloadToasts()
+    if (counts.status === 'loaded' && counts.counts[form.model] === 0)
+      loadWaitlistDialog().catch(() => {})
     const result = await submitTrialRequest(request)
     if (result.ok) {
       if (result.data.confirmation_required) {
