@@ -7,7 +7,7 @@ import { adminSocketPath, isSocketLive, startAdminSocket } from './admin/admin-s
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
-import { migrate } from './db/migrate.ts'
+import { migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
 import { loadSite } from './http/site.ts'
 import { documentPolicies } from './http/security-headers.ts'
@@ -128,20 +128,10 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
   })
   logger.info({ database: database.kind, location: database.location }, 'database open')
-  // Migrations get their own connection without the request-sized query timeout: building an
-  // index on a large table may take minutes.
-  const migrator =
-    database.kind === 'postgres'
-      ? await openDatabase({
-          databaseUrl: config.databaseUrl,
-          dataDir: null,
-          poolSize: 1,
-          queryTimeoutMs: 30 * 60_000,
-        })
-      : database
-  const applied = await migrate(migrator.db).finally(() =>
-    migrator === database ? undefined : migrator.close(),
-  )
+  // On Postgres, migrations get a connection of their own, without the request-sized timeout.
+  const applied = config.databaseUrl
+    ? await migratePostgres({ databaseUrl: config.databaseUrl })
+    : await migrate(database.db)
   if (applied.length) logger.info({ applied }, 'migrations applied')
 
   if (database.kind === 'embedded') {

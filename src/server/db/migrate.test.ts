@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, describeEachDatabase } from '../testing/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
-import { loadMigrations, migrate, splitStatements } from './migrate.ts'
+import { loadMigrations, migrate, migratePostgres, splitStatements } from './migrate.ts'
 
 describe('splitStatements', () => {
   it('splits at breakpoint lines only, keeps semicolons inside a statement, drops comment-only pieces', () => {
@@ -80,6 +80,30 @@ describeEachDatabase('migrate on %s', (database, kind) => {
       )
       expect(rows[0]!.n).toBe((await loadMigrations()).length)
     },
+  )
+
+  it.runIf(kind === 'postgres')(
+    'a migration longer than a request may take still applies (its own connection, no 5 s timeout)',
+    async () => {
+      const holder = await createTestDatabase('postgres')
+      opened.push(holder)
+      const slow = {
+        version: '9999',
+        name: '9999_slow',
+        statements: ['select pg_sleep(5.5)', 'create table slow_done (x int)'],
+      }
+      // The pools openDatabase gives by default drop a connection whose query passes 5 s.
+      await expect(migrate(holder.db, [slow])).rejects.toThrow()
+      expect(
+        await migratePostgres({
+          databaseUrl: holder.url!,
+          searchPath: holder.schema!,
+          migrations: [slow],
+        }),
+      ).toEqual(['9999_slow'])
+      await expect(holder.db.execute(sql`select count(*) from slow_done`)).resolves.toBeTruthy()
+    },
+    20_000,
   )
 
   it('0060 folds each rate-limit key into one row, keeping the count of the window just before', async () => {

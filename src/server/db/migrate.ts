@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { queryRows, type Db } from './client.ts'
+import { openDatabase, queryRows, type Db } from './client.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
@@ -72,4 +72,35 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
     }
     return applied
   })
+}
+
+/**
+ * How long one migration statement may run: building an index on a large table, or waiting for
+ * another instance's migrations (the advisory lock), can take far longer than a request may.
+ */
+const MIGRATION_QUERY_TIMEOUT_MS = 30 * 60_000
+
+/**
+ * Applies the migrations to a Postgres database over a connection of their own, without the
+ * request-sized query timeout of the pools openDatabase gives by default: with it, a statement
+ * over 5 s drops the connection mid-transaction and the start fails.
+ */
+export async function migratePostgres(options: {
+  databaseUrl: string
+  /** The schema to migrate (tests give each file its own). */
+  searchPath?: string
+  migrations?: Migration[]
+}): Promise<string[]> {
+  const migrator = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: null,
+    poolSize: 1,
+    queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
+    searchPath: options.searchPath,
+  })
+  try {
+    return await migrate(migrator.db, options.migrations)
+  } finally {
+    await migrator.close()
+  }
 }

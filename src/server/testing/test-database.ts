@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import { testDatabaseUrl } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
-import { migrate } from '../db/migrate.ts'
+import { migrate, migratePostgres } from '../db/migrate.ts'
 
 export type TestDbKind = 'pglite' | 'postgres'
 
@@ -37,13 +37,15 @@ export async function createTestDatabase(
   await admin.connect()
   await admin.query(`create schema ${schema}`)
   await admin.end()
+  // As the server does: other files migrating their schemas hold the migrations' lock meanwhile,
+  // and a busy machine can keep a statement past the pool's 5 s timeout (seen in CI).
+  await migratePostgres({ databaseUrl: postgresUrl, searchPath: schema })
   const database = await openDatabase({
     databaseUrl: postgresUrl,
     dataDir: null,
     searchPath: schema,
     poolSize: options.poolSize ?? 20,
   })
-  await migrate(database.db)
   return {
     ...database,
     schema,
