@@ -154,20 +154,20 @@ test('a rejected submission explains why', async ({ page, expectConsoleError }) 
   ).toHaveAccessibleDescription('E-mail must be a valid e-mail address')
 })
 
+/** The server's answer past the rate limit: try again in 1,500 s (25 minutes). */
+const TOO_MANY_REQUESTS = {
+  status: 429,
+  headers: { 'Retry-After': '1500' },
+  json: { errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' },
+}
+
 test('too many requests: the toast says when to try again and offers to ask for more', async ({
   page,
   expectConsoleError,
 }) => {
   expectConsoleError(/status of 429/)
   await page.goto('/')
-  await page.route('**/api/trial-submissions', (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: 'application/json',
-      headers: { 'Retry-After': '1500' },
-      body: JSON.stringify({ errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' }),
-    }),
-  )
+  await page.route('**/api/trial-submissions', (route) => route.fulfill(TOO_MANY_REQUESTS))
   await fillForm(page, 'someone@example.com')
   await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
   await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
@@ -230,15 +230,7 @@ test('the answer shows even if no script can load once it arrives: what reading 
   await page.goto('/')
   await fillForm(page, 'someone@example.com')
   // The answer's schemas and the toasts.
-  await submitWithAnswerAfterScripts(
-    page,
-    {
-      status: 429,
-      headers: { 'Retry-After': '1500' },
-      json: { errorCode: 'RATE_LIMIT_EXCEEDED', error: 'Too many trial requests' },
-    },
-    2,
-  )
+  await submitWithAnswerAfterScripts(page, TOO_MANY_REQUESTS, 2)
   await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
 })
 

@@ -1,12 +1,13 @@
 /**
  * Toasts (sonner). Up to 3 visible; 4000 ms for ordinary toasts (SPEC.md §9). Sonner is loaded
- * on the first toast, so it costs the first page load nothing; it replays toasts created before
- * its Toaster subscribed, so none is lost while it loads.
+ * on the first toast, or ahead of one (preloadToasts), so it costs the first page load nothing;
+ * it replays toasts created before its Toaster subscribed, so none is lost while it loads.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ExternalToast } from 'sonner'
 
-const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+const loadSonner = () => import('sonner')
+const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })))
 
 let showToaster: (() => void) | null = null
 
@@ -17,13 +18,13 @@ type ToastKind = 'success' | 'error' | 'info'
  * shows as soon as the answer does instead of after one more download.
  */
 export function preloadToasts(): void {
-  import('sonner').catch(() => {})
+  loadSonner().catch(() => {})
 }
 
 /** Shows a toast; the title is the bold line, options.description the text under it. */
 export function notify(kind: ToastKind, title: string, options?: ExternalToast): void {
   showToaster?.()
-  void import('sonner').then(({ toast }) => toast[kind](title, options))
+  void loadSonner().then(({ toast }) => toast[kind](title, options))
 }
 
 export function Toaster() {

@@ -1,7 +1,7 @@
 /**
  * The trial flow's calls to our API (DESIGN.md §5). A submission's answer is checked by the
- * shared schemas, loaded alongside the first submission; the license counts, read on every page load,
- * by a plain check, so the page does not load zod for two numbers.
+ * shared schemas, loaded while the first submission is in flight; the license counts, read on
+ * every page load, by a plain check, so the page does not load zod for two numbers.
  */
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
 import type { Model } from '#src/common/models.ts'
