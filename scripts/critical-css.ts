@@ -78,8 +78,13 @@ function removeEmpty(root: Root): void {
 
 /** Pointer and focus states: nobody hovers or tabs before the full stylesheet is there. */
 const LATER_STATES = /:(?:hover|focus|focus-visible|focus-within|active|visited)\b/
-/** Declarations that change nothing in a still picture. */
-const MOTION = /^(?:transition|--tw-duration|--tw-ease|cursor$)/
+/**
+ * Declarations that change nothing in a still picture. Smooth scrolling too: before the full
+ * stylesheet the only scroll is the browser's own to an address's fragment (/#pricing), which
+ * must be instant. Animated, it heads for where the section was in a page styled only above the
+ * fold, and can arrive there after boot.ts has put the section back in view.
+ */
+const MOTION = /^(?:transition|--tw-duration|--tw-ease|cursor$|scroll-behavior$)/
 
 /**
  * Drops what the first paint cannot show: rules of pointer and focus states, and transitions.

@@ -1,5 +1,6 @@
 /** The landing page as a visitor uses it (issue #2). */
 import AxeBuilder from './axe.ts'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { wholeStylesheetIn } from './layout.ts'
 
@@ -114,6 +115,51 @@ test.describe('header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()
+  })
+})
+
+test.describe('arriving by a link to a section', () => {
+  /** Where a section's top edge is on the screen: under the fixed header once scrolled to. */
+  const topOf = (section: Locator) =>
+    section.evaluate((element) => Math.round(element.getBoundingClientRect().top))
+
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    for (const id of ['pricing', 'testimonials']) {
+      test(`/#${id} at ${width} px shows the section at the top, once styled`, async ({ page }) => {
+        await page.setViewportSize({ width, height })
+        await page.goto(`/#${id}`)
+        await wholeStylesheetIn(page)
+        // The page's scroll padding keeps the section's top clear of the header (80 px).
+        await expect.poll(() => topOf(page.locator(`#${id}`))).toBe(80)
+      })
+    }
+  }
+
+  test('a visitor who scrolls before the stylesheet arrives stays where they went', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\.css$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/#pricing', { waitUntil: 'domcontentloaded' })
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
+    // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
+    // the document has loaded, and the held stylesheet keeps it loading).
+    await page.locator('body').press('PageUp')
+    await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
+    release()
+    await wholeStylesheetIn(page)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    // The stylesheet moves everything (the sections above pricing shrink), but the page does
+    // not take the visitor back to the section they scrolled away from.
+    expect(await topOf(page.locator('#pricing'))).not.toBe(80)
   })
 })
 
