@@ -40,6 +40,8 @@ export default defineConfig({
         // The one script a pre-rendered document names; it loads the page's entry after the
         // first paint (src/web/boot.ts, scripts/page-delivery.ts).
         ['boot', resolve('src/web/boot.ts')],
+        // What boot.ts loads for an address with a fragment (/#pricing), and only then.
+        ['fragment', resolve('src/web/lib/fragment.ts')],
         ...PAGE_ENTRIES.map((entry) => [entry, resolve(pagesDir, entry, 'index.html')]),
         // Client-rendered entries (the console) are built the same way but not pre-rendered.
         ...CLIENT_ENTRIES.map(({ name }) => [name, resolve(pagesDir, name, 'index.html')]),

@@ -9,12 +9,25 @@
  * then what a still first picture cannot show goes (hover and focus states, transitions), the
  * theme's values are written where they are used, and what only those rules need stays:
  * custom properties nobody reads go, and so do the @property registrations of variables no
- * kept rule uses.
+ * kept rule uses. One rule is added: below the fold, nothing is laid out before it nears the
+ * screen (BELOW_THE_FOLD_LATER).
  */
 import Beasties from 'beasties'
 import postcss, { type AtRule, type Root } from 'postcss'
 
 const FOLD = /<[a-z][\w-]*\b[^>]*\sdata-fold(?:=""|\b)[^>]*>/i
+
+/**
+ * Until the whole stylesheet applies, the sections below the fold (the fold's children, what
+ * follows it in <main>, and the footer) are styled and laid out only when they near the
+ * screen. Otherwise Chromium lays out the whole unstyled page for the first paint and again
+ * when the rest of the HTML has arrived, and then a third time, styled, when the whole sheet
+ * turns on (a trace of `/`, decision 13). boot.ts removes the critical CSS, and this rule with
+ * it, once that sheet applies; without scripts it never applies at all.
+ */
+const BELOW_THE_FOLD_LATER =
+  '@media (scripting:enabled){[data-fold]>*,[data-fold]~*,main~[data-server-only]' +
+  '{content-visibility:auto;contain-intrinsic-size:auto 900px}}'
 
 /** The document up to its fold, closed well enough to be parsed. */
 function aboveTheFold(html: string): string {
@@ -196,5 +209,5 @@ export async function criticalCss(html: string, css: string): Promise<string> {
     if (node.type === 'atrule' && node.name === 'layer' && !(node as AtRule).nodes) node.remove()
   })
   const statement = order.length ? `@layer ${order.join(',')};` : ''
-  return statement + root.toString()
+  return statement + root.toString() + (FOLD.test(html) ? BELOW_THE_FOLD_LATER : '')
 }

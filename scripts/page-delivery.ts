@@ -7,7 +7,9 @@
  *   src/web/boot.ts switches on after the first paint), cached across pages; a <noscript> copy
  *   of the link styles the page fully when scripts do not run.
  * - JavaScript: one small script (src/web/boot.ts, low priority) in place of the page's entry;
- *   it loads the entry and the chunks the entry imports, all at once, after the first paint.
+ *   it loads the entry and the chunks the entry imports, all at once, after the first paint,
+ *   and for an address with a fragment the script that keeps its section in view
+ *   (src/web/lib/fragment.ts).
  *
  * The CSP allows no inline script or event handler (server/http/security-headers.ts), so the
  * switch of the stylesheet is done by that script, never by an onload attribute.
@@ -48,11 +50,11 @@ function moduleUrls(manifest: Manifest, file: string): string[] {
   return urls
 }
 
-/** The boot script's URL in the build (the entry named "boot"). */
-function bootUrl(manifest: Manifest): string {
-  const boot = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'boot')
-  if (!boot) throw new Error("Vite's manifest has no boot entry (vite.config.ts)")
-  return `/${boot.file}`
+/** The URL of the entry named name in the build (vite.config.ts): "boot" or "fragment". */
+function entryUrl(manifest: Manifest, name: string): string {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name)
+  if (!entry) throw new Error(`Vite's manifest has no ${name} entry (vite.config.ts)`)
+  return `/${entry.file}`
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -73,6 +75,7 @@ export async function deliverPage(
     // A stylesheet cannot end a <style> element early unless it contains "</style".
     if (/<\/style/i.test(inline)) throw new Error(`${href} contains "</style"; cannot inline it`)
     const url = escapeAttribute(href!)
+    // boot.ts removes the <style> right before the deferred link once that sheet applies.
     result = result.replace(tag, () =>
       options.paintFirst
         ? `<style>${inline}</style>` +
@@ -82,13 +85,14 @@ export async function deliverPage(
     )
   }
   if (!options.paintFirst) return result
-  const boot = bootUrl(options.manifest)
+  const boot = entryUrl(options.manifest, 'boot')
+  const fragment = escapeAttribute(entryUrl(options.manifest, 'fragment'))
   for (const [tag, src] of [...result.matchAll(ENTRY_SCRIPT)]) {
     const modules = moduleUrls(options.manifest, src!).map(escapeAttribute).join(' ')
     result = result.replace(
       tag,
       () =>
-        `<script type="module" src="${escapeAttribute(boot)}" fetchpriority="low" data-modules="${modules}"></script>`,
+        `<script type="module" src="${escapeAttribute(boot)}" fetchpriority="low" data-modules="${modules}" data-fragment="${fragment}"></script>`,
     )
   }
   return result

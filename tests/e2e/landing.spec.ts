@@ -399,6 +399,59 @@ test.describe('layout', () => {
     expect(width).toBeLessThanOrEqual(390)
   })
 
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    test(`at ${width} px the whole stylesheet takes over from the critical CSS, nothing on screen moves`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\.css$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
+      const hero = '[aria-labelledby="hero-heading"]'
+      const aboveTheFold = ['header a', 'header button', 'h1', 'p', 'a', 'button', 'img']
+        .map((tag) => (tag.startsWith('header') ? tag : `${hero} ${tag}`))
+        .join(', ')
+      const onScreen = () =>
+        page.evaluate(
+          (selector) =>
+            [...document.querySelectorAll(selector)].map((element) => {
+              const { x, y, width, height } = element.getBoundingClientRect()
+              return [x, y, width, height].map(Math.round).join(' ')
+            }),
+          aboveTheFold,
+        )
+      const before = await onScreen()
+      expect(before.length).toBeGreaterThan(5)
+      release()
+      await wholeStylesheetIn(page)
+      // Its copy of the rules above the fold goes once the whole sheet applies: every later
+      // restyle would match each element against both.
+      await expect.poll(() => page.locator('head style').count()).toBe(0)
+      expect(await onScreen()).toEqual(before)
+    })
+  }
+
+  test('when the whole stylesheet fails to load, the critical CSS stays', async ({ page }) => {
+    await page.route(/\.css$/, (route) => route.abort('blockedbyclient'))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    // The page's code has run, and boot.ts long before it.
+    await expect(page.locator('html')).toHaveAttribute('data-actions-ready', '')
+    await expect(page.locator('head style')).toHaveCount(1)
+    const heading = page.getByRole('heading', { level: 1 })
+    expect(await heading.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThan(
+      30,
+    )
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+
   test('tap targets are at least 44 px on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/')
