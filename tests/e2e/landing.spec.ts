@@ -2,7 +2,7 @@
 import AxeBuilder from './axe.ts'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { wholeStylesheetIn } from './layout.ts'
+import { holdStylesheets, wholeStylesheetIn } from './layout.ts'
 
 test.describe('pre-rendered landing page', () => {
   test('serves every section before any script runs', async ({ request }) => {
@@ -142,12 +142,7 @@ test.describe('arriving by a link to a section', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\.css$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdStylesheets(page)
     await page.goto('/#pricing', { waitUntil: 'domcontentloaded' })
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
     // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
@@ -407,12 +402,7 @@ test.describe('layout', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height })
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\.css$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdStylesheets(page)
       await page.goto('/', { waitUntil: 'domcontentloaded' })
       const hero = '[aria-labelledby="hero-heading"]'
       const aboveTheFold = ['header a', 'header button', 'h1', 'p', 'a', 'button', 'img']

@@ -1,6 +1,6 @@
 /**
- * Layout measures the browser tests share: how many lines a control's words take, and when the
- * page's whole stylesheet applies.
+ * Layout measures the browser tests share: how many lines a control's words take, when the
+ * page's whole stylesheet applies, and holding it back.
  */
 import type { Locator, Page } from '@playwright/test'
 
@@ -48,4 +48,18 @@ export async function wholeStylesheetIn(page: Page): Promise<void> {
       (link) => link.media === 'all' && link.sheet !== null,
     ),
   )
+}
+
+/**
+ * Holds every stylesheet the page asks for until the returned function is called, so a test can
+ * see the page as the critical CSS alone draws it, then let the whole stylesheet arrive.
+ */
+export async function holdStylesheets(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.css$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }
