@@ -1,10 +1,11 @@
 /**
  * Security headers on every answer (issue #2). Documents get the full set: a
  * Content-Security-Policy that allows exactly what the site uses (our own origin plus the
- * configured third parties), frame and opener isolation, a permissions policy. Everything else
- * (scripts, images, JSON) gets a short policy that loads nothing and frames nothing, plus
- * nosniff and the referrer policy: the full one there only adds about 1.5 KB to each of a
- * page's requests (DESIGN.md §9) and protects nothing, since those answers are not documents.
+ * configured third parties), frame and opener isolation, a permissions policy. Other answers
+ * a browser could show as a page (images, JSON, text) get a short policy that loads nothing
+ * and frames nothing, plus the referrer policy. Scripts and stylesheets, which a page only ever
+ * loads, get nosniff and the resource policy alone: the rest guards what a document does, and
+ * on each of the page's scripts cost about 190 B of its first load (DESIGN.md §9, decision 13).
  *
  * The pre-rendered pages carry their policy in their markup instead (decision 15): a <meta>
  * first in <head>, compressed with the page, and a header of what a <meta> cannot say. A
@@ -78,16 +79,26 @@ export function documentPolicies(origins: ThirdPartyOrigins): DocumentPolicies {
 const NON_DOCUMENT_CSP =
   "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
 
+/**
+ * Scripts and stylesheets: opened on their own, a browser shows them as plain text (nosniff
+ * keeps it from reading them as anything else), so a policy, a frame ban or a referrer policy
+ * would guard nothing there. Their imports take the page's referrer policy, the same one.
+ */
+const SUBRESOURCE = /^text\/(javascript|css)\b/
+
 export function securityHeaders(options: { csp: string; https: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const h = c.res.headers
-    const document = h.get('content-type')?.startsWith('text/html') === true
-    if (!document) h.set('Content-Security-Policy', NON_DOCUMENT_CSP)
-    else if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', options.csp)
+    const type = h.get('content-type') ?? ''
+    const document = type.startsWith('text/html')
     h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    h.set('X-Frame-Options', 'DENY')
+    if (!SUBRESOURCE.test(type)) {
+      if (!document) h.set('Content-Security-Policy', NON_DOCUMENT_CSP)
+      else if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', options.csp)
+      h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+      h.set('X-Frame-Options', 'DENY')
+    }
     // Other sites may not embed our answers, documents or not (issue 11); same-site leaves room
     // for a CDN on a subdomain. The e-mails' images are the exception: a webmail page on its
     // own origin shows them.

@@ -395,6 +395,7 @@ describe('the whole server over a raw socket', () => {
     await writeFile(join(dir, 'uploads-private', 'secret.txt'), SECRET)
     await mkdir(join(distDir, 'client', 'assets'), { recursive: true })
     await writeFile(join(distDir, 'client', 'assets', 'app-1234.js'), 'console.log(1)')
+    await writeFile(join(distDir, 'client', 'assets', 'app-1234.css'), 'p{color:red}')
     await writeFile(join(distDir, 'secret.txt'), SECRET)
     server = await startServerProcess({
       DATA_DIR: join(dir, 'data'),
@@ -464,7 +465,7 @@ describe('the whole server over a raw socket', () => {
   // Found by this case: HEAD /healthz and /readyz lost them, because @hono/node-server's
   // Response drops headers a middleware adds after the handler when Hono derives the HEAD
   // answer (fixed in server/index.ts).
-  it('puts the security headers on GET and HEAD of every kind of answer', async () => {
+  it('puts the security headers on GET and HEAD of every kind of answer, and on scripts only theirs', async () => {
     // The security headers on GET and HEAD of every kind of answer, as the real server writes
     // them (in-process tests do not run its Response class).
     for (const path of [
@@ -473,7 +474,6 @@ describe('the whole server over a raw socket', () => {
       '/nope',
       '/sitemap.xml',
       '/custom-uploads/chart.png',
-      '/assets/app-1234.js',
       '/healthz',
       '/readyz',
       '/api/license-counts',
@@ -487,6 +487,25 @@ describe('the whole server over a raw socket', () => {
         expect(head, what).toMatch(/^x-content-type-options: nosniff$/im)
         expect(head, what).toMatch(/^referrer-policy: strict-origin-when-cross-origin$/im)
         expect(head, what).toMatch(/^x-frame-options: DENY$/im)
+      }
+    // A page's scripts and stylesheets, which a browser never runs as a page: nosniff keeps them
+    // what their type says, the resource policy keeps other sites from loading them, and what
+    // guards a document is not repeated on each (DESIGN.md §9).
+    for (const [path, type] of [
+      ['/assets/app-1234.js', 'text/javascript'],
+      ['/assets/app-1234.css', 'text/css'],
+    ] as const)
+      for (const method of ['GET', 'HEAD']) {
+        const res = await rawGet(path, method)
+        const head = res.body.split('\r\n\r\n')[0]!
+        const what = `${method} ${path} (${res.status})`
+        expect(res.status, what).toBe(200)
+        expect(head, what).toMatch(new RegExp(`^content-type: ${type}`, 'im'))
+        expect(head, what).toMatch(/^x-content-type-options: nosniff$/im)
+        expect(head, what).toMatch(/^cross-origin-resource-policy: same-site$/im)
+        expect(head, what).not.toMatch(
+          /^(content-security-policy|x-frame-options|referrer-policy):/im,
+        )
       }
     expect(server.child.exitCode).toBeNull()
   }, 60_000)
