@@ -56,6 +56,17 @@ document.addEventListener('click', (event) => {
   target.setAttribute('data-action-pending', '')
 })
 
+// A visitor who arrives at a section (/#pricing) and scrolls, presses a key or taps before the
+// page is styled keeps the place they went to: lib/fragment.ts, which holds the section in view
+// until then, reads this mark, whether it arrives before their move or after.
+if (location.hash)
+  for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart'])
+    addEventListener(type, () => document.documentElement.setAttribute('data-moved', ''), {
+      capture: true,
+      passive: true,
+      once: true,
+    })
+
 // A frame's animation callbacks run just before it paints; a task queued from one runs after.
 requestAnimationFrame(() => setTimeout(start, 0))
 // A page opened in the background paints nothing until shown: nothing to wait for.

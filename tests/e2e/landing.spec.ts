@@ -138,24 +138,47 @@ test.describe('arriving by a link to a section', () => {
     }
   }
 
-  test('a visitor who scrolls before the stylesheet arrives stays where they went', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 })
-    const release = await holdStylesheets(page)
-    await page.goto('/#pricing', { waitUntil: 'domcontentloaded' })
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
-    // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
-    // the document has loaded, and the held stylesheet keeps it loading).
-    await page.locator('body').press('PageUp')
-    await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
-    release()
-    await wholeStylesheetIn(page)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-    // The stylesheet moves everything (the sections above pricing shrink), but the page does
-    // not take the visitor back to the section they scrolled away from.
-    expect(await topOf(page.locator('#pricing'))).not.toBe(80)
-  })
+  for (const codeFirst of [true, false]) {
+    test(`a visitor who scrolls before the stylesheet arrives stays where they went (${codeFirst ? "the page's code in" : "before the page's code"})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      const release = await holdStylesheets(page)
+      // The code that holds the section in view (lib/fragment.ts) may arrive before the
+      // visitor scrolls or after: held here until then, or waited for.
+      let releaseCode = () => {}
+      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve))
+      const codeAsked = new Promise<void>((resolve) =>
+        page.route(/\/assets\/fragment-[^/]*\.js$/, async (route) => {
+          resolve()
+          if (!codeFirst) await codeHeld
+          await route.continue()
+        }),
+      )
+      const codeIn = page.waitForResponse(/\/assets\/fragment-[^/]*\.js$/)
+      await page.goto('/#pricing', { waitUntil: 'domcontentloaded' })
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
+      await codeAsked
+      if (codeFirst) {
+        await codeIn
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+      }
+      // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
+      // the document has loaded, and the held stylesheet keeps it loading).
+      await page.locator('body').press('PageUp')
+      await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
+      releaseCode()
+      await codeIn
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+      expect(await topOf(page.locator('#pricing'))).toBeGreaterThan(400)
+      release()
+      await wholeStylesheetIn(page)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+      // The stylesheet moves everything (the sections above pricing shrink), but the page does
+      // not take the visitor back to the section they scrolled away from.
+      expect(await topOf(page.locator('#pricing'))).not.toBe(80)
+    })
+  }
 })
 
 test.describe('choosing a model', () => {

@@ -5,7 +5,9 @@
  * page's code as it fills things in (keys left, the comparison's rows), which would leave the
  * visitor a screen or more away from it. So until the page has settled, each time the page's
  * height changes the section is brought back into view (a ResizeObserver's callback runs after
- * layout, before the paint), unless the visitor scrolls, presses a key or follows another link.
+ * layout, before the paint), unless the visitor has scrolled, pressed a key or tapped (boot.ts
+ * marks that from the start, so a move made before this script arrived counts too) or followed
+ * another link.
  *
  * A script of its own (vite.config.ts), which boot.ts loads only for an address with a
  * fragment, so a first load of / does not carry it. The site's ids are plain ASCII: no decoding.
@@ -15,12 +17,13 @@ const target = () => (hash ? document.getElementById(hash.slice(1)) : null)
 /** How long after the whole stylesheet applies the section is held in view. */
 const SETTLE_MS = 3000
 
-if (target()) {
+/** Whether the visitor has moved the page themselves (boot.ts). */
+const moved = () => document.documentElement.hasAttribute('data-moved')
+
+if (target() && !moved()) {
   const done = new AbortController()
-  for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart'])
-    addEventListener(type, () => done.abort(), { capture: true, signal: done.signal })
   const resized = new ResizeObserver(() => {
-    if (location.hash === hash) target()?.scrollIntoView({ behavior: 'instant' })
+    if (location.hash === hash && !moved()) target()?.scrollIntoView({ behavior: 'instant' })
     else done.abort()
   })
   resized.observe(document.body)
