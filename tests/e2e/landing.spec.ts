@@ -2,7 +2,7 @@
 import AxeBuilder from './axe.ts'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { holdStylesheets, wholeStylesheetIn } from './layout.ts'
+import { holdRequests, holdStylesheets, wholeStylesheetIn } from './layout.ts'
 
 test.describe('pre-rendered landing page', () => {
   test('serves every section before any script runs', async ({ request }) => {
@@ -146,20 +146,14 @@ test.describe('arriving by a link to a section', () => {
       const release = await holdStylesheets(page)
       // The code that holds the section in view (lib/fragment.ts) may arrive before the
       // visitor scrolls or after: held here until then, or waited for.
-      let releaseCode = () => {}
-      const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve))
-      const codeAsked = new Promise<void>((resolve) =>
-        page.route(/\/assets\/fragment-[^/]*\.js$/, async (route) => {
-          resolve()
-          if (!codeFirst) await codeHeld
-          await route.continue()
-        }),
-      )
-      const codeIn = page.waitForResponse(/\/assets\/fragment-[^/]*\.js$/)
+      const fragmentCode = /\/assets\/fragment-[^/]*\.js$/
+      const code = await holdRequests(page, fragmentCode)
+      const codeIn = page.waitForResponse(fragmentCode)
       await page.goto('/#pricing', { waitUntil: 'domcontentloaded' })
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
-      await codeAsked
+      await code.asked
       if (codeFirst) {
+        code.release()
         await codeIn
         await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
       }
@@ -167,7 +161,7 @@ test.describe('arriving by a link to a section', () => {
       // the document has loaded, and the held stylesheet keeps it loading).
       await page.locator('body').press('PageUp')
       await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
-      releaseCode()
+      code.release()
       await codeIn
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
       expect(await topOf(page.locator('#pricing'))).toBeGreaterThan(400)

@@ -1,6 +1,6 @@
 /**
  * Layout measures the browser tests share: how many lines a control's words take, when the
- * page's whole stylesheet applies, and holding it back.
+ * page's whole stylesheet applies, and holding it (or any request) back.
  */
 import type { Locator, Page } from '@playwright/test'
 
@@ -51,15 +51,29 @@ export async function wholeStylesheetIn(page: Page): Promise<void> {
 }
 
 /**
+ * Holds every request for a URL matching `url` until `release()` is called; `asked` resolves at
+ * the first such request.
+ */
+export async function holdRequests(
+  page: Page,
+  url: RegExp,
+): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let noteAsked = () => {}
+  const asked = new Promise<void>((resolve) => (noteAsked = resolve))
+  await page.route(url, async (route) => {
+    noteAsked()
+    await held
+    await route.continue()
+  })
+  return { asked, release }
+}
+
+/**
  * Holds every stylesheet the page asks for until the returned function is called, so a test can
  * see the page as the critical CSS alone draws it, then let the whole stylesheet arrive.
  */
 export async function holdStylesheets(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\.css$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
+  return (await holdRequests(page, /\.css$/)).release
 }

@@ -5,7 +5,7 @@
  * a browser could show as a page (images, JSON, text) get a short policy that loads nothing
  * and frames nothing, plus the referrer policy. Scripts and stylesheets, which a page only ever
  * loads, get nosniff and the resource policy alone: the rest guards what a document does, and
- * on each of the page's scripts cost about 190 B of its first load (DESIGN.md §9, decision 13).
+ * on each of the page's scripts cost about 184 B of its first load (DESIGN.md §9, decision 13).
  *
  * The pre-rendered pages carry their policy in their markup instead (decision 15): a <meta>
  * first in <head>, compressed with the page, and a header of what a <meta> cannot say. A

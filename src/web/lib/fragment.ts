@@ -21,13 +21,11 @@ const SETTLE_MS = 3000
 const moved = () => document.documentElement.hasAttribute('data-moved')
 
 if (target() && !moved()) {
-  const done = new AbortController()
   const resized = new ResizeObserver(() => {
     if (location.hash === hash && !moved()) target()?.scrollIntoView({ behavior: 'instant' })
-    else done.abort()
+    else resized.disconnect()
   })
   resized.observe(document.body)
-  done.signal.addEventListener('abort', () => resized.disconnect())
   // The whole sheet applies once boot.ts has removed the critical CSS before its link (its
   // load handler runs before the one here).
   const styled = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')].map(
@@ -38,5 +36,5 @@ if (target() && !moved()) {
         link.addEventListener('error', () => resolve(), { once: true })
       }),
   )
-  void Promise.all(styled).then(() => setTimeout(() => done.abort(), SETTLE_MS))
+  void Promise.all(styled).then(() => setTimeout(() => resized.disconnect(), SETTLE_MS))
 }
