@@ -167,10 +167,11 @@ describeEachDatabase('SMTP faults on %s', { emptyBeforeEach: true }, (database, 
         database: database(),
         transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
       })
+      // A failure shows what the CLI said, not only its exit code.
+      expect({ code, stderr }, argv.join(' ')).toEqual({ code: 0, stderr: '' })
       return { code, stdout, stderr }
     }
     const status = await cli('mail', 'status')
-    expect(status.code).toBe(0)
     expect(status.stdout).toMatch(/^dead\s+2$/m)
     expect(status.stdout).toMatch(/^sent\s+0$/m)
     expect(status.stdout).toMatch(/^dead\s+trial\s+refused@example\.com\s+3\s+.*550 5\.7\.1/m)
