@@ -19,6 +19,7 @@ import { healthRoutes } from './http/health.ts'
 import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { purchaseRequestRoutes } from './http/purchase-requests.ts'
+import { drainUnreadBody } from './http/read-json.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
@@ -54,6 +55,11 @@ export function createApp(deps: AppDeps): Hono {
   const messageIdDomain = mailIdentity(config, settings).messageIdDomain
   const https = config.publicUrl.startsWith('https://')
 
+  // Outermost: a body a handler refused unread is drained before its answer goes out (read-json.ts).
+  app.use(async (c, next) => {
+    await next()
+    await drainUnreadBody(c)
+  })
   app.use(
     securityHeaders({
       csp: contentSecurityPolicy(thirdPartyOrigins(settings)),

@@ -12,9 +12,11 @@ import { ApiProblem } from './errors.ts'
 
 const BODY_LIMIT_BYTES = 16 * 1024
 /**
- * After refusing a body that is too large, this much more of it is read and dropped (or for
- * this long) before the connection may close: closing while the client still sends would reset
- * the connection, and the client would never read our answer (issue 11: EPIPE instead of 400).
+ * A refused body (too large, of the wrong type, or not read at all: a limit, an unknown token)
+ * is read and dropped, up to this much or this long, before the answer goes out. A server that
+ * answers and closes while the client still sends resets the connection, and the client never
+ * reads the answer: EPIPE instead of 400 (issue 11), or a proxy's 502. Node closes right after
+ * the answer when the client asked it to (`Connection: close`, as nginx asks by default).
  */
 const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
 const DRAIN_LIMIT_MS = 5_000
@@ -54,26 +56,53 @@ function bodyChunks(c: Context): BodyChunks | undefined {
 }
 
 /**
- * Reads and drops the rest of a refused body in the background, up to the limits, then lets go
- * (which closes the connection). The answer goes out meanwhile.
+ * Reads and drops the rest of a refused body, within the limits; false when it gave up (the
+ * answer should then say `Connection: close`: nothing further on this connection can be read).
  */
-function drainInBackground(chunks: BodyChunks | undefined) {
-  if (!chunks) return
-  const deadline = Date.now() + DRAIN_LIMIT_MS
-  void (async () => {
-    let drained = 0
-    try {
-      for (;;) {
-        const { done, value } = await chunks.next()
-        if (done) return
-        drained += value.byteLength
-        if (drained > DRAIN_LIMIT_BYTES || Date.now() > deadline) break
-      }
-    } catch {
-      return
+async function drainRefused(chunks: BodyChunks | undefined): Promise<boolean> {
+  if (!chunks) return true
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DRAIN_LIMIT_MS)
+  })
+  let drained = 0
+  try {
+    for (;;) {
+      const next = await Promise.race([chunks.next(), late])
+      if (next === 'late') return false
+      if (next.done) return true
+      drained += next.value.byteLength
+      if (drained > DRAIN_LIMIT_BYTES) return false
     }
-    await chunks.return?.().catch(() => {})
-  })()
+  } catch {
+    return true // The client went away: nothing more to read.
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Drains what readJsonBody refuses, then gives the refusal to throw. */
+async function refuse(c: Context, chunks: BodyChunks | undefined, problem: ApiProblem) {
+  if (!(await drainRefused(chunks))) c.header('Connection', 'close')
+  return problem
+}
+
+/**
+ * For the server's outermost middleware, once a handler has answered: a body it refused without
+ * reading (a limit, an unknown token) is drained before the answer goes out. A body a handler
+ * read is its own (readJsonBody drains what it refuses); requests made through app.request() in
+ * tests have no socket.
+ */
+export async function drainUnreadBody(c: Context): Promise<void> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (!incoming || incoming.complete || incoming.destroyed) return
+  if (incoming.readableFlowing !== null || incoming.readableDidRead) return
+  if (await drainRefused(incoming[Symbol.asyncIterator]() as BodyChunks)) return
+  try {
+    c.res.headers.set('Connection', 'close')
+  } catch {
+    // A response with immutable headers: Node closes the connection once the request times out.
+  }
 }
 
 export function invalid(details: string[], fields?: Record<string, string>): ApiProblem {
@@ -106,13 +135,11 @@ function isJsonType(header: string | undefined): boolean {
 
 export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<unknown> {
   if (!isJsonType(c.req.header('content-type')))
-    throw invalid(['Content-Type must be application/json'])
+    throw await refuse(c, bodyChunks(c), invalid(['Content-Type must be application/json']))
   const tooLarge = () => invalid([`Request body must be at most ${maxBytes} bytes`])
   const declared = Number(c.req.header('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    drainInBackground(bodyChunks(c))
-    throw tooLarge()
-  }
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw await refuse(c, bodyChunks(c), tooLarge())
 
   const chunks: Uint8Array[] = []
   let size = 0
@@ -129,10 +156,7 @@ export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Pro
       const { done, value } = next
       if (done) break
       size += value.byteLength
-      if (size > maxBytes) {
-        drainInBackground(stream)
-        throw tooLarge()
-      }
+      if (size > maxBytes) throw await refuse(c, stream, tooLarge())
       chunks.push(value)
     }
   }

@@ -2,9 +2,11 @@
  * Issue 11 over real sockets, where addresses matter: one IPv4 address written four ways shares
  * one limit behind a trusted proxy, two IPv6 addresses of one /64 share the subnet limit, source
  * addresses 127.x.y.z are told apart by /32 and /24; a 1 MB body is answered with its 400 that
- * the client reads (never a reset), and a client that cuts its upload is not a database outage.
+ * the client reads (never a reset), also while it is still being sent over a connection the
+ * client asked to close; and a client that cuts its upload is not a database outage.
  */
-import { request, type IncomingHttpHeaders } from 'node:http'
+import { randomUUID } from 'node:crypto'
+import { request, STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
@@ -171,6 +173,40 @@ describe.each(TEST_DB_KINDS)('client addresses over real sockets, on %s', (kind)
       details: ['Request body must be at most 16384 bytes'],
     })
   })
+
+  // nginx, by default, asks each request's connection to close; Node then closes it right after
+  // the answer. Answering a refused body before it has all arrived reset the connection under
+  // the rest of it: the client (or the proxy, which then answers 502) lost the answer.
+  it.each([
+    ['of the wrong type', 'POST', api.trialSubmissions, 'text/plain', 400],
+    ['past 16 KB', 'POST', api.trialSubmissions, 'application/json', 400],
+    ['refused unread (no token)', 'PATCH', api.waitlist(randomUUID()), 'application/json', 404],
+  ] as const)(
+    'answers a body %s still arriving over a closing connection, and reads all of it first',
+    async (_, method, path, type, status) => {
+      const port = await listen({})
+      const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true })
+      await new Promise<void>((resolve) => socket.once('connect', resolve))
+      let answer = ''
+      let error: string | undefined
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+      socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code))
+      const closed = new Promise((resolve) => socket.once('close', resolve))
+      const size = 1_600_000
+      socket.write(
+        `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n` +
+          `Content-Length: ${size}\r\nConnection: close\r\n\r\n`,
+      )
+      socket.write(Buffer.alloc(16 * 1024, ' '))
+      await new Promise((r) => setTimeout(r, 300))
+      // More than the socket buffers hold: a server that has closed meanwhile resets it (EPIPE).
+      await new Promise((resolve) => socket.write(Buffer.alloc(size - 16 * 1024, ' '), resolve))
+      socket.end()
+      await closed
+      expect(error).toBeUndefined()
+      expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`)
+    },
+  )
 
   it('does not take a cancelled upload for a database outage', async () => {
     const port = await listen({})
