@@ -182,7 +182,9 @@ async function main() {
         {
           name: 'TBT of / (mobile)',
           limit: '<= 50 ms',
-          actual: `${mobileHome.metrics.tbtMs} ms`,
+          actual:
+            `${mobileHome.metrics.tbtMs} ms (runs ${mobileHome.tbtRunsMs.join(', ')}; ` +
+            `the static page ${report.staticPage.metrics.tbtMs} ms)`,
           met: mobileHome.metrics.tbtMs <= 50,
         },
       )
