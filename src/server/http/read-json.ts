@@ -33,6 +33,17 @@ class ClientAbortedError extends ApiProblem {
 type BodyChunks = AsyncIterator<Uint8Array, unknown>
 
 /**
+ * Node's request under @hono/node-server, when nothing has read its body yet: once something has
+ * made the web Request, its stream is reading the bytes. None for requests made in tests through
+ * app.request().
+ */
+function untouchedBody(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead) return incoming
+  return undefined
+}
+
+/**
  * The request body, chunk by chunk. Under @hono/node-server it is read straight from Node's
  * request stream: asking Hono's request for its body first builds a web Request, an
  * AbortSignal and a web stream around the same bytes, a tenth of a trial request's time on the
@@ -40,10 +51,8 @@ type BodyChunks = AsyncIterator<Uint8Array, unknown>
  * stream; their web stream is read. Either way, return() stops reading and lets go of the body.
  */
 function bodyChunks(c: Context): BodyChunks | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  // Untouched so far: once something has made the web Request, its stream is reading the bytes.
-  if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead)
-    return incoming[Symbol.asyncIterator]() as BodyChunks
+  const incoming = untouchedBody(c)
+  if (incoming) return incoming[Symbol.asyncIterator]() as BodyChunks
   const reader = c.req.raw.body?.getReader()
   if (!reader) return undefined
   return {
@@ -94,15 +103,9 @@ async function refuse(c: Context, chunks: BodyChunks | undefined, problem: ApiPr
  * tests have no socket.
  */
 export async function drainUnreadBody(c: Context): Promise<void> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  const incoming = untouchedBody(c)
   if (!incoming || incoming.complete || incoming.destroyed) return
-  if (incoming.readableFlowing !== null || incoming.readableDidRead) return
-  if (await drainRefused(incoming[Symbol.asyncIterator]() as BodyChunks)) return
-  try {
-    c.res.headers.set('Connection', 'close')
-  } catch {
-    // A response with immutable headers: Node closes the connection once the request times out.
-  }
+  if (!(await drainRefused(bodyChunks(c)))) c.res.headers.set('Connection', 'close')
 }
 
 export function invalid(details: string[], fields?: Record<string, string>): ApiProblem {
