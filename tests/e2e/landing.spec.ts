@@ -143,6 +143,8 @@ test.describe('arriving by a link to a section', () => {
       page,
     }) => {
       await page.setViewportSize({ width: 1440, height: 900 })
+      // What the page must not do (move the visitor back) needs a moment to fail in.
+      const aMoment = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
       const release = await holdStylesheets(page)
       // The code that holds the section in view (lib/fragment.ts) may arrive before the
       // visitor scrolls or after: held here until then, or waited for.
@@ -155,7 +157,7 @@ test.describe('arriving by a link to a section', () => {
       if (codeFirst) {
         code.release()
         await codeIn
-        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+        await aMoment()
       }
       // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
       // the document has loaded, and the held stylesheet keeps it loading).
@@ -163,7 +165,7 @@ test.describe('arriving by a link to a section', () => {
       await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
       code.release()
       await codeIn
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+      await aMoment()
       expect(await topOf(page.locator('#pricing'))).toBeGreaterThan(400)
       release()
       await wholeStylesheetIn(page)
