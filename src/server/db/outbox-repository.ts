@@ -1,6 +1,6 @@
 /** Data access for mail_outbox: one row per message to send (DESIGN.md §4, §7). */
 import { randomUUID } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
@@ -50,6 +50,12 @@ export async function enqueueMail(tx: Db, mail: NewMail): Promise<OutboxRow> {
  * Claims up to `limit` messages that are due, or whose sender vanished mid-send (lease
  * expired), and records the attempt before anything is sent (DESIGN.md §7). SKIP LOCKED lets
  * any number of workers claim side by side without taking the same row.
+ *
+ * The two kinds are looked up apart, each along its own index in the order it keeps, so a claim
+ * reads the rows it takes and not the whole queue: one lookup for both (`... OR ...`) read and
+ * sorted every due row on each claim, 3 ms at 6,000 queued and growing with the queue, so a
+ * long queue (a burst of requests, SMTP down for an hour) drained more slowly the longer it was.
+ * Expired leases (rows of a worker that died) go first: they have waited longest.
  */
 export async function claimDueMail(
   db: Db,
@@ -57,22 +63,41 @@ export async function claimDueMail(
   leaseMs: number,
   leaseOwner: string | null = null,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      or(
+  return claimDueMailStatement(db, limit, leaseMs, leaseOwner)
+}
+
+/** claimDueMail's statement, not yet run (its test reads the database's plan for it). */
+export function claimDueMailStatement(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  leaseOwner: string | null,
+) {
+  const expired = db.$with('expired').as(
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)))
+      .orderBy(asc(mailOutbox.lockedUntil))
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  )
+  const due = db.$with('due').as(
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
         and(
           inArray(mailOutbox.status, ['pending', 'failed']),
           lte(mailOutbox.nextAttemptAt, sql`now()`),
         ),
-        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true })
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  )
   return db
+    .with(expired, due)
     .update(mailOutbox)
     .set({
       status: 'sending',
@@ -81,7 +106,12 @@ export async function claimDueMail(
       leaseOwner,
       updatedAt: sql`now()`,
     })
-    .where(inArray(mailOutbox.id, due))
+    .where(
+      inArray(
+        mailOutbox.id,
+        sql`(select id from (select id from ${expired} union all select id from ${due}) as picked limit ${limit})`,
+      ),
+    )
     .returning()
 }
 
