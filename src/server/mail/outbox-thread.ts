@@ -99,7 +99,11 @@ async function runThread(config: Config) {
     asyncCommit: true,
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
   })
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    blocking: true,
+  })
   const worker = startOutboxWorker({
     db: database.db,
     transport,

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -235,25 +235,33 @@ describe('file transport', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('writes one .eml file per Message-ID under DATA_DIR/mail', async () => {
-    const transport = createMailTransport({ smtpUrl: null, dataDir: dir })
-    expect(transport.kind).toBe('files')
-    expect(transport.location).toBe(join(dir, 'mail'))
-    const mail = {
-      from: identity.from,
-      replyTo: identity.replyTo,
-      to: { name: 'Ada', address: 'ada@example.com' },
-      subject: 'Hello',
-      text: 'KEY-1',
-      html: '<p>KEY-1</p>',
-      messageId: '<abc-1@pacepoint.io>',
-    }
-    await transport.send(mail)
-    await transport.send(mail)
-    const files = await readdir(join(dir, 'mail'))
-    expect(files).toEqual(['abc-1@pacepoint.io.eml'])
-    const text = await readFile(join(dir, 'mail', files[0]!), 'utf8')
-    expect(text).toMatch(/^Message-ID: <abc-1@pacepoint.io>$/m)
-    expect(text).toContain('KEY-1')
-  })
+  for (const blocking of [false, true]) {
+    it(`writes one .eml file per Message-ID under DATA_DIR/mail, owner-only, ${blocking ? 'synchronously (the mail thread)' : 'through the thread pool'}`, async () => {
+      const transport = createMailTransport({ smtpUrl: null, dataDir: dir, blocking })
+      expect(transport.kind).toBe('files')
+      expect(transport.location).toBe(join(dir, 'mail'))
+      const mail = {
+        from: identity.from,
+        replyTo: identity.replyTo,
+        to: { name: 'Ada', address: 'ada@example.com' },
+        subject: 'Hello',
+        text: 'KEY-1',
+        html: '<p>KEY-1</p>',
+        messageId: '<abc-1@pacepoint.io>',
+      }
+      await transport.send(mail)
+      await transport.send(mail)
+      const files = await readdir(join(dir, 'mail'))
+      expect(files).toEqual(['abc-1@pacepoint.io.eml'])
+      const text = await readFile(join(dir, 'mail', files[0]!), 'utf8')
+      expect(text).toMatch(/^Message-ID: <abc-1@pacepoint.io>$/m)
+      expect(text).toContain('KEY-1')
+      expect((await stat(join(dir, 'mail', files[0]!))).mode & 0o777).toBe(0o600)
+      // Someone cleared the folder: the next message makes it again.
+      await rm(join(dir, 'mail'), { recursive: true })
+      await transport.send({ ...mail, messageId: '<abc-2@pacepoint.io>' })
+      expect(await readdir(join(dir, 'mail'))).toEqual(['abc-2@pacepoint.io.eml'])
+      expect((await stat(join(dir, 'mail'))).mode & 0o777).toBe(0o700)
+    })
+  }
 })
