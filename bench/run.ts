@@ -395,6 +395,7 @@ function printTables(report: Report) {
       const server = run.serverCpuMsPerRequest ?? 0
       const ours = server + run.postgresCpuMsPerRequest + (run.loadCpuMsPerRequest ?? 0)
       const ceiling = c.postgresCpuMsPerTx + (c.cpuMsPerTx ?? 0)
+      const bound = ceiling + (run.loadCpuMsPerRequest ?? 0)
       const ms = (n: number) => Math.round(n * 100) / 100
       return [
         {
@@ -424,8 +425,8 @@ function printTables(report: Report) {
           'server other threads (mail, GC)': '',
           postgres: c.postgresCpuMsPerTx,
           'client (autocannon / driver)': run.loadCpuMsPerRequest ?? '',
-          total: ms(ceiling + (run.loadCpuMsPerRequest ?? 0)),
-          'per s at 2 cores': Math.round(2000 / (ceiling + (run.loadCpuMsPerRequest ?? 0))),
+          total: ms(bound),
+          'per s at 2 cores': Math.round(2000 / bound),
         },
       ]
     })

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/test-database.ts'
 import { queryRows } from './client.ts'
-import { claimDueMail, claimDueMailStatement, enqueueMail, listMail } from './outbox-repository.ts'
+import { claimDueMail, enqueueMail, listMail } from './outbox-repository.ts'
 
 function mail(to: string) {
   return {
@@ -85,7 +85,7 @@ describeEachDatabase('claiming due mail on %s', { emptyBeforeEach: true }, (data
     await db.execute(sql`analyze mail_outbox`)
     const [explained] = await queryRows<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
       db,
-      sql`explain (analyze, format json) ${claimDueMailStatement(db, 20, 60_000, 'w').getSQL()}`,
+      sql`explain (analyze, format json) ${claimDueMail(db, 20, 60_000, 'w').getSQL()}`,
     )
     const scans = nodesOf(explained!['QUERY PLAN'][0]!.Plan).filter(
       (node) => node['Relation Name'] === 'mail_outbox' && / Scan$/.test(node['Node Type']),

@@ -57,22 +57,13 @@ export async function enqueueMail(tx: Db, mail: NewMail): Promise<OutboxRow> {
  * long queue (a burst of requests, SMTP down for an hour) drained more slowly the longer it was.
  * Expired leases (rows of a worker that died) go first: they have waited longest.
  */
-export async function claimDueMail(
+export function claimDueMail(
   db: Db,
   limit: number,
   leaseMs: number,
   leaseOwner: string | null = null,
-): Promise<OutboxRow[]> {
-  return claimDueMailStatement(db, limit, leaseMs, leaseOwner)
-}
-
-/** claimDueMail's statement, not yet run (its test reads the database's plan for it). */
-export function claimDueMailStatement(
-  db: Db,
-  limit: number,
-  leaseMs: number,
-  leaseOwner: string | null,
 ) {
+  // The statement runs when awaited (its test reads the database's plan for it instead).
   const expired = db.$with('expired').as(
     db
       .select({ id: mailOutbox.id })

@@ -46,32 +46,30 @@ function smtpLocation(url: string): string {
   }
 }
 
+/** The file operations a writer uses: synchronous ones, or the thread pool's. */
+const BLOCKING_FS = {
+  writeFile: async (...args: Parameters<typeof writeFileSync>) => writeFileSync(...args),
+  mkdir: async (...args: Parameters<typeof mkdirSync>) => void mkdirSync(...args),
+  rename: async (...args: Parameters<typeof renameSync>) => renameSync(...args),
+}
+const POOLED_FS = { writeFile, mkdir, rename }
+
 /**
  * Writes a message file whole or not at all (a temporary name, then renamed), making the folder
  * on the first message and again if someone removed it since.
  */
 function fileWriter(dir: string, blocking: boolean) {
+  const fs = blocking ? BLOCKING_FS : POOLED_FS
   const mode = 0o600
-  if (blocking)
-    return async (tmp: string, name: string, message: Buffer) => {
-      try {
-        writeFileSync(tmp, message, { mode })
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-        mkdirSync(dir, { recursive: true, mode: 0o700 })
-        writeFileSync(tmp, message, { mode })
-      }
-      renameSync(tmp, name)
-    }
   return async (tmp: string, name: string, message: Buffer) => {
     try {
-      await writeFile(tmp, message, { mode })
+      await fs.writeFile(tmp, message, { mode })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      await mkdir(dir, { recursive: true, mode: 0o700 })
-      await writeFile(tmp, message, { mode })
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 })
+      await fs.writeFile(tmp, message, { mode })
     }
-    await rename(tmp, name)
+    await fs.rename(tmp, name)
   }
 }
 
