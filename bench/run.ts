@@ -359,6 +359,7 @@ function printTables(report: Report) {
           'server CPU ms/req': r.serverCpuMsPerRequest,
           'main thread ms/req': r.mainThreadCpuMsPerRequest ?? '',
           'mail backlog': r.mailBacklog ?? '',
+          'all mail sent after s': r.mailSentAfterS === undefined ? '' : (r.mailSentAfterS ?? 'no'),
         })),
       ),
     )

@@ -18,6 +18,7 @@ import { mailIdentity } from './mail/mail-identity.ts'
 import { startOutboxThread } from './mail/outbox-thread.ts'
 import { startOutboxWorker } from './mail/outbox-worker.ts'
 import { createMailTransport, mailDirectory } from './mail/transport.ts'
+import { requestGauge } from './request-gauge.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
@@ -59,15 +60,26 @@ async function main() {
       : 'e-mails go out over SMTP',
   )
   const identity = mailIdentity(config, settings)
-  // With Postgres, delivery runs in a thread of its own, off the request path; the embedded
-  // database has one thread, so there it shares this one.
+  // E-mail waits for a moment without requests (request-gauge.ts). With Postgres, delivery runs
+  // in a thread of its own, off the request path; the embedded database has one thread, so
+  // there it shares this one.
+  const requests = requestGauge()
+  const mainThreadWorker = () =>
+    startOutboxWorker({
+      db: database.db,
+      transport,
+      identity,
+      settings,
+      logger,
+      busy: requests.busy,
+    })
   const worker =
     database.kind === 'postgres'
-      ? startOutboxThread(config, (error) => {
+      ? startOutboxThread(config, requests, (error) => {
           logger.error({ err: error }, 'the mail thread failed; sending from the main thread')
-          return startOutboxWorker({ db: database.db, transport, identity, settings, logger })
+          return mainThreadWorker()
         })
-      : startOutboxWorker({ db: database.db, transport, identity, settings, logger })
+      : mainThreadWorker()
   const counts = new LicenseCountsCache(database.db)
   const onMailQueued = () => worker.kick()
 
@@ -104,6 +116,7 @@ async function main() {
     port: config.port,
     host: config.host,
     onListening: (url) => logger.info({ url, publicUrl: config.publicUrl }, 'listening'),
+    requests,
     cleanup: [
       () => maintenance.stop(),
       () => worker.stop(),

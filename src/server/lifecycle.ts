@@ -8,6 +8,7 @@ import { Server as NetServer } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from './logger.ts'
+import type { RequestGauge } from './request-gauge.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 /** How long an open connection may look idle during a stop before it is closed. */
@@ -37,6 +38,8 @@ interface Lifecycle {
     host: string
     cleanup: (() => unknown)[]
     onListening: (url: string) => void
+    /** Counts each request from its arrival until its connection has its answer. */
+    requests?: RequestGauge
   }): void
 }
 
@@ -44,7 +47,7 @@ export function createLifecycle(logger: Logger): Lifecycle {
   let stopping = false
   return {
     isStopping: () => stopping,
-    listen({ app, port, host, cleanup, onListening }) {
+    listen({ app, port, host, cleanup, onListening, requests }) {
       const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
         onListening(`http://${info.address}:${info.port}`),
       ) as HttpServer
@@ -57,6 +60,10 @@ export function createLifecycle(logger: Logger): Lifecycle {
       // keep-alive client moves on (to another instance) instead of holding this one open.
       const unanswered = new Set<ServerResponse>()
       server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+        if (requests) {
+          requests.begin()
+          res.once('close', requests.end)
+        }
         if (stopping) return void res.setHeader('Connection', 'close')
         unanswered.add(res)
         res.once('close', () => unanswered.delete(res))

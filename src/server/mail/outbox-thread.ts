@@ -3,7 +3,8 @@
  * worker thread with its own event loop and its own small pool, so rendering and SMTP never
  * delay an answer. The embedded database lives in one thread of one process (PGlite), so there
  * the worker stays in the main thread (index.ts decides). Any number of instances, each with
- * its thread, still share the outbox through SKIP LOCKED.
+ * its thread, still share the outbox through SKIP LOCKED. The thread reads the main thread's
+ * count of requests in flight from shared memory (request-gauge.ts) and sends in the gaps.
  *
  * In the main thread, startOutboxThread() returns the same OutboxWorker face (kick, stop);
  * in the thread, this module runs the worker.
@@ -14,11 +15,18 @@ import type { Config } from '../config.ts'
 import { loadSiteSettings } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
 import { createLogger } from '../logger.ts'
+import { requestGauge, type RequestGauge } from '../request-gauge.ts'
 import { mailIdentity } from './mail-identity.ts'
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts'
 import { createMailTransport } from './transport.ts'
 
 type Message = { type: 'kick' } | { type: 'stop' } | { type: 'stopped' }
+
+/** What the thread starts with: the configuration, and the main thread's request count. */
+interface ThreadData {
+  config: Config
+  requests: SharedArrayBuffer
+}
 
 /**
  * The thread's nice value. On Linux the nice value belongs to each thread, so the mail thread
@@ -36,10 +44,11 @@ const KICK_INTERVAL_MS = 20
  */
 export function startOutboxThread(
   config: Config,
+  requests: RequestGauge,
   onFailure: (error: Error) => OutboxWorker,
 ): OutboxWorker {
   const thread = new Worker(new URL('./outbox-thread-entry.mjs', import.meta.url), {
-    workerData: config,
+    workerData: { config, requests: requests.buffer } satisfies ThreadData,
   })
   thread.unref()
   let fallback: OutboxWorker | null = null
@@ -80,7 +89,7 @@ export function startOutboxThread(
   }
 }
 
-async function runThread(config: Config) {
+async function runThread({ config, requests }: ThreadData) {
   const logger = createLogger(config)
   try {
     setPriority(MAIL_THREAD_NICE)
@@ -110,6 +119,7 @@ async function runThread(config: Config) {
     identity: mailIdentity(config, settings),
     settings,
     logger,
+    busy: requestGauge(requests).busy,
   })
   parentPort!.on('message', (message: Message) => {
     if (message.type === 'kick') worker.kick()
@@ -123,6 +133,6 @@ async function runThread(config: Config) {
   })
 }
 
-if (!isMainThread && parentPort && (workerData as Config | undefined)?.databaseUrl) {
-  void runThread(workerData as Config)
+if (!isMainThread && parentPort && (workerData as ThreadData | undefined)?.config?.databaseUrl) {
+  void runThread(workerData as ThreadData)
 }

@@ -205,6 +205,34 @@ describeEachDatabase('outbox worker on %s', { emptyBeforeEach: true }, (database
     expect((await listMail(db))[0]).toMatchObject({ status: 'sent', attempts: 2 })
   })
 
+  it('waits while requests are being answered, and sends as soon as they stop', async () => {
+    let answering = true
+    const worker = startOutboxWorker(options({ busy: () => answering, maxYieldMs: 60_000 }))
+    try {
+      await enqueueMail(database().db, trialMail('after-the-burst@example.com'))
+      worker.kick()
+      // Kicks and polls come and go; the e-mail stays queued while the server is busy.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      worker.kick()
+      expect(smtp.received).toHaveLength(0)
+      expect((await listMail(database().db))[0]).toMatchObject({ status: 'pending' })
+      answering = false
+      await smtp.waitFor(1)
+      expect(smtp.received[0]!.to).toContain('after-the-burst@example.com')
+    } finally {
+      await worker.stop()
+    }
+  })
+
+  it('sends under endless load too, a batch per maxYieldMs, and stops at once while waiting', async () => {
+    for (let i = 0; i < 4; i++) await enqueueMail(database().db, trialMail(`load${i}@example.com`))
+    const worker = startOutboxWorker(options({ busy: () => true, maxYieldMs: 100, batchSize: 2 }))
+    await smtp.waitFor(4)
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(4)
+    const idle = startOutboxWorker(options({ busy: () => true, maxYieldMs: 600_000 }))
+    await Promise.all([worker.stop(), idle.stop()])
+  })
+
   it('lets two workers run side by side without sending anything twice', async () => {
     for (let i = 0; i < 30; i++) await enqueueMail(database().db, trialMail(`pair${i}@example.com`))
     const a = startOutboxWorker(options({ batchSize: 3 }))

@@ -2,7 +2,8 @@
  * Delivers mail_outbox rows (DESIGN.md §7). Each pass claims due rows with SKIP LOCKED (so any
  * number of instances can run it), records the attempt before sending, and on failure
  * schedules the next try with exponential backoff, or marks the row dead after maxAttempts.
- * kick() starts a pass at once, so a visitor's e-mail does not wait for the next poll.
+ * kick() starts a pass at once, so a visitor's e-mail does not wait for the next poll; while the
+ * process is answering requests (`busy`), each pass first waits for a gap, up to maxYieldMs.
  */
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
@@ -42,6 +43,12 @@ export interface OutboxWorkerOptions {
   renewMs?: number
   /** Who holds the leases this worker takes; one per worker. */
   leaseOwner?: string
+  /**
+   * True while this process answers requests (request-gauge.ts): the worker then waits for a
+   * gap before each batch, up to maxYieldMs, so e-mail never takes the CPU from a visitor.
+   */
+  busy?: () => boolean
+  maxYieldMs?: number
 }
 
 export interface OutboxWorker {
@@ -64,7 +71,12 @@ export const OUTBOX_DEFAULTS = {
   retryMaxMs: 3_600_000,
   leaseMs: 15_000,
   renewMs: 5_000,
+  busy: () => false,
+  maxYieldMs: 1_000,
 } as const
+
+/** How often a yielding worker looks whether the requests have stopped. */
+const YIELD_CHECK_MS = 10
 
 /** Delay before attempt n+1 after n failed attempts: base, 2x, 4x ... capped, with 10% jitter. */
 export function retryDelayMs(
@@ -232,9 +244,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       wake = done
     })
 
+  // Waits for a moment without requests (or maxYieldMs); a stop ends the wait, a kick does not.
+  const yieldToRequests = async () => {
+    const until = Date.now() + o.maxYieldMs
+    while (!stopped && o.busy() && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, YIELD_CHECK_MS))
+  }
+
   const loop = (async () => {
     while (!stopped) {
       kicked = false
+      await yieldToRequests()
+      if (stopped) break
       let claimed = 0
       try {
         claimed = await runOutboxPass(o)
