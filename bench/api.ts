@@ -168,7 +168,9 @@ async function countUnsentMail(url: string): Promise<number> {
   await client.connect()
   try {
     const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from mail_outbox where status <> 'sent'`,
+      // The ceiling's rows are never due (ceiling.ts): they are not the server's to send.
+      `select count(*)::int as n from mail_outbox
+       where status <> 'sent' and next_attempt_at < 'infinity'`,
     )
     return rows[0]?.n ?? 0
   } finally {

@@ -16,7 +16,12 @@ export interface LighthouseSummary {
    * Each run's TBT, in run order: it moves by a factor of two or more between runs of one build
    * on a shared machine (decision 13), so the median alone can read as met one day and not the next.
    */
-  tbtRunsMs: number[]
+  tbtRunsMs: (number | null)[]
+  /**
+   * Each attempt that gave no TBT or LCP (Lighthouse's own error code): it was run again, up
+   * to LIGHTHOUSE_ATTEMPTS times, and one that never succeeded stays out of the medians.
+   */
+  runErrors: string[]
   /** The element Lighthouse took for the largest paint, in the runs' median report. */
   lcpElement?: string
   /** Failed audits of the runs' median report, to explain a missed score. */
@@ -54,21 +59,51 @@ export async function runLighthouseAlternating(
   })
   try {
     const results: Result[][] = urls.map(() => [])
+    const errors: string[][] = urls.map(() => [])
     for (let i = 0; i < runs; i++) {
       for (const [index, url] of urls.entries()) {
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error' },
-          preset === 'desktop' ? desktopConfig : undefined,
-        )
-        if (!result) throw new Error('Lighthouse returned no result')
-        results[index]!.push(result.lhr)
+        // A run whose trace failed (NO_NAVSTART and the like: the tool, not the page) is run
+        // again, as Lighthouse itself advises; each failure is reported.
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(
+            url,
+            { port: chrome.port, output: 'json', logLevel: 'error' },
+            preset === 'desktop' ? desktopConfig : undefined,
+          )
+          if (!result) throw new Error('Lighthouse returned no result')
+          const failure = runFailure(result.lhr)
+          if (failure) errors[index]!.push(`run ${i + 1}, attempt ${attempt}: ${failure}`)
+          if (!failure || attempt === LIGHTHOUSE_ATTEMPTS) {
+            results[index]!.push(result.lhr)
+            break
+          }
+        }
       }
     }
-    return urls.map((url, index) => summarize(url, preset, runs, results[index]!))
+    return urls.map((url, index) => ({
+      ...summarize(url, preset, runs, results[index]!),
+      runErrors: errors[index]!,
+    }))
   } finally {
     chrome.kill()
   }
+}
+
+/** Attempts per run before a failed one is kept (its metrics then stay out of the medians). */
+const LIGHTHOUSE_ATTEMPTS = 3
+const TIMED_AUDITS = ['total-blocking-time', 'largest-contentful-paint']
+
+/** Why a run gave no TBT or LCP, in Lighthouse's words; null when it gave both. */
+export function runFailure(lhr: Result): string | null {
+  const missing = TIMED_AUDITS.filter(
+    (id) => !Number.isFinite(Number(lhr.audits[id]?.numericValue ?? NaN)),
+  )
+  if (!missing.length) return null
+  const why =
+    lhr.runtimeError?.code ??
+    missing.map((id) => lhr.audits[id]?.errorMessage).find(Boolean) ??
+    'no value'
+  return `no ${missing.join(', ')} (${why})`
 }
 
 function summarize(
@@ -102,9 +137,11 @@ function summarize(
       cls: Number(metric('cumulative-layout-shift').toFixed(3)),
       speedIndexMs: Math.round(metric('speed-index')),
     },
-    tbtRunsMs: results.map((r) =>
-      Math.round(Number(r.audits['total-blocking-time']?.numericValue)),
-    ),
+    tbtRunsMs: results.map((r) => {
+      const tbt = r.audits['total-blocking-time']?.numericValue
+      return typeof tbt === 'number' && Number.isFinite(tbt) ? Math.round(tbt) : null
+    }),
+    runErrors: [],
     lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet,
     failedAudits: Object.values(medianRun.audits)
       .filter(
