@@ -37,6 +37,8 @@ type Endpoint = 'license-counts' | 'trial-submissions'
 
 export interface EndpointRun extends LoadResult {
   endpoint: Endpoint
+  /** Submissions at the budgets' concurrency: which of the alternating rounds (1, 2, ...). */
+  round?: number
   /** Submissions only: 201 answers that carried no key (the pool ran dry: enlarge it). */
   withoutKey?: number
   /** The server process's CPU time per completed request (user + system), all threads. */
@@ -62,6 +64,7 @@ export interface EndpointRun extends LoadResult {
 
 interface SubmissionRatio {
   connections: number
+  round?: number
   submissionsRps: number
   ceilingTxPerS: number
   ratio: number
@@ -69,10 +72,13 @@ interface SubmissionRatio {
   ceilingP99Ms: number
 }
 
+/** A ceiling run, with its round when it was one of several at the same concurrency. */
+type RoundCeilingRun = CeilingRun & { round?: number }
+
 export interface ApiReport {
   database: DbKind
   runs: EndpointRun[]
-  ceiling: CeilingRun[]
+  ceiling: RoundCeilingRun[]
   ratios: SubmissionRatio[]
   memory: MemoryReport
   /** Available keys left after the run; 0 would mean the later submissions got no key. */
@@ -105,16 +111,17 @@ export function clientAddress(n: number): string {
 /** Submission throughput as a share of the driver ceiling at the same connection count. */
 export function submissionRatios(
   runs: readonly EndpointRun[],
-  ceiling: readonly CeilingRun[],
+  ceiling: readonly RoundCeilingRun[],
 ): SubmissionRatio[] {
   return runs
     .filter((r) => r.endpoint === 'trial-submissions')
     .flatMap((run) => {
-      const c = ceiling.find((x) => x.connections === run.connections)
+      const c = ceiling.find((x) => x.connections === run.connections && x.round === run.round)
       if (!c) return []
       return [
         {
           connections: run.connections,
+          ...(run.round === undefined ? {} : { round: run.round }),
           submissionsRps: run.rps,
           ceilingTxPerS: c.txPerS,
           ratio: ratioOf(run.rps, c.txPerS),
@@ -123,6 +130,34 @@ export function submissionRatios(
         },
       ]
     })
+}
+
+/**
+ * The budgets' figures from alternating rounds (server, then ceiling, several times): the
+ * machine's speed drifts over minutes on shared cores, by as much as our changes move the
+ * ratio, and a drift between one server run and one ceiling run reads as a change of ours.
+ * Throughput is the median round's ratio; p99 the median of the rounds' p99 ratios.
+ */
+export function budgetRounds(report: Pick<ApiReport, 'runs' | 'ceiling' | 'ratios'>) {
+  const c = API_BUDGETS.connections
+  const rounds = report.ratios.filter((r) => r.connections === c)
+  if (!rounds.length) return null
+  const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio)
+  const median = byRatio[Math.floor((byRatio.length - 1) / 2)]!
+  const p99Ratios = rounds.map((r) =>
+    r.ceilingP99Ms > 0 ? r.submissionsP99Ms / r.ceilingP99Ms : Infinity,
+  )
+  const p99Sorted = [...p99Ratios].sort((a, b) => a - b)
+  return {
+    median,
+    ratios: rounds.map((r) => r.ratio),
+    p99Ratio: p99Sorted[Math.floor((p99Sorted.length - 1) / 2)]!,
+    p99Ratios,
+    run: report.runs.find(
+      (r) => r.endpoint === 'trial-submissions' && r.connections === c && r.round === median.round,
+    ),
+    ceiling: report.ceiling.find((x) => x.connections === c && x.round === median.round),
+  }
 }
 
 /**
@@ -157,6 +192,8 @@ interface ApiBenchOptions {
   serverWarmupS: number
   /** Keys per model; must outlast every submission of the run. */
   poolSize: number
+  /** Server-then-ceiling rounds at the budgets' concurrency (budgetRounds). */
+  rounds: number
   /** Extra server environment, e.g. LOG_LEVEL=info to measure logging's cost. */
   serverEnv?: Record<string, string>
 }
@@ -254,7 +291,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         : await openPostgresCeiling(benchDb!.url, poolSize)
     const server = await startServer(options.port, env, { dataDir })
     const runs: EndpointRun[] = []
-    const ceiling: CeilingRun[] = []
+    const ceiling: RoundCeilingRun[] = []
     let memory: MemoryReport
     let poolLeft: number | null = null
     try {
@@ -318,7 +355,12 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         await mailSent()
         await ceilingDb.run(c, 0, Math.min(options.serverWarmupS, CEILING_WARMUP_S))
       }
-      for (const c of connections) {
+      const plan = connections.flatMap((c): { c: number; round: number | undefined }[] =>
+        c === API_BUDGETS.connections && options.rounds > 1
+          ? Array.from({ length: options.rounds }, (_, i) => ({ c, round: i + 1 }))
+          : [{ c, round: undefined }],
+      )
+      for (const { c, round } of plan) {
         let withoutKey = 0
         const result = await runLoad({
           ...submissionLoad,
@@ -338,6 +380,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         const mailSentAfterS = await mailSent()
         runs.push({
           endpoint: 'trial-submissions',
+          ...(round === undefined ? {} : { round }),
           ...result,
           withoutKey,
           serverCpuMsPerRequest,
@@ -349,7 +392,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         })
         // The ceiling right after the server's run at the same concurrency, so both see the
         // same neighbours on this shared machine, once the outbox has sent what the run queued.
-        ceiling.push(await ceilingDb.run(c, warmupS, durationS))
+        ceiling.push({
+          ...(await ceilingDb.run(c, warmupS, durationS)),
+          ...(round === undefined ? {} : { round }),
+        })
       }
       memory = sampler.stop()
       // The counts cache holds a value for a second at most; wait it out for a true count.
@@ -397,7 +443,6 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
     const at = (endpoint: Endpoint) =>
       report.runs.find((r) => r.endpoint === endpoint && r.connections === b.connections)
     const counts = at('license-counts')
-    const submissions = at('trial-submissions')
     if (counts) {
       budgets.push(
         {
@@ -415,49 +460,61 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
       )
     }
     // Submissions are judged against the bare driver's ceiling of the same database in the same
-    // run (DESIGN.md §9): on PGlite one transaction runs at a time, so only throughput is held
-    // there; its p99 is reported beside the ceiling's.
-    const ratio = report.ratios.find((r) => r.connections === b.connections)
-    if (ratio) {
+    // run (DESIGN.md §9), in alternating rounds (budgetRounds): on PGlite one transaction runs at
+    // a time, so only throughput is held there; its p99 is reported beside the ceiling's.
+    const rounds = budgetRounds(report)
+    if (rounds) {
+      const { median, run, ceiling } = rounds
       const driver = report.database === 'embedded' ? 'PGlite' : 'driver'
       const minRatio = b.minCeilingRatio[report.database]
-      const ceiling = report.ceiling.find((c) => c.connections === b.connections)
       const bound =
-        report.database === 'postgres' && submissions && ceiling
-          ? httpServerBound(submissions, ceiling)
-          : null
+        report.database === 'postgres' && run && ceiling ? httpServerBound(run, ceiling) : null
       const boundText =
         bound === null
           ? ''
           : `; by CPU, any HTTP server on these cores: at most ${bound.toFixed(2)}x`
+      const each = (values: number[]) =>
+        values.length > 1 ? `median of ${values.map((v) => v.toFixed(2)).join(', ')}; ` : ''
       budgets.push({
         name: `Submissions vs ${driver} ceiling at ${b.connections} conn (${db})`,
         limit: `>= ${minRatio.toFixed(1)}x`,
-        actual: `${ratio.ratio.toFixed(2)}x (${Math.round(ratio.submissionsRps)} / ${Math.round(ratio.ceilingTxPerS)} per s${boundText})`,
-        met: ratio.ratio >= minRatio,
+        actual: `${median.ratio.toFixed(2)}x (${each(rounds.ratios)}${Math.round(median.submissionsRps)} / ${Math.round(median.ceilingTxPerS)} per s${boundText})`,
+        met: median.ratio >= minRatio,
       })
-      if (report.database === 'postgres' && submissions) {
+      if (report.database === 'postgres') {
         budgets.push({
           name: `Submissions p99 vs driver ceiling p99 at ${b.connections} conn (${db})`,
           limit: `<= ${b.maxP99OverCeiling}x`,
-          actual: `${(ratio.submissionsP99Ms / ratio.ceilingP99Ms).toFixed(2)}x (${ratio.submissionsP99Ms} / ${ratio.ceilingP99Ms} ms)`,
-          met: ratio.submissionsP99Ms <= b.maxP99OverCeiling * ratio.ceilingP99Ms,
+          actual: `${rounds.p99Ratio.toFixed(2)}x (${each(rounds.p99Ratios)}${rounds.ratios.length > 1 ? "the median round's " : ''}${median.submissionsP99Ms} / ${median.ceilingP99Ms} ms)`,
+          met: rounds.p99Ratio <= b.maxP99OverCeiling,
         })
       }
     }
     // Not a §9 budget: what the answers' speed costs the e-mails. The outbox waits while
     // requests are answered, so a run's e-mails go out after it; each must still arrive soon.
-    if (submissions && submissions.mailSentAfterS !== undefined) {
-      const after = submissions.mailSentAfterS
+    const drains = report.runs.filter(
+      (r) =>
+        r.endpoint === 'trial-submissions' &&
+        r.connections === b.connections &&
+        r.mailSentAfterS !== undefined,
+    )
+    if (drains.length) {
+      const slowest = drains.reduce((worst, r) =>
+        worst.mailSentAfterS === null ||
+        (r.mailSentAfterS !== null && r.mailSentAfterS! <= worst.mailSentAfterS!)
+          ? worst
+          : r,
+      )
+      const after = slowest.mailSentAfterS ?? null
       const queued =
-        submissions.mailBacklog === undefined
-          ? ''
-          : ` (${submissions.mailBacklog} queued at its end)`
+        slowest.mailBacklog === undefined ? '' : ` (${slowest.mailBacklog} queued at its end)`
       budgets.push({
         name: `E-mails of the ${b.connections}-conn submissions all sent after the run (${db})`,
         limit: `<= ${b.maxMailSentAfterS} s`,
         actual:
-          after === null ? `not within ${MAIL_DRAIN_TIMEOUT_MS / 1000} s` : `${after} s${queued}`,
+          after === null
+            ? `not within ${MAIL_DRAIN_TIMEOUT_MS / 1000} s`
+            : `${after} s${drains.length > 1 ? `, the slowest of ${drains.length} runs` : ''}${queued}`,
         met: after !== null && after <= b.maxMailSentAfterS,
       })
     }

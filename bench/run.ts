@@ -7,7 +7,8 @@
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_SERVER_WARMUP=8    seconds of submissions (and of the ceiling) before any is measured
  *   BENCH_API_CONNECTIONS=1,16,64
- *   BENCH_API_POOL=40000         bench keys loaded before the API runs (and for the ceiling)
+ *   BENCH_API_POOL=100000        bench keys loaded before the API runs (and for the ceiling)
+ *   BENCH_API_ROUNDS=3           alternating server-then-ceiling rounds at 16 connections
  *   TEST_DATABASE_URL=postgres://...   also run the API part on a fresh database there
  *   BENCH_CONSOLE_ROWS=100000    leads for the console part (its leads list, paged and filtered)
  *   BENCH_ONLY=static-helpers    only when named: our static serving vs Hono's serveStatic and
@@ -15,7 +16,7 @@
  *   BENCH_MAIL_COUNT=2000        trial e-mails rendered by the mail part (cost per message)
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { apiBudgets, runApiBench, type ApiReport } from './api.ts'
+import { apiBudgets, budgetRounds, runApiBench, type ApiReport } from './api.ts'
 import {
   consoleLeadsBudgets,
   runConsoleLeadsBench,
@@ -212,7 +213,8 @@ async function main() {
       ...load,
       connections,
       serverWarmupS: num('BENCH_API_SERVER_WARMUP', 8),
-      poolSize: num('BENCH_API_POOL', 40_000),
+      poolSize: num('BENCH_API_POOL', 100_000),
+      rounds: num('BENCH_API_ROUNDS', 3),
     }
     report.api = [await runApiBench({ ...common, database: 'embedded', port: PORTS.apiEmbedded })]
     const postgresUrl = process.env.TEST_DATABASE_URL
@@ -354,6 +356,7 @@ function printTables(report: Report) {
           database: a.database,
           endpoint: r.endpoint,
           conn: r.connections,
+          round: r.round ?? '',
           'req/s': r.rps,
           'p50 ms': r.p50Ms,
           'p99 ms': r.p99Ms,
@@ -370,11 +373,12 @@ function printTables(report: Report) {
     console.table(
       report.api.flatMap((a) =>
         a.ceiling.map((c) => {
-          const ratio = a.ratios.find((r) => r.connections === c.connections)
+          const ratio = a.ratios.find((r) => r.connections === c.connections && r.round === c.round)
           return {
             database: a.database,
             driver: c.driver,
             conn: c.connections,
+            round: c.round ?? '',
             'ceiling tx/s': c.txPerS,
             'ceiling p50 ms': c.p50Ms,
             'ceiling p99 ms': c.p99Ms,
@@ -389,10 +393,12 @@ function printTables(report: Report) {
     // Where the CPU of one submission goes, beside the ceiling's transaction: on a machine
     // whose cores are all busy, the throughput ratio can be no better than the CPU ratio. The
     // third row is the best any HTTP server could do here (httpServerBound): the ceiling's work
-    // plus the load generator's, which the ceiling's in-process driver loop does not pay.
+    // plus the load generator's, which the ceiling's in-process driver loop does not pay. The
+    // median round of the budget's (budgetRounds).
     const breakdown = report.api.flatMap((a) => {
-      const run = a.runs.find((r) => r.endpoint === 'trial-submissions' && r.connections === 16)
-      const c = a.ceiling.find((x) => x.connections === 16)
+      const rounds = budgetRounds(a)
+      const run = rounds?.run
+      const c = rounds?.ceiling
       if (!run || !c || run.postgresCpuMsPerRequest == null || c.postgresCpuMsPerTx == null)
         return []
       const main = run.mainThreadCpuMsPerRequest ?? 0
