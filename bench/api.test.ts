@@ -204,6 +204,28 @@ describe('apiBudgets', () => {
     expect([throughput!.met, p99!.met]).toEqual([false, true])
   })
 
+  it('holds every run at 16 connections to having all its e-mails sent within 60 s, and names the slowest', () => {
+    const judge = (...afterS: (number | null)[]) =>
+      apiBudgets([
+        report(
+          'postgres',
+          afterS.map((mailSentAfterS, i) => ({
+            ...run('trial-submissions', 16, { rps: 500, p99Ms: 20 }),
+            round: i + 1,
+            mailBacklog: 4000 + i,
+            mailSentAfterS,
+          })),
+          afterS.map((_, i) => ({ ...ceiling(16, 1000, 16), round: i + 1 })),
+        ),
+      ]).find((b) => b.name.startsWith('E-mails'))!
+    expect(judge(6.1, 7.4, 5.2)).toMatchObject({
+      actual: '7.4 s, the slowest of 3 runs (4001 queued at its end)',
+      met: true,
+    })
+    expect(judge(6.1, null, 70)).toMatchObject({ actual: 'not within 120 s', met: false })
+    expect(judge(61).met).toBe(false)
+  })
+
   it("names, beside the Postgres ratio, the most any HTTP server reaches by CPU: the ceiling's work plus the load generator's", () => {
     const withCpu = { ...ceiling(16, 1750, 18.8), cpuMsPerTx: 0.26, postgresCpuMsPerTx: 0.74 }
     const submissions = run('trial-submissions', 16, { rps: 1081, p99Ms: 33 })

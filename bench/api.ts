@@ -121,7 +121,7 @@ export function submissionRatios(
       return [
         {
           connections: run.connections,
-          ...(run.round === undefined ? {} : { round: run.round }),
+          round: run.round,
           submissionsRps: run.rps,
           ceilingTxPerS: c.txPerS,
           ratio: ratioOf(run.rps, c.txPerS),
@@ -142,16 +142,17 @@ export function budgetRounds(report: Pick<ApiReport, 'runs' | 'ceiling' | 'ratio
   const c = API_BUDGETS.connections
   const rounds = report.ratios.filter((r) => r.connections === c)
   if (!rounds.length) return null
-  const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio)
-  const median = byRatio[Math.floor((byRatio.length - 1) / 2)]!
+  // The lower middle of an odd or even count: one of the rounds, never an average of two.
+  const middle = <T>(values: T[], by: (v: T) => number) =>
+    [...values].sort((a, b) => by(a) - by(b))[Math.floor((values.length - 1) / 2)]!
+  const median = middle(rounds, (r) => r.ratio)
   const p99Ratios = rounds.map((r) =>
     r.ceilingP99Ms > 0 ? r.submissionsP99Ms / r.ceilingP99Ms : Infinity,
   )
-  const p99Sorted = [...p99Ratios].sort((a, b) => a - b)
   return {
     median,
     ratios: rounds.map((r) => r.ratio),
-    p99Ratio: p99Sorted[Math.floor((p99Sorted.length - 1) / 2)]!,
+    p99Ratio: middle(p99Ratios, (v) => v),
     p99Ratios,
     run: report.runs.find(
       (r) => r.endpoint === 'trial-submissions' && r.connections === c && r.round === median.round,
@@ -380,7 +381,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         const mailSentAfterS = await mailSent()
         runs.push({
           endpoint: 'trial-submissions',
-          ...(round === undefined ? {} : { round }),
+          round,
           ...result,
           withoutKey,
           serverCpuMsPerRequest,
@@ -392,10 +393,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
         })
         // The ceiling right after the server's run at the same concurrency, so both see the
         // same neighbours on this shared machine, once the outbox has sent what the run queued.
-        ceiling.push({
-          ...(await ceilingDb.run(c, warmupS, durationS)),
-          ...(round === undefined ? {} : { round }),
-        })
+        ceiling.push({ ...(await ceilingDb.run(c, warmupS, durationS)), round })
       }
       memory = sampler.stop()
       // The counts cache holds a value for a second at most; wait it out for a true count.
@@ -499,12 +497,9 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         r.mailSentAfterS !== undefined,
     )
     if (drains.length) {
-      const slowest = drains.reduce((worst, r) =>
-        worst.mailSentAfterS === null ||
-        (r.mailSentAfterS !== null && r.mailSentAfterS! <= worst.mailSentAfterS!)
-          ? worst
-          : r,
-      )
+      // A run whose e-mails never all went out (null) is the slowest.
+      const slowness = (r: EndpointRun) => r.mailSentAfterS ?? Infinity
+      const slowest = drains.reduce((worst, r) => (slowness(r) > slowness(worst) ? r : worst))
       const after = slowest.mailSentAfterS ?? null
       const queued =
         slowest.mailBacklog === undefined ? '' : ` (${slowest.mailBacklog} queued at its end)`

@@ -80,10 +80,7 @@ export async function runLighthouseAlternating(
         }
       }
     }
-    return urls.map((url, index) => ({
-      ...summarize(url, preset, runs, results[index]!),
-      runErrors: errors[index]!,
-    }))
+    return urls.map((url, index) => summarize(url, preset, runs, results[index]!, errors[index]!))
   } finally {
     chrome.kill()
   }
@@ -111,6 +108,7 @@ function summarize(
   preset: 'mobile' | 'desktop',
   runs: number,
   results: Result[],
+  runErrors: string[],
 ): LighthouseSummary {
   const score = (key: string) =>
     median(results.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)))
@@ -141,7 +139,7 @@ function summarize(
       const tbt = r.audits['total-blocking-time']?.numericValue
       return typeof tbt === 'number' && Number.isFinite(tbt) ? Math.round(tbt) : null
     }),
-    runErrors: [],
+    runErrors,
     lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet,
     failedAudits: Object.values(medianRun.audits)
       .filter(
