@@ -1,14 +1,7 @@
 import type autocannon from 'autocannon'
 import { describe, expect, it } from 'vitest'
 import { TrialRequestSchema } from '#src/common/trial-schema.ts'
-import {
-  apiBudgets,
-  httpServerBound,
-  submissionRatios,
-  trialBody,
-  type ApiReport,
-  type EndpointRun,
-} from './api.ts'
+import { apiBudgets, submissionRatios, trialBody, type ApiReport, type EndpointRun } from './api.ts'
 import type { CeilingRun } from './ceiling.ts'
 import { summarizeAutocannon } from './load.ts'
 
@@ -224,29 +217,6 @@ describe('apiBudgets', () => {
     })
     expect(judge(6.1, null, 70)).toMatchObject({ actual: 'not within 120 s', met: false })
     expect(judge(61).met).toBe(false)
-  })
-
-  it("names, beside the Postgres ratio, the most any HTTP server reaches by CPU: the ceiling's work plus the load generator's", () => {
-    const withCpu = { ...ceiling(16, 1750, 18.8), cpuMsPerTx: 0.26, postgresCpuMsPerTx: 0.74 }
-    const submissions = run('trial-submissions', 16, { rps: 1081, p99Ms: 33 })
-    expect(httpServerBound({ ...submissions, loadCpuMsPerRequest: 0.1 }, withCpu)).toBeCloseTo(
-      1 / 1.1,
-    )
-    expect(httpServerBound(submissions, withCpu)).toBeNull()
-    const [, , judged] = apiBudgets([
-      report(
-        'postgres',
-        [
-          run('license-counts', 16, { rps: 6000, p99Ms: 3 }),
-          { ...submissions, loadCpuMsPerRequest: 0.1 },
-        ],
-        [withCpu],
-      ),
-    ])
-    expect(judged!.actual).toBe(
-      '0.62x (1081 / 1750 per s; by CPU, any HTTP server on these cores: at most 0.91x)',
-    )
-    expect(judged!.met).toBe(false)
   })
 
   it('judges embedded submissions against the PGlite ceiling only, and fails on any non-2xx or keyless answer', () => {

@@ -161,20 +161,6 @@ export function budgetRounds(report: Pick<ApiReport, 'runs' | 'ceiling' | 'ratio
   }
 }
 
-/**
- * The most any HTTP server could reach against the driver ceiling on this machine, by CPU
- * (decision 13): one whose submission costs the database exactly the ceiling's transaction and
- * costs itself exactly the driver's CPU, with the load generator's CPU per request besides, on
- * the same busy cores. Throughput there is 2 cores / CPU per unit, so the bound is the ceiling's
- * CPU over that total. Null when a CPU figure is missing (Postgres not local, or embedded).
- */
-export function httpServerBound(run: EndpointRun, ceiling: CeilingRun): number | null {
-  if (run.loadCpuMsPerRequest == null || ceiling.postgresCpuMsPerTx == null) return null
-  if (ceiling.cpuMsPerTx == null) return null
-  const ceilingCpu = ceiling.postgresCpuMsPerTx + ceiling.cpuMsPerTx
-  return ceilingCpu / (ceilingCpu + run.loadCpuMsPerRequest)
-}
-
 interface ApiBenchOptions {
   database: DbKind
   /** Postgres only: the server to create the bench database on. */
@@ -462,21 +448,15 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
     // a time, so only throughput is held there; its p99 is reported beside the ceiling's.
     const rounds = budgetRounds(report)
     if (rounds) {
-      const { median, run, ceiling } = rounds
+      const { median } = rounds
       const driver = report.database === 'embedded' ? 'PGlite' : 'driver'
       const minRatio = b.minCeilingRatio[report.database]
-      const bound =
-        report.database === 'postgres' && run && ceiling ? httpServerBound(run, ceiling) : null
-      const boundText =
-        bound === null
-          ? ''
-          : `; by CPU, any HTTP server on these cores: at most ${bound.toFixed(2)}x`
       const each = (values: number[]) =>
         values.length > 1 ? `median of ${values.map((v) => v.toFixed(2)).join(', ')}; ` : ''
       budgets.push({
         name: `Submissions vs ${driver} ceiling at ${b.connections} conn (${db})`,
         limit: `>= ${minRatio.toFixed(1)}x`,
-        actual: `${median.ratio.toFixed(2)}x (${each(rounds.ratios)}${Math.round(median.submissionsRps)} / ${Math.round(median.ceilingTxPerS)} per s${boundText})`,
+        actual: `${median.ratio.toFixed(2)}x (${each(rounds.ratios)}${Math.round(median.submissionsRps)} / ${Math.round(median.ceilingTxPerS)} per s)`,
         met: median.ratio >= minRatio,
       })
       if (report.database === 'postgres') {

@@ -391,10 +391,8 @@ function printTables(report: Report) {
       ),
     )
     // Where the CPU of one submission goes, beside the ceiling's transaction: on a machine
-    // whose cores are all busy, the throughput ratio can be no better than the CPU ratio. The
-    // third row is the best any HTTP server could do here (httpServerBound): the ceiling's work
-    // plus the load generator's, which the ceiling's in-process driver loop does not pay. The
-    // median round of the budget's (budgetRounds).
+    // whose cores are all busy, the throughput ratio follows the CPU ratio. The median round of
+    // the budget's (budgetRounds).
     const breakdown = report.api.flatMap((a) => {
       const rounds = budgetRounds(a)
       const run = rounds?.run
@@ -405,7 +403,6 @@ function printTables(report: Report) {
       const server = run.serverCpuMsPerRequest ?? 0
       const ours = server + run.postgresCpuMsPerRequest + (run.loadCpuMsPerRequest ?? 0)
       const ceiling = c.postgresCpuMsPerTx + (c.cpuMsPerTx ?? 0)
-      const bound = ceiling + (run.loadCpuMsPerRequest ?? 0)
       const ms = (n: number) => Math.round(n * 100) / 100
       return [
         {
@@ -427,16 +424,6 @@ function printTables(report: Report) {
           'client (autocannon / driver)': c.cpuMsPerTx ?? '',
           total: ms(ceiling),
           'per s at 2 cores': Math.round(2000 / ceiling),
-        },
-        {
-          at: '16 conn',
-          work: 'bound: a server costing the driver only',
-          'server main thread': c.cpuMsPerTx ?? '',
-          'server other threads (mail, GC)': '',
-          postgres: c.postgresCpuMsPerTx,
-          'client (autocannon / driver)': run.loadCpuMsPerRequest ?? '',
-          total: ms(bound),
-          'per s at 2 cores': Math.round(2000 / bound),
         },
       ]
     })
