@@ -16,37 +16,24 @@ interface CounterHits {
 }
 
 /**
- * One hit for each key, in one prepared statement (one round trip per request). Each key's row
- * moves to the caller's window when that one is later: the count of the window just before
- * becomes `previous_hits`, an older one is forgotten. A hit stamped with an earlier window than
- * the row's (an instance whose clock lags) counts in the live window, so no hit is lost. The
- * upsert goes by primary key and joins nothing, so its one generic plan is the right plan at
- * any table size (decision 14). It commits without waiting for the disk (synchronous_commit off
- * for its own transaction only): every request of one client bumps the same row, whose lock
- * lasts until commit, and a busy address must not queue everyone behind fsync (decision 9). A
- * crash may forget the last few hits, which no limit needs.
+ * One hit for each key, in one prepared statement (one round trip): add_rate_limit_hits
+ * (migration 0080), which the trial_request procedure counts a trial request's hits with too.
+ * Each key's row moves to the caller's window when that one is later: the count of the window
+ * just before becomes `previous_hits`, an older one is forgotten. A hit stamped with an earlier
+ * window than the row's (an instance whose clock lags) counts in the live window, so no hit is
+ * lost. The upsert goes by primary key and joins nothing, so its one cached plan is the right
+ * plan at any table size (decision 14). It commits without waiting for the disk
+ * (synchronous_commit off for its own transaction only): every request of one client bumps the
+ * same row, whose lock lasts until commit, and a busy address must not queue everyone behind
+ * fsync (decision 9). A crash may forget the last few hits, which no limit needs.
  */
 const ADD_HITS = {
   name: 'rate-limit-add-hits',
   text: `
     with async_commit as (select set_config('synchronous_commit', 'off', true))
-    insert into rate_limit_counters as c (key, window_start, hits, previous_hits, expires_at)
-    select w.key, w.window_start, 1, 0, w.expires_at
-    from unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) as w (key, window_start, expires_at)
-    cross join async_commit
-    on conflict (key) do update set
-      hits = case when excluded.window_start <= c.window_start then c.hits + 1 else 1 end,
-      previous_hits = case
-        when excluded.window_start <= c.window_start then c.previous_hits
-        -- expires_at is two windows after the start, so this is "the row's window is the one
-        -- just before the caller's"
-        when c.window_start = excluded.window_start - (excluded.expires_at - excluded.window_start) / 2
-          then c.hits
-        else 0
-      end,
-      window_start = greatest(c.window_start, excluded.window_start),
-      expires_at = greatest(c.expires_at, excluded.expires_at)
-    returning key, hits, previous_hits`,
+    select h.counter_key as key, h.counter_hits as hits, h.counter_previous_hits as previous_hits
+    from async_commit
+    cross join add_rate_limit_hits($1::text[], $2::timestamptz[], $3::timestamptz[]) as h`,
 }
 
 export async function addHits(

@@ -76,6 +76,33 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     expect(await available('basic')).toBe(29)
   })
 
+  it('lets a burst from one address past its limit exactly, and stores nothing for the refused', async () => {
+    await insertLicenses(
+      database.db,
+      'basic',
+      Array.from({ length: 30 }, (_, i) => `BURST-${i}`),
+      'burst',
+    )
+    const { app: a } = app({ RATE_LIMIT_IP: '5/1h' })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postJson(a, SUBMIT, trialRequest({ email: `burst${i}@example.com`, model: 'basic' })),
+      ),
+    )
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15)
+    const refused = answers.find((res) => res.status === 429)!
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await count(sql`select count(*)::int as n from trial_submissions`)).toBe(5)
+    expect(await available('basic')).toBe(25)
+    expect(await listMail(database.db)).toHaveLength(5)
+    // Every attempt counted, the refused ones too.
+    expect(
+      await count(sql`select max(hits)::int as n from rate_limit_counters where key like 'ip:%'`),
+    ).toBe(20)
+  })
+
   it('counts gmail dots and googlemail.com as one address', async () => {
     await insertLicenses(database.db, 'basic', ['G-1', 'G-2', 'G-3', 'G-4'], 'gmail')
     const { app: a } = app({ RATE_LIMIT_EMAIL: '3/24h' })

@@ -30,40 +30,59 @@ export function hashKey(name: string, value: string, hashed = false): string {
   return `${name}:${hashed ? value : createHash('sha256').update(value).digest('base64url')}`
 }
 
-export async function hitRateLimits<Name extends string>(
-  db: Db,
+/** One limit's counter row for a request at `now`, and how much its previous window weighs. */
+interface PlannedHit<Name extends string = string> {
+  check: RateLimitCheck<Name>
+  key: string
+  windowStart: Date
+  /** windowStart plus two windows: the live window's count is read through the next one. */
+  expiresAt: Date
+  /** The share of the previous window that still overlaps the last window's length. */
+  previousWeight: number
+}
+
+export function planHits<Name extends string>(
   checks: readonly RateLimitCheck<Name>[],
-  now = Date.now(),
-): Promise<RateLimitVerdict<Name>> {
-  const plan = checks.map((check) => {
+  now: number,
+): PlannedHit<Name>[] {
+  return checks.map((check) => {
     const { windowMs } = check.limit
     const start = Math.floor(now / windowMs) * windowMs
     return {
       check,
       key: hashKey(check.name, check.value, check.hashed),
-      start,
-      // The previous window's count is read while the current one is live, so keep both.
+      windowStart: new Date(start),
       expiresAt: new Date(start + 2 * windowMs),
-      elapsed: (now - start) / windowMs,
+      previousWeight: 1 - (now - start) / windowMs,
     }
   })
-  const hits = await addHits(
-    db,
-    plan.map((p) => ({
-      key: p.key,
-      windowStart: new Date(p.start),
-      expiresAt: p.expiresAt,
-    })),
-  )
-  for (const p of plan) {
-    const hit = hits.get(p.key) ?? { current: 0, previous: 0 }
-    const estimate = hit.current + hit.previous * (1 - p.elapsed)
-    if (estimate > p.check.limit.count) {
-      return {
-        exceeded: p.check,
-        retryAfterSeconds: Math.max(1, Math.ceil((p.start + p.check.limit.windowMs - now) / 1000)),
-      }
-    }
+}
+
+/** The verdict when the planned hit at `exceeded` (or none) is over its limit. */
+export function verdictOf<Name extends string>(
+  exceeded: PlannedHit<Name> | undefined,
+  now: number,
+): RateLimitVerdict<Name> {
+  if (!exceeded) return { exceeded: null, retryAfterSeconds: 0 }
+  const windowEnd = exceeded.windowStart.getTime() + exceeded.check.limit.windowMs
+  return {
+    exceeded: exceeded.check,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
   }
-  return { exceeded: null, retryAfterSeconds: 0 }
+}
+
+export async function hitRateLimits<Name extends string>(
+  db: Db,
+  checks: readonly RateLimitCheck<Name>[],
+  now = Date.now(),
+): Promise<RateLimitVerdict<Name>> {
+  const plan = planHits(checks, now)
+  const hits = await addHits(db, plan)
+  return verdictOf(
+    plan.find((p) => {
+      const hit = hits.get(p.key) ?? { current: 0, previous: 0 }
+      return hit.current + hit.previous * p.previousWeight > p.check.limit.count
+    }),
+    now,
+  )
 }

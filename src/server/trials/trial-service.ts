@@ -36,7 +36,7 @@ import { looksLikeBot } from './bot-check.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
 import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from './email-identity.ts'
-import { hitRateLimits, type RateLimitCheck } from './rate-limiter.ts'
+import { hitRateLimits, planHits, verdictOf, type RateLimitCheck } from './rate-limiter.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date (SPEC.md §9). */
 const TERMS_VERSION = LEGAL_VERSION
@@ -244,10 +244,17 @@ async function requireConfirmation(
   return 'confirm'
 }
 
-const SUBMIT_TRIAL = {
-  name: 'submit-trial',
-  text: `select outcome, claims from submit_trial($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-    $11, $12::int, $13, $14::int, $15::float8)`,
+/**
+ * The usual path in one round trip (db/migrations/0080_trial_request_procedure.sql): the
+ * request's rate-limit hits, committed without waiting for the disk, then unless a limit is
+ * exceeded submit_trial (0070: the breaker check, the lock, a repeat's re-send or a claim, the
+ * row and its e-mail) in a durable transaction of its own (decisions 9 and 18).
+ */
+const TRIAL_REQUEST = {
+  name: 'trial-request',
+  text: `call trial_request($1::text[], $2::timestamptz[], $3::timestamptz[], $4::int[],
+    $5::float8[], $6::uuid, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::int, $18,
+    $19::int, $20::float8, null, null, null)`,
 }
 
 /**
@@ -272,10 +279,8 @@ export async function submitTrial(
     throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
 
   const emailCanonical = canonicalEmail(request.email)
-  // Its own statement, committed without waiting for the disk, so one address's burst does not
-  // queue behind durable commits (docs/decisions/0009).
-  await enforceTrialLimits(deps, emailCanonical, client.ip)
-
+  const now = Date.now()
+  const hits = planHits(trialLimitChecks(deps, emailCanonical, client.ip), now)
   const { token, hash } = newWaitlistToken()
   const submissionId = randomUUID()
   const row: NewSubmissionRow = {
@@ -292,32 +297,41 @@ export async function submitTrial(
     termsVersion: TERMS_VERSION,
   }
 
-  // The usual path in one round trip: db/migrations/0030_submit_trial_function.sql does the
-  // breaker check, the lock, a repeat's re-send or a claim, the row and its e-mail.
-  const [result] = await queryPrepared<{ outcome: Outcome | 'breaker'; claims: number }>(
-    deps.db,
-    SUBMIT_TRIAL,
-    [
-      row.id,
-      row.firstName,
-      row.lastName,
-      row.email,
-      emailCanonical,
-      row.model,
-      row.source,
-      hash,
-      ipHash,
-      row.userAgent,
-      TERMS_VERSION,
-      TRIAL_VALID_DAYS,
-      deps.messageIdDomain,
-      deps.breaker?.count ?? null,
-      deps.breaker ? deps.breaker.windowMs / 1000 : null,
-    ],
-  )
-  let outcome: Outcome = result!.outcome === 'breaker' ? 'confirm' : result!.outcome
-  if (result!.outcome === 'breaker' && deps.breaker) {
-    outcome = await requireConfirmation(deps, request, row, result!.claims, deps.breaker)
+  const [result] = await queryPrepared<{
+    exceeded: number | null
+    outcome: Outcome | 'breaker' | null
+    claims: number | null
+  }>(deps.db, TRIAL_REQUEST, [
+    hits.map((h) => h.key),
+    hits.map((h) => h.windowStart.toISOString()),
+    hits.map((h) => h.expiresAt.toISOString()),
+    hits.map((h) => h.check.limit.count),
+    hits.map((h) => h.previousWeight),
+    row.id,
+    row.firstName,
+    row.lastName,
+    row.email,
+    emailCanonical,
+    row.model,
+    row.source,
+    hash,
+    ipHash,
+    row.userAgent,
+    TERMS_VERSION,
+    TRIAL_VALID_DAYS,
+    deps.messageIdDomain,
+    deps.breaker?.count ?? null,
+    deps.breaker ? deps.breaker.windowMs / 1000 : null,
+  ])
+  const { exceeded, outcome: submitted, claims } = result!
+  if (exceeded !== null) {
+    const verdict = verdictOf(hits[exceeded - 1], now)
+    throw new RateLimitedError(verdict.exceeded!.name, verdict.retryAfterSeconds)
+  }
+  if (submitted === null || claims === null) throw new Error('trial_request returned no outcome')
+  let outcome: Outcome = submitted === 'breaker' ? 'confirm' : submitted
+  if (submitted === 'breaker' && deps.breaker) {
+    outcome = await requireConfirmation(deps, request, row, claims, deps.breaker)
   }
 
   if (outcome === 'claimed') deps.counts.invalidate()
