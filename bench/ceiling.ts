@@ -75,9 +75,9 @@ interface Query {
  * statements: claim a key in one statement (lock the first free one, skipping keys other
  * transactions hold, and assign it to the new submission's id; the owner reference is checked
  * at commit, migration 0002), insert the submission carrying its key, queue the outbox row.
- * What only the server adds (the per-e-mail advisory lock, the repeat lookup, the rate-limit
- * statement before it, HTTP, validation, the mail itself) is left out: that is what the ratio
- * prices.
+ * What only the server adds (the per-e-mail advisory lock, the first-request probe, the
+ * rate-limit counts and their own commit before it, HTTP, validation, the mail itself) is left
+ * out: that is what the ratio prices.
  */
 async function submissionTransaction(query: Query, n: number): Promise<boolean> {
   const submissionId = randomUUID()
