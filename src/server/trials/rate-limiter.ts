@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { addHits } from '../db/rate-limit-repository.ts'
+import { addHits, type CounterHit } from '../db/rate-limit-repository.ts'
 
 export interface RateLimitCheck<Name extends string = string> {
   /** What is limited; also the prefix of the stored key, so each limit counts separately. */
@@ -30,15 +30,9 @@ export function hashKey(name: string, value: string, hashed = false): string {
   return `${name}:${hashed ? value : createHash('sha256').update(value).digest('base64url')}`
 }
 
-/** One limit's counter row for a request at `now`, and how much its previous window weighs. */
-interface PlannedHit<Name extends string = string> {
+/** One limit's hit for a request at `now`, with the check it counts for. */
+interface PlannedHit<Name extends string = string> extends CounterHit {
   check: RateLimitCheck<Name>
-  key: string
-  windowStart: Date
-  /** windowStart plus two windows: the live window's count is read through the next one. */
-  expiresAt: Date
-  /** The share of the previous window that still overlaps the last window's length. */
-  previousWeight: number
 }
 
 export function planHits<Name extends string>(
@@ -46,27 +40,30 @@ export function planHits<Name extends string>(
   now: number,
 ): PlannedHit<Name>[] {
   return checks.map((check) => {
-    const { windowMs } = check.limit
+    const { count, windowMs } = check.limit
     const start = Math.floor(now / windowMs) * windowMs
     return {
       check,
       key: hashKey(check.name, check.value, check.hashed),
       windowStart: new Date(start),
       expiresAt: new Date(start + 2 * windowMs),
+      count,
       previousWeight: 1 - (now - start) / windowMs,
     }
   })
 }
 
-/** The verdict when the planned hit at `exceeded` (or none) is over its limit. */
+/** The verdict when the database found the plan's hit at 1-based `exceeded` over its limit. */
 export function verdictOf<Name extends string>(
-  exceeded: PlannedHit<Name> | undefined,
+  plan: readonly PlannedHit<Name>[],
+  exceeded: number | null,
   now: number,
 ): RateLimitVerdict<Name> {
-  if (!exceeded) return { exceeded: null, retryAfterSeconds: 0 }
-  const windowEnd = exceeded.windowStart.getTime() + exceeded.check.limit.windowMs
+  const hit = exceeded === null ? undefined : plan[exceeded - 1]
+  if (!hit) return { exceeded: null, retryAfterSeconds: 0 }
+  const windowEnd = hit.windowStart.getTime() + hit.check.limit.windowMs
   return {
-    exceeded: exceeded.check,
+    exceeded: hit.check,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
   }
 }
@@ -77,12 +74,5 @@ export async function hitRateLimits<Name extends string>(
   now = Date.now(),
 ): Promise<RateLimitVerdict<Name>> {
   const plan = planHits(checks, now)
-  const hits = await addHits(db, plan)
-  return verdictOf(
-    plan.find((p) => {
-      const hit = hits.get(p.key) ?? { current: 0, previous: 0 }
-      return hit.current + hit.previous * p.previousWeight > p.check.limit.count
-    }),
-    now,
-  )
+  return verdictOf(plan, await addHits(db, plan), now)
 }

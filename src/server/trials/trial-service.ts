@@ -17,6 +17,7 @@ import {
   type ValidLicense,
 } from '../db/license-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
+import { counterParameters } from '../db/rate-limit-repository.ts'
 import { trialSubmissions, type SubmissionRow } from '../db/schema.ts'
 import {
   findSubmission,
@@ -302,11 +303,7 @@ export async function submitTrial(
     outcome: Outcome | 'breaker' | null
     claims: number | null
   }>(deps.db, TRIAL_REQUEST, [
-    hits.map((h) => h.key),
-    hits.map((h) => h.windowStart.toISOString()),
-    hits.map((h) => h.expiresAt.toISOString()),
-    hits.map((h) => h.check.limit.count),
-    hits.map((h) => h.previousWeight),
+    ...counterParameters(hits),
     row.id,
     row.firstName,
     row.lastName,
@@ -324,10 +321,8 @@ export async function submitTrial(
     deps.breaker ? deps.breaker.windowMs / 1000 : null,
   ])
   const { exceeded, outcome: submitted, claims } = result!
-  if (exceeded !== null) {
-    const verdict = verdictOf(hits[exceeded - 1], now)
-    throw new RateLimitedError(verdict.exceeded!.name, verdict.retryAfterSeconds)
-  }
+  const verdict = verdictOf(hits, exceeded, now)
+  if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
   if (submitted === null || claims === null) throw new Error('trial_request returned no outcome')
   let outcome: Outcome = submitted === 'breaker' ? 'confirm' : submitted
   if (submitted === 'breaker' && deps.breaker) {

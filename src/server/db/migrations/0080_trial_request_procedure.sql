@@ -5,43 +5,55 @@
 -- across an fsync), one CALL from the server instead of two statements. It must be called
 -- outside a transaction block, as COMMIT inside a procedure requires.
 --
--- add_rate_limit_hits is the counters' upsert of decision 14, moved here from the server's code
--- so that the procedure and the server's other limits (rate-limit-repository.ts) count alike.
+-- add_rate_limit_hits counts and judges every limit, the procedure's and the server's others
+-- (rate-limit-repository.ts): the counters' upsert of decision 14, moved here from the server's
+-- code, and the sliding-window estimate that rate-limiter.ts made of its result. It takes one
+-- element per limit: the key, the caller's window and when its row expires (two windows later),
+-- the limit's count, and how much of the previous window still overlaps the sliding window
+-- (1 - (now - window start) / window). It returns the 1-based position of the first limit whose
+-- estimate (hits + previous_hits * weight) is over its count, or null.
 --
--- trial_request's p_keys, p_window_starts, p_expires_at: one element per limit, as
--- add_rate_limit_hits takes them. p_limits: each limit's count. p_previous_weights: how much of
--- the previous window still overlaps the sliding window, 1 - (now - window start) / window.
--- exceeded: the 1-based position of the first limit whose estimate (hits + previous_hits *
--- weight) is over its count, and then outcome and claims stay null; otherwise null, and
--- outcome and claims are submit_trial's.
+-- trial_request takes the same five arrays first. exceeded is add_rate_limit_hits' answer; when
+-- it is not null, outcome and claims stay null, otherwise they are submit_trial's.
 CREATE FUNCTION add_rate_limit_hits(
   p_keys text[],
   p_window_starts timestamptz[],
-  p_expires_at timestamptz[]
-) RETURNS TABLE (counter_key text, counter_hits integer, counter_previous_hits integer)
+  p_expires_at timestamptz[],
+  p_limits integer[],
+  p_previous_weights double precision[]
+) RETURNS integer
 LANGUAGE plpgsql
 AS $$
+DECLARE
+  v_exceeded integer;
 BEGIN
   -- One hit for each key. A row moves to the caller's window when that one is later: the count
   -- of the window just before becomes previous_hits, an older one is forgotten. A hit stamped
   -- with an earlier window than the row's (an instance whose clock lags) counts in the live one.
-  RETURN QUERY
-  INSERT INTO rate_limit_counters AS c (key, window_start, hits, previous_hits, expires_at)
-  SELECT w.key, w.window_start, 1, 0, w.expires_at
-  FROM unnest(p_keys, p_window_starts, p_expires_at) AS w (key, window_start, expires_at)
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN excluded.window_start <= c.window_start THEN c.hits + 1 ELSE 1 END,
-    previous_hits = CASE
-      WHEN excluded.window_start <= c.window_start THEN c.previous_hits
-      -- expires_at is two windows after the start, so this is "the row's window is the one
-      -- just before the caller's"
-      WHEN c.window_start = excluded.window_start - (excluded.expires_at - excluded.window_start) / 2
-        THEN c.hits
-      ELSE 0
-    END,
-    window_start = greatest(c.window_start, excluded.window_start),
-    expires_at = greatest(c.expires_at, excluded.expires_at)
-  RETURNING c.key, c.hits, c.previous_hits;
+  WITH hit AS (
+    INSERT INTO rate_limit_counters AS c (key, window_start, hits, previous_hits, expires_at)
+    SELECT w.key, w.window_start, 1, 0, w.expires_at
+    FROM unnest(p_keys, p_window_starts, p_expires_at) AS w (key, window_start, expires_at)
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN excluded.window_start <= c.window_start THEN c.hits + 1 ELSE 1 END,
+      previous_hits = CASE
+        WHEN excluded.window_start <= c.window_start THEN c.previous_hits
+        -- expires_at is two windows after the start, so this is "the row's window is the one
+        -- just before the caller's"
+        WHEN c.window_start = excluded.window_start - (excluded.expires_at - excluded.window_start) / 2
+          THEN c.hits
+        ELSE 0
+      END,
+      window_start = greatest(c.window_start, excluded.window_start),
+      expires_at = greatest(c.expires_at, excluded.expires_at)
+    RETURNING c.key, c.hits, c.previous_hits
+  )
+  SELECT min(l.position)::integer INTO v_exceeded
+  FROM hit
+  JOIN unnest(p_keys, p_limits, p_previous_weights) WITH ORDINALITY
+    AS l (key, count, weight, position) ON l.key = hit.key
+  WHERE hit.hits + hit.previous_hits * l.weight > l.count;
+  RETURN v_exceeded;
 END
 $$;
 --> statement-breakpoint
@@ -75,11 +87,8 @@ AS $$
 BEGIN
   -- The counters' transaction: every attempt counts, including refused ones.
   PERFORM set_config('synchronous_commit', 'off', true);
-  SELECT min(l.position)::integer INTO exceeded
-  FROM add_rate_limit_hits(p_keys, p_window_starts, p_expires_at) AS hit
-  JOIN unnest(p_keys, p_limits, p_previous_weights) WITH ORDINALITY
-    AS l (key, count, weight, position) ON l.key = hit.counter_key
-  WHERE hit.counter_hits + hit.counter_previous_hits * l.weight > l.count;
+  exceeded := add_rate_limit_hits(p_keys, p_window_starts, p_expires_at, p_limits,
+    p_previous_weights);
   COMMIT;
 
   IF exceeded IS NOT NULL THEN
