@@ -23,8 +23,7 @@ describe('initialResources', () => {
 describe('initialResources with a boot script', () => {
   it('counts the modules the boot script loads after the first paint', () => {
     const html = `
-      <link rel="stylesheet" crossorigin href="/assets/site-1.css" media="print" data-deferred-css>
-      <noscript><link rel="stylesheet" crossorigin href="/assets/site-1.css"></noscript>
+      <link rel="stylesheet" crossorigin href="/assets/site-1.css">
       <script type="module" src="/assets/boot-2.js" fetchpriority="low"
         data-modules="/assets/home-3.js /assets/shared-4.js"></script>`
     expect(initialResources(html)).toEqual([

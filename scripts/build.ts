@@ -74,8 +74,8 @@ async function main() {
     delivered[name] = icons.take(page)
   }
   // Parts of pages loaded on demand, as documents of their own (FULL_COMPARISON_URL).
-  const stylesheet = DEFERRED_STYLESHEET.exec(delivered.home ?? '')?.[1]
-  if (!stylesheet) throw new Error('the home page has no deferred stylesheet for its fragments')
+  const stylesheet = STYLESHEET.exec(delivered.home ?? '')?.[1]
+  if (!stylesheet) throw new Error('the home page links no stylesheet for its fragments')
   const fragments = Object.entries(render.renderFragments(stylesheet)).map(([name, html]) => ({
     name,
     html: icons.takeAll(html),
@@ -117,9 +117,8 @@ async function main() {
   console.log(`built ${Object.keys(documents).length} documents in ${Date.now() - started} ms`)
 }
 
-/** The whole stylesheet, as page-delivery.ts links it after the first paint. */
-const DEFERRED_STYLESHEET =
-  /<link rel="stylesheet" crossorigin href="([^"]+)" media="print" data-deferred-css>/
+/** The whole stylesheet, as page-delivery.ts leaves it: one link the first paint waits for. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/
 
 /** Writes .br and .gz beside each compressible asset so the server never compresses per request. */
 async function precompress(dir: string) {

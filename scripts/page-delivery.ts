@@ -1,22 +1,19 @@
 /**
- * How a pre-rendered document loads its CSS and JavaScript (DESIGN.md §9, issue 12), applied by
- * scripts/build.ts to each document Vite built whose first render does not read the address
- * (the others keep Vite's script and their whole stylesheet inline: deliverPage's paintFirst):
- * - CSS: the critical rules (scripts/critical-css.ts) inline, so the first paint needs nothing
- *   but the HTML; the whole stylesheet as a link that does not block it (media="print", which
- *   src/web/boot.ts switches on after the first paint), cached across pages; a <noscript> copy
- *   of the link styles the page fully when scripts do not run.
+ * How a pre-rendered document loads its CSS and JavaScript (DESIGN.md §9, issue 12, decision
+ * 19), applied by scripts/build.ts to each document Vite built whose first render does not read
+ * the address (the others keep Vite's script and their whole stylesheet inline: deliverPage's
+ * paintFirst):
+ * - CSS: the whole stylesheet as Vite links it, which the first paint waits for: the page is
+ *   drawn once, styled, and the sheet is cached across pages. A page styled in two steps
+ *   (critical CSS inline, the rest after the first paint) paid for restyling and laying out the
+ *   whole page again in one long task right after it (decision 19).
  * - JavaScript: one small script (src/web/boot.ts, low priority) in place of the page's entry;
  *   it loads the entry and the chunks the entry imports, all at once, after the first paint,
- *   and for an address with a fragment the script that keeps its section in view
- *   (src/web/lib/fragment.ts).
- *
- * The CSP allows no inline script or event handler (server/http/security-headers.ts), so the
- * switch of the stylesheet is done by that script, never by an onload attribute.
+ *   and for an address with a fragment the script that keeps its section in view while the
+ *   page's code fills things in (src/web/lib/fragment.ts).
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { criticalCss } from './critical-css.ts'
 
 /** What Vite's manifest says about one chunk (build.manifest). */
 interface ManifestChunk {
@@ -60,31 +57,24 @@ function entryUrl(manifest: Manifest, name: string): string {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 /**
- * The document with its stylesheets and entry script delivered as the header comment says.
- * paintFirst false (a page whose first render reads the address, common/site/routes.ts):
- * hydrating before the first paint as Vite built it, with the whole stylesheet inline.
+ * The document with its entry script delivered as the header comment says. paintFirst false (a
+ * page whose first render reads the address, common/site/routes.ts): hydrating before the
+ * first paint as Vite built it, with the whole stylesheet inline.
  */
 export async function deliverPage(
   html: string,
   options: { clientDir: string; manifest: Manifest; paintFirst: boolean },
 ): Promise<string> {
   let result = html
-  for (const [tag, href] of [...html.matchAll(STYLESHEET)]) {
-    const css = await readFile(join(options.clientDir, href!), 'utf8')
-    const inline = options.paintFirst ? await criticalCss(html, css) : css
-    // A stylesheet cannot end a <style> element early unless it contains "</style".
-    if (/<\/style/i.test(inline)) throw new Error(`${href} contains "</style"; cannot inline it`)
-    const url = escapeAttribute(href!)
-    // boot.ts removes the <style> right before the deferred link once that sheet applies.
-    result = result.replace(tag, () =>
-      options.paintFirst
-        ? `<style>${inline}</style>` +
-          `<link rel="stylesheet" crossorigin href="${url}" media="print" data-deferred-css>` +
-          `<noscript><link rel="stylesheet" crossorigin href="${url}"></noscript>`
-        : `<style>${inline}</style>`,
-    )
+  if (!options.paintFirst) {
+    for (const [tag, href] of [...html.matchAll(STYLESHEET)]) {
+      const css = await readFile(join(options.clientDir, href!), 'utf8')
+      // A stylesheet cannot end a <style> element early unless it contains "</style".
+      if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style"; cannot inline it`)
+      result = result.replace(tag, () => `<style>${css}</style>`)
+    }
+    return result
   }
-  if (!options.paintFirst) return result
   const boot = entryUrl(options.manifest, 'boot')
   const fragment = escapeAttribute(entryUrl(options.manifest, 'fragment'))
   for (const [tag, src] of [...result.matchAll(ENTRY_SCRIPT)]) {

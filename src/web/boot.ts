@@ -1,8 +1,8 @@
 /**
- * The one script a pre-rendered document names (scripts/build.ts puts it in place of the page's
- * entry, DESIGN.md §9). The server's HTML paints first, styled by its critical CSS; after that
- * first paint this turns on the full stylesheet and loads the page's code (its entry and the
- * chunks the entry imports, listed in data-modules so they load in parallel), which hydrates.
+ * The one script a pre-rendered document names (scripts/page-delivery.ts puts it in place of the
+ * page's entry, DESIGN.md §9). The server's HTML paints first, styled by the site's stylesheet;
+ * after that first paint this loads the page's code (its entry and the chunks the entry
+ * imports, listed in data-modules so they load in parallel), which hydrates.
  *
  * Nothing here may run before the first paint but this file: a page's JavaScript evaluated
  * before it delays the paint on a phone (Lighthouse counts every script evaluated before the
@@ -14,35 +14,10 @@ let started = false
 function start() {
   if (started) return
   started = true
-  const stylesheets = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')]
-  for (const link of stylesheets) turnOn(link)
   const urls = script?.dataset.modules?.split(' ') ?? []
   // Landing on the section an address names (/#pricing): only such an address loads that.
   if (location.hash) urls.push(script?.dataset.fragment ?? '')
   for (const url of urls.filter(Boolean)) import(/* @vite-ignore */ url).catch(console.error)
-}
-
-/**
- * Turns on the rest of the stylesheet, fetched without blocking the paint (media="print"; the
- * <noscript> copy beside it styles the page when scripts do not run). Once it applies, the
- * critical CSS before it (scripts/page-delivery.ts) goes: the whole sheet has every rule of it,
- * and while both stay, every later restyle matches each element against both (a full restyle
- * of the home page: 43-47 ms with both, 26-30 ms without, decision 13). A sheet that failed
- * to load leaves the critical CSS in place.
- */
-function turnOn(link: HTMLLinkElement) {
-  link.media = 'all'
-  const applied = () => {
-    const critical = link.previousElementSibling
-    try {
-      // Chromium gives a sheet that failed to load a sheet too, whose rules cannot be read.
-      if (link.sheet!.cssRules.length && critical?.localName === 'style') critical.remove()
-    } catch {
-      // Failed: the critical CSS stays.
-    }
-  }
-  if (link.sheet) applied()
-  else link.onload = applied
 }
 
 // A button of a server-only section (data-action, lib/actions.ts) pressed before the page's
@@ -56,9 +31,9 @@ document.addEventListener('click', (event) => {
   target.setAttribute('data-action-pending', '')
 })
 
-// A visitor who arrives at a section (/#pricing) and scrolls, presses a key or taps before the
-// page is styled keeps the place they went to: lib/fragment.ts, which holds the section in view
-// until then, reads this mark, whether it arrives before their move or after.
+// A visitor who arrives at a section (/#pricing) and scrolls, presses a key or taps while the
+// page's code fills things in keeps the place they went to: lib/fragment.ts, which holds the
+// section in view until then, reads this mark, whether it arrives before their move or after.
 if (location.hash)
   for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart'])
     addEventListener(type, () => document.documentElement.setAttribute('data-moved', ''), {

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
 import { expect, test } from './fixtures.ts'
-import { onOneLineInside, wholeStylesheetIn } from './layout.ts'
+import { onOneLineInside } from './layout.ts'
 
 /** A stored choice (everything refused), so the consent banner stays out of these tests. */
 async function refuseConsent(page: Page) {
@@ -38,13 +38,9 @@ async function mailsTo(address: string): Promise<string[]> {
   return found
 }
 
-/**
- * Opens the home page at pricing once its whole stylesheet is in: only then does pricing show one
- * plan layout per width, so a visible Buy button is one that stays so.
- */
+/** Opens the home page at pricing, which shows one plan layout per width from the first paint. */
 async function openPricing(page: Page) {
   await page.goto('/#pricing')
-  await wholeStylesheetIn(page)
 }
 
 test.beforeEach(async ({ page }) => {

@@ -8,7 +8,6 @@ import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { wholeStylesheetIn } from './layout.ts'
 
 /**
  * Issue 13: the galleries follow SPEC.md §3's order (dashboards first), not file-name order,
@@ -62,8 +61,6 @@ async function gridColumns(dialog: Locator): Promise<number> {
 
 async function openFromPricing(page: Page, model: 'Basic' | 'Advanced'): Promise<Locator> {
   const trigger = page.getByRole('button', { name: `View ${model} screenshots` })
-  // Pricing shows one plan layout per width once the whole stylesheet is in.
-  await wholeStylesheetIn(page)
   await expect(trigger).toHaveCount(1)
   await trigger.scrollIntoViewIfNeeded()
   await trigger.click()

@@ -2,7 +2,7 @@
 import AxeBuilder from './axe.ts'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { holdRequests, holdStylesheets, wholeStylesheetIn } from './layout.ts'
+import { holdRequests } from './layout.ts'
 
 test.describe('pre-rendered landing page', () => {
   test('serves every section before any script runs', async ({ request }) => {
@@ -102,9 +102,12 @@ test.describe('header', () => {
     await page.goto('/')
     const toggle = page.getByRole('button', { name: 'Open menu' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    await toggle.click()
     const menu = page.getByRole('navigation', { name: 'Mobile' })
-    await expect(menu).toBeVisible()
+    // The header's button does nothing until its code has hydrated it: pressed until it opens.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await toggle.click({ timeout: 1000 })
+      await expect(menu).toBeVisible({ timeout: 1000 })
+    }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] })
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
       'aria-expanded',
       'true',
@@ -128,10 +131,9 @@ test.describe('arriving by a link to a section', () => {
     [1440, 900],
   ] as const) {
     for (const id of ['pricing', 'testimonials']) {
-      test(`/#${id} at ${width} px shows the section at the top, once styled`, async ({ page }) => {
+      test(`/#${id} at ${width} px shows the section at the top`, async ({ page }) => {
         await page.setViewportSize({ width, height })
         await page.goto(`/#${id}`)
-        await wholeStylesheetIn(page)
         // The page's scroll padding keeps the section's top clear of the header (80 px).
         await expect.poll(() => topOf(page.locator(`#${id}`))).toBe(80)
       })
@@ -139,13 +141,12 @@ test.describe('arriving by a link to a section', () => {
   }
 
   for (const codeFirst of [true, false]) {
-    test(`a visitor who scrolls before the stylesheet arrives stays where they went (${codeFirst ? "the page's code in" : "before the page's code"})`, async ({
+    test(`a visitor who scrolls while the page's code loads stays where they went (${codeFirst ? 'the code that holds the section in' : 'before it'})`, async ({
       page,
     }) => {
       await page.setViewportSize({ width: 1440, height: 900 })
       // What the page must not do (move the visitor back) needs a moment to fail in.
       const aMoment = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
-      const release = await holdStylesheets(page)
       // The code that holds the section in view (lib/fragment.ts) may arrive before the
       // visitor scrolls or after: held here until then, or waited for.
       const fragmentCode = /\/assets\/fragment-[^/]*\.js$/
@@ -159,20 +160,18 @@ test.describe('arriving by a link to a section', () => {
         await codeIn
         await aMoment()
       }
-      // A page up by keyboard (Chromium itself holds a fragment's place against the wheel until
-      // the document has loaded, and the held stylesheet keeps it loading).
+      // A page up by keyboard.
       await page.locator('body').press('PageUp')
       await expect.poll(() => topOf(page.locator('#pricing'))).toBeGreaterThan(400)
       code.release()
       await codeIn
       await aMoment()
       expect(await topOf(page.locator('#pricing'))).toBeGreaterThan(400)
-      release()
-      await wholeStylesheetIn(page)
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-      // The stylesheet moves everything (the sections above pricing shrink), but the page does
-      // not take the visitor back to the section they scrolled away from.
-      expect(await topOf(page.locator('#pricing'))).not.toBe(80)
+      // The page's code fills things in, but does not take the visitor back to the section they
+      // scrolled away from.
+      await expect(page.locator('html')).toHaveAttribute('data-actions-ready', '')
+      await aMoment()
+      expect(await topOf(page.locator('#pricing'))).toBeGreaterThan(400)
     })
   }
 })
@@ -182,8 +181,6 @@ test.describe('choosing a model', () => {
     await page.goto('/')
     const form = page.locator('#trial-form')
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()
-    // Pricing shows one plan layout per width once the whole stylesheet is in.
-    await wholeStylesheetIn(page)
     const startBasic = page.getByRole('link', { name: 'Start Basic trial' })
     await expect(startBasic).toHaveCount(1)
     await startBasic.click()
@@ -402,27 +399,18 @@ test.describe('layout', () => {
     })
   }
 
-  test('before the stylesheet arrives, a phone page is no wider than the screen', async ({
-    page,
-  }) => {
-    // Wider markup would make a phone zoom out, then back in once styled: the whole page shifts.
-    await page.route(/\.css$/, (route) => route.abort('blockedbyclient'))
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto('/')
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width).toBeLessThanOrEqual(390)
-  })
-
   for (const [width, height] of [
     [390, 844],
     [1440, 900],
   ] as const) {
-    test(`at ${width} px the whole stylesheet takes over from the critical CSS, nothing on screen moves`, async ({
+    test(`at ${width} px the first paint is the page as it stays: styled before its code runs, unmoved after`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height })
-      const release = await holdStylesheets(page)
-      await page.goto('/', { waitUntil: 'domcontentloaded' })
+      // The page's code (what boot.ts loads after the first paint) is held back.
+      const code = await holdRequests(page, /\/assets\/(?!boot-)[^/]+\.js$/)
+      await page.goto('/')
+      await code.asked
       const hero = '[aria-labelledby="hero-heading"]'
       const aboveTheFold = ['header a', 'header button', 'h1', 'p', 'a', 'button', 'img']
         .map((tag) => (tag.startsWith('header') ? tag : `${hero} ${tag}`))
@@ -438,28 +426,24 @@ test.describe('layout', () => {
         )
       const before = await onScreen()
       expect(before.length).toBeGreaterThan(5)
-      release()
-      await wholeStylesheetIn(page)
-      // Its copy of the rules above the fold goes once the whole sheet applies: every later
-      // restyle would match each element against both.
-      await expect.poll(() => page.locator('head style').count()).toBe(0)
+      // Styled by the site's stylesheet alone, with no CSS of its own to give way to it.
+      await expect(page.locator('style')).toHaveCount(0)
+      const heading = page.getByRole('heading', { level: 1 })
+      expect(
+        await heading.evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
+      ).toBeGreaterThan(width < 640 ? 30 : 40)
+      // Pricing shows one plan layout for the width: cards on a phone, the table from 1024 px.
+      await expect(
+        page.getByRole('link', { name: 'Start Basic trial' }).filter({ visible: true }),
+      ).toHaveCount(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      )
+      code.release()
+      await expect(page.locator('html')).toHaveAttribute('data-actions-ready', '')
       expect(await onScreen()).toEqual(before)
     })
   }
-
-  test('when the whole stylesheet fails to load, the critical CSS stays', async ({ page }) => {
-    await page.route(/\.css$/, (route) => route.abort('blockedbyclient'))
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto('/')
-    // The page's code has run, and boot.ts long before it.
-    await expect(page.locator('html')).toHaveAttribute('data-actions-ready', '')
-    await expect(page.locator('head style')).toHaveCount(1)
-    const heading = page.getByRole('heading', { level: 1 })
-    expect(await heading.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThan(
-      30,
-    )
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  })
 
   test('tap targets are at least 44 px on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })

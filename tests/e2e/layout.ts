@@ -1,6 +1,6 @@
 /**
- * Layout measures the browser tests share: how many lines a control's words take, when the
- * page's whole stylesheet applies, and holding it (or any request) back.
+ * Layout measures the browser tests share: how many lines a control's words take, and holding
+ * a request back.
  */
 import type { Locator, Page } from '@playwright/test'
 
@@ -36,21 +36,6 @@ export async function onOneLineInside(locator: Locator): Promise<boolean> {
 }
 
 /**
- * Waits until the page's whole stylesheet applies. Until then only the critical CSS does
- * (DESIGN.md §9), which styles the markup above the fold: below it, a rule like `.hidden` can
- * apply without its `lg:block`, so pricing shows its cards at every width and swaps them for the
- * table once the stylesheet is in. A test that finds a control there before that may hold one
- * that is about to be hidden.
- */
-export async function wholeStylesheetIn(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')].every(
-      (link) => link.media === 'all' && link.sheet !== null,
-    ),
-  )
-}
-
-/**
  * Holds every request for a URL matching `url` until `release()` is called; `asked` resolves at
  * the first such request.
  */
@@ -68,12 +53,4 @@ export async function holdRequests(
     await route.continue()
   })
   return { asked, release }
-}
-
-/**
- * Holds every stylesheet the page asks for until the returned function is called, so a test can
- * see the page as the critical CSS alone draws it, then let the whole stylesheet arrive.
- */
-export async function holdStylesheets(page: Page): Promise<() => void> {
-  return (await holdRequests(page, /\.css$/)).release
 }

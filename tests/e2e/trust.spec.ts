@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { onOneLineInside, wholeStylesheetIn } from './layout.ts'
+import { onOneLineInside } from './layout.ts'
 
 const WIDTHS = [
   { width: 320, height: 568 },
@@ -141,8 +141,6 @@ for (const size of WIDTHS) {
       await page.goto('/')
       const form = page.locator('#trial-form')
       const startBasic = page.getByRole('link', { name: 'Start Basic trial' })
-      // One plan layout per width once the whole stylesheet is in (see the gallery's tests below).
-      await wholeStylesheetIn(page)
       await expect(startBasic).toHaveCount(1)
       await startBasic.click()
       // The form's code loads as the form comes into view (issue 12).
@@ -263,8 +261,7 @@ for (const size of WIDTHS) {
         await route.fulfill({ json: { basic: 0, advanced: 3 } })
       })
       await page.goto('/')
-      // Measured in pricing's one layout for the width, once the whole stylesheet is in.
-      await wholeStylesheetIn(page)
+      // Measured in pricing's one layout for the width.
       const slots = page.locator('#pricing [data-trial-keys]').filter({ visible: true })
       await expect(slots).toHaveCount(2)
       // Before the counts arrive: a true line that claims no number.
@@ -471,8 +468,6 @@ test.describe('gallery', () => {
     await skipConsent(page)
     await page.goto('/')
     const open = page.getByRole('button', { name: 'View Advanced screenshots' })
-    // One plan layout per width once the whole stylesheet is in (see the full-size view below).
-    await wholeStylesheetIn(page)
     await expect(open).toHaveCount(1)
     await open.click()
     const dialog = page.getByRole('dialog', { name: 'Advanced Model Screenshots' })
@@ -498,9 +493,7 @@ test.describe('gallery', () => {
       await page.setViewportSize(size)
       await skipConsent(page)
       await page.goto('/')
-      // Pricing shows one plan layout per width (cards, or the table from 1024 px) once the
-      // whole stylesheet is in; before that the critical CSS shows the cards at every width.
-      await wholeStylesheetIn(page)
+      // Pricing shows one plan layout per width: cards, or the table from 1024 px.
       const open = page.getByRole('button', { name: 'View Advanced screenshots' })
       await expect(open).toHaveCount(1)
       await open.click()

@@ -7,8 +7,9 @@
  * Pick the component with `import.meta.env.SSR ? Section : null` at the import site: the
  * bundler then drops the section's code from the browser bundle.
  *
- * `fold` marks the first markup below the fold: the build inlines only the CSS of what comes
- * before it (scripts/critical-css.ts) and loads the rest after the first paint.
+ * `fold` marks the first markup below the fold: the build draws the icons after it from one
+ * cached sprite (scripts/icon-sprite.ts), and the bench's static page inlines only the CSS of
+ * what comes before it (bench/critical-css.ts).
  */
 import type { ComponentType } from 'react'
 

@@ -16,7 +16,7 @@ import { SiteHeader } from '../../sections/site-header.tsx'
 export interface HomeStaticParts {
   /** The sections a visitor sees before scrolling. */
   top: ComponentType
-  /** The rest, up to the trial form: styled after the first paint (data-fold). */
+  /** The rest, up to the trial form: below the fold (data-fold). */
   rest: ComponentType
   footer: ComponentType
 }

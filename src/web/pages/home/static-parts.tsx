@@ -12,7 +12,7 @@ import { SiteFooter } from '../../sections/site-footer.tsx'
 import { Testimonials } from '../../sections/testimonials.tsx'
 import type { HomeStaticParts } from './home-page.tsx'
 
-/** What a phone or a desktop shows before scrolling (scripts/critical-css.ts styles it first). */
+/** What a phone or a desktop shows before scrolling. */
 function AboveTheFold() {
   return (
     <>

@@ -1,7 +1,10 @@
 /**
  * The critical CSS of a pre-rendered document (DESIGN.md §9, issue 12): the rules of the site's
- * stylesheet that style what a visitor sees before scrolling. scripts/page-delivery.ts inlines
- * it and loads the whole stylesheet after the first paint, cached across pages.
+ * stylesheet that style what a visitor sees before scrolling. The bench's static page
+ * (bench/static-page.ts) inlines it in place of the stylesheet: the fastest first paint a page
+ * of our content can have, which ours is judged against. (The site itself inlined it until
+ * decision 19: restyling the whole page when the rest of the sheet arrived cost more than the
+ * first paint gained.)
  *
  * "Before scrolling" is the markup before the first element marked `data-fold`
  * (components/server-only.tsx puts it on the home page's below-the-fold sections); a document
@@ -18,12 +21,10 @@ import postcss, { type AtRule, type Root } from 'postcss'
 const FOLD = /<[a-z][\w-]*\b[^>]*\sdata-fold(?:=""|\b)[^>]*>/i
 
 /**
- * Until the whole stylesheet applies, the sections below the fold (the fold's children, what
- * follows it in <main>, and the footer) are styled and laid out only when they near the
- * screen. Otherwise Chromium lays out the whole unstyled page for the first paint and again
- * when the rest of the HTML has arrived, and then a third time, styled, when the whole sheet
- * turns on (a trace of `/`, decision 13). boot.ts removes the critical CSS, and this rule with
- * it, once that sheet applies; without scripts it never applies at all.
+ * The sections below the fold (the fold's children, what follows it in <main>, and the footer)
+ * are styled and laid out only when they near the screen: otherwise Chromium lays out the whole
+ * page, unstyled below the fold, for the first paint and again when the rest of the HTML has
+ * arrived (a trace of `/`, decision 13).
  */
 const BELOW_THE_FOLD_LATER =
   '@media (scripting:enabled){[data-fold]>*,[data-fold]~*,main~[data-server-only]' +
