@@ -281,6 +281,10 @@ test.describe('the full comparison without scripts', () => {
 
   test('shows its groups and links to every row, on a styled page', async ({ page }) => {
     await page.goto('/')
+    // The page is styled without its code: pricing shows one plan layout for the width.
+    await expect(
+      page.getByRole('link', { name: 'Start Basic trial' }).filter({ visible: true }),
+    ).toHaveCount(1)
     await page.getByText('Show full feature comparison').click()
     await expect(
       page.getByRole('columnheader', { name: 'Tracking of Actuals', exact: true }),
