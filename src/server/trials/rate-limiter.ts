@@ -20,7 +20,7 @@ export interface RateLimitCheck<Name extends string = string> {
   hashed?: boolean
 }
 
-interface RateLimitVerdict<Name extends string = string> {
+export interface RateLimitVerdict<Name extends string = string> {
   exceeded: RateLimitCheck<Name> | null
   /** Seconds until the exceeded limit's current window ends. */
   retryAfterSeconds: number

@@ -37,7 +37,13 @@ import { looksLikeBot } from './bot-check.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'
 import { canonicalEmail, DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from './email-identity.ts'
-import { hitRateLimits, planHits, verdictOf, type RateLimitCheck } from './rate-limiter.ts'
+import {
+  hitRateLimits,
+  planHits,
+  verdictOf,
+  type RateLimitCheck,
+  type RateLimitVerdict,
+} from './rate-limiter.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date (SPEC.md §9). */
 const TERMS_VERSION = LEGAL_VERSION
@@ -103,30 +109,43 @@ export function hashIp(secret: string, ip: string): string {
   return hashClientAddress(secret, describeClient(parseClientIp(ip)).address)
 }
 
+/** A client's address and its /24 or /64, each hashed as hashIp hashes the address. */
+interface ClientHashes {
+  address: string
+  subnet: string
+}
+
+function hashClient(secret: string, ip: string): ClientHashes {
+  const client = describeClient(parseClientIp(ip))
+  return {
+    address: hashClientAddress(secret, client.address),
+    subnet: hashClientAddress(secret, client.subnet),
+  }
+}
+
 /**
  * The limits a trial request or a key resend counts against (DESIGN.md §14): the canonical
  * e-mail, the client address, and its /24 or /64. `prefix` keeps each action's counters apart.
  */
 function trialLimitChecks(
-  deps: Pick<TrialDeps, 'limits' | 'ipHashSecret'>,
+  deps: Pick<TrialDeps, 'limits'>,
   emailCanonical: string | null,
-  ip: string,
+  client: ClientHashes,
   prefix = '',
 ): RateLimitCheck<'email' | 'ip' | 'subnet'>[] {
-  const client = describeClient(parseClientIp(ip))
   const checks: RateLimitCheck<'email' | 'ip' | 'subnet'>[] = []
   if (emailCanonical !== null)
     checks.push({ name: 'email', value: `${prefix}${emailCanonical}`, limit: deps.limits.email })
   checks.push(
     {
       name: 'ip',
-      value: prefix + hashClientAddress(deps.ipHashSecret, client.address),
+      value: prefix + client.address,
       limit: deps.limits.ip,
       hashed: true,
     },
     {
       name: 'subnet',
-      value: prefix + hashClientAddress(deps.ipHashSecret, client.subnet),
+      value: prefix + client.subnet,
       limit: deps.limits.subnet,
       hashed: true,
     },
@@ -141,7 +160,11 @@ export async function enforceTrialLimits(
   ip: string,
   prefix = '',
 ): Promise<void> {
-  const verdict = await hitRateLimits(deps.db, trialLimitChecks(deps, emailCanonical, ip, prefix))
+  const checks = trialLimitChecks(deps, emailCanonical, hashClient(deps.ipHashSecret, ip), prefix)
+  throwIfLimited(await hitRateLimits(deps.db, checks))
+}
+
+function throwIfLimited(verdict: RateLimitVerdict<'email' | 'ip' | 'subnet'>): void {
   if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
 }
 
@@ -268,7 +291,8 @@ export async function submitTrial(
   request: TrialRequest,
   client: ClientInfo,
 ): Promise<TrialSubmissionResponse> {
-  const ipHash = hashIp(deps.ipHashSecret, client.ip)
+  const clientHashes = hashClient(deps.ipHashSecret, client.ip)
+  const ipHash = clientHashes.address
   if (looksLikeBot(request)) {
     deps.logger.info(
       { reason: request.website ? 'honeypot' : 'too fast', ipHash: ipHash.slice(0, 12) },
@@ -281,7 +305,7 @@ export async function submitTrial(
 
   const emailCanonical = canonicalEmail(request.email)
   const now = Date.now()
-  const hits = planHits(trialLimitChecks(deps, emailCanonical, client.ip), now)
+  const hits = planHits(trialLimitChecks(deps, emailCanonical, clientHashes), now)
   const { token, hash } = newWaitlistToken()
   const submissionId = randomUUID()
   const row: NewSubmissionRow = {
@@ -321,8 +345,7 @@ export async function submitTrial(
     deps.breaker ? deps.breaker.windowMs / 1000 : null,
   ])
   const { exceeded, outcome: submitted, claims } = result!
-  const verdict = verdictOf(hits, exceeded, now)
-  if (verdict.exceeded) throw new RateLimitedError(verdict.exceeded.name, verdict.retryAfterSeconds)
+  throwIfLimited(verdictOf(hits, exceeded, now))
   if (submitted === null || claims === null) throw new Error('trial_request returned no outcome')
   let outcome: Outcome = submitted === 'breaker' ? 'confirm' : submitted
   if (submitted === 'breaker' && deps.breaker) {
