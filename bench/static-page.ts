@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { stylesheetLinks } from '../scripts/page-delivery.ts'
 import { criticalCss } from './critical-css.ts'
 
 /**
@@ -26,8 +27,8 @@ async function staticPageOf(html: string, clientDir: string): Promise<string> {
     )
     .replace(/<noscript\b[^>]*>[\s\S]*?<\/noscript>\s*/gi, '')
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/gi, '')
-  for (const [tag, href] of [...page.matchAll(STYLESHEET)]) {
-    const critical = await criticalCss(page, await readFile(join(clientDir, href!), 'utf8'))
+  for (const { tag, href } of stylesheetLinks(page)) {
+    const critical = await criticalCss(page, await readFile(join(clientDir, href), 'utf8'))
     page = page.replace(
       tag,
       () =>
@@ -36,8 +37,6 @@ async function staticPageOf(html: string, clientDir: string): Promise<string> {
   }
   return page
 }
-
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g
 
 interface StaticPage {
   baseUrl: string

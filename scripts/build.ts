@@ -14,7 +14,7 @@ import { SITE_SETTINGS_FILE, SettingsError, resolveSettings } from '../src/commo
 import { contentHash, createIconSprite } from './icon-sprite.ts'
 import { buildImages } from './images.ts'
 import { loadDotEnv } from './load-env.ts'
-import { deliverPage, type Manifest } from './page-delivery.ts'
+import { deliverPage, stylesheetLinks, type Manifest } from './page-delivery.ts'
 
 loadDotEnv()
 
@@ -74,7 +74,7 @@ async function main() {
     delivered[name] = icons.take(page)
   }
   // Parts of pages loaded on demand, as documents of their own (FULL_COMPARISON_URL).
-  const stylesheet = STYLESHEET.exec(delivered.home ?? '')?.[1]
+  const stylesheet = stylesheetLinks(delivered.home ?? '')[0]?.href
   if (!stylesheet) throw new Error('the home page links no stylesheet for its fragments')
   const fragments = Object.entries(render.renderFragments(stylesheet)).map(([name, html]) => ({
     name,
@@ -116,9 +116,6 @@ async function main() {
   )
   console.log(`built ${Object.keys(documents).length} documents in ${Date.now() - started} ms`)
 }
-
-/** The whole stylesheet, as page-delivery.ts leaves it: one link the first paint waits for. */
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/
 
 /** Writes .br and .gz beside each compressible asset so the server never compresses per request. */
 async function precompress(dir: string) {

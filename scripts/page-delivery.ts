@@ -29,6 +29,11 @@ export type Manifest = Record<string, ManifestChunk>
 const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"[^>]*><\/script>/g
 const STYLESHEET = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"[^>]*>/g
 
+/** Each link to one of the build's stylesheets in html: the whole tag, and its href. */
+export function stylesheetLinks(html: string): Array<{ tag: string; href: string }> {
+  return [...html.matchAll(STYLESHEET)].map(([tag, href]) => ({ tag, href: href! }))
+}
+
 /** The URL of a chunk and of every chunk it imports statically, the chunk first. */
 function moduleUrls(manifest: Manifest, file: string): string[] {
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
@@ -67,8 +72,8 @@ export async function deliverPage(
 ): Promise<string> {
   let result = html
   if (!options.paintFirst) {
-    for (const [tag, href] of [...html.matchAll(STYLESHEET)]) {
-      const css = await readFile(join(options.clientDir, href!), 'utf8')
+    for (const { tag, href } of stylesheetLinks(html)) {
+      const css = await readFile(join(options.clientDir, href), 'utf8')
       // A stylesheet cannot end a <style> element early unless it contains "</style".
       if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style"; cannot inline it`)
       result = result.replace(tag, () => `<style>${css}</style>`)
