@@ -4,8 +4,9 @@
  * opens the feature; with consent (or the visitor's explicit click) the expected script or
  * frame is requested. The network is closed here, so third-party answers are stubs.
  */
-import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
+import { test as base, expect, type Page, type Route } from '@playwright/test'
 import { E2E } from './env.ts'
+import { clickUntil } from './hydration.ts'
 
 const VIDEO_FRAME = /^https:\/\/www\.youtube-nocookie\.com\/embed\/Yx9b2Vd0mKc\?autoplay=1&rel=0/
 const SCHEDULER_SCRIPT = 'https://assets.calendly.com/assets/external/widget.js'
@@ -126,20 +127,6 @@ async function storedChoice(page: Page): Promise<Choices | null> {
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy choices' })
-
-/**
- * Clicks a control of a hydrated island until the page reacts: before its island hydrates, the
- * button does nothing. A click that did land may take a while to show (a dialog's code loads on
- * first use), so no further click goes out once the reaction shows, and none waits long on a
- * control the dialog now covers. (A server-only section's button needs none of this: a press
- * before the page's code runs is kept and run once it does, src/web/boot.ts.)
- */
-async function clickUntil(control: Locator, reaction: Locator) {
-  await expect(async () => {
-    if (!(await reaction.isVisible())) await control.click({ timeout: 1000 })
-    await expect(reaction).toBeVisible({ timeout: 1000 })
-  }).toPass({ timeout: 15_000, intervals: [250, 500, 1000] })
-}
 
 /**
  * Lets the page do what it would do in the next `ms` of its time, then makes sure every request

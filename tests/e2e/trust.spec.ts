@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { clickUntil } from './hydration.ts'
 import { onOneLineInside } from './layout.ts'
 
 const WIDTHS = [
@@ -57,14 +58,6 @@ async function box(locator: Locator): Promise<Box> {
 
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
-
-/** Clicks until the hydrated page reacts (pre-rendered controls do nothing before hydration). */
-async function clickUntil(click: () => Promise<void>, reacted: () => Promise<void>) {
-  await expect(async () => {
-    await click()
-    await reacted()
-  }).toPass({ timeout: 10_000, intervals: [250, 500, 1000] })
 }
 
 const consentBar = (page: Page) => page.getByRole('region', { name: 'Your privacy choices' })
@@ -223,10 +216,7 @@ for (const size of WIDTHS) {
         await expect(footer).toBeVisible()
         await expect(footer.getByRole('link', { name: 'Cookie Policy' })).toBeVisible()
         const settings = footer.getByRole('button', { name: 'Cookie settings' })
-        await clickUntil(
-          () => settings.click(),
-          () => expect(consentBar(page)).toBeVisible({ timeout: 1000 }),
-        )
+        await clickUntil(settings, consentBar(page))
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           size.width,
         )
