@@ -38,18 +38,13 @@ async function mailsTo(address: string): Promise<string[]> {
   return found
 }
 
-/** Opens the home page at pricing, which shows one plan layout per width from the first paint. */
-async function openPricing(page: Page) {
-  await page.goto('/#pricing')
-}
-
 test.beforeEach(async ({ page }) => {
   await refuseConsent(page)
 })
 
 test('Buy without a checkout link opens "Request an invoice" for that model', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
-  await openPricing(page)
+  await page.goto('/#pricing')
   const buy = page.locator('#pricing').getByRole('button', { name: 'Buy Basic' }).filter({
     visible: true,
   })
@@ -76,7 +71,7 @@ test('Buy without a checkout link opens "Request an invoice" for that model', as
 test('the invoice dialog names each bad field beside it and focuses the first', async ({
   page,
 }) => {
-  await openPricing(page)
+  await page.goto('/#pricing')
   await page
     .locator('#pricing')
     .getByRole('button', { name: 'Buy Advanced' })
@@ -108,7 +103,7 @@ test('the invoice dialog names each bad field beside it and focuses the first', 
 
 test('a valid request is confirmed in place, and both e-mails go out', async ({ page }) => {
   const address = `grace.buyer.${Date.now()}@example.com`
-  await openPricing(page)
+  await page.goto('/#pricing')
   await page
     .locator('#pricing')
     .getByRole('button', { name: 'Buy Advanced' })
