@@ -42,7 +42,25 @@ if (location.hash)
       once: true,
     })
 
-// A frame's animation callbacks run just before it paints; a task queued from one runs after.
-requestAnimationFrame(() => setTimeout(start, 0))
+// The page's code is requested once the first contentful paint has been shown. Requested from
+// the frame that draws it, the code is often on its way before that paint reaches the screen,
+// and Lighthouse counts its download into the first paint and the largest one (FCP 1.09-1.24 s
+// against 0.75 s in the same runs, decision 19). A browser without paint timing starts a little
+// after its first frame instead.
+function afterFirstPaint(then: () => void) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      setTimeout(then, 0)
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  } else requestAnimationFrame(() => setTimeout(then, 100))
+}
+
+afterFirstPaint(start)
 // A page opened in the background paints nothing until shown: nothing to wait for.
 if (document.visibilityState !== 'visible') start()

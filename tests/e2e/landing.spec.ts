@@ -403,6 +403,22 @@ test.describe('layout', () => {
     })
   }
 
+  test('asks for its code only once the first paint is on screen', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-actions-ready', '')
+    const { firstPaint, code } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      code: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!boot-)[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }))
+    expect(firstPaint).not.toBeNull()
+    expect(code.length).toBeGreaterThan(0)
+    // Code on its way before that paint is shown would share its bandwidth on a slow phone.
+    for (const requested of code) expect(requested).toBeGreaterThanOrEqual(firstPaint!)
+  })
+
   for (const [width, height] of [
     [390, 844],
     [1440, 900],
