@@ -49,7 +49,7 @@ const rateLimit = (fallback: string) =>
 /**
  * Which proxies' X-Forwarded-For entries to believe (DESIGN.md §6): none, the nearest N hops,
  * or any hop whose address is in one of the listed networks. The resolution itself is in
- * trials/client-address.ts.
+ * guard/client-address.ts.
  */
 export type TrustProxy =
   | { kind: 'off' }

@@ -7,7 +7,7 @@
  */
 import pino, { type Logger } from 'pino'
 import type { Config } from './config.ts'
-import { maskEmailsIn } from './trials/email-identity.ts'
+import { maskEmailsIn } from './guard/email-identity.ts'
 
 export type { Logger }
 

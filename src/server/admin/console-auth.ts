@@ -5,7 +5,7 @@
  * nobody in; the CSRF token is kept as is, since it is worthless without the session cookie.
  * The answer to a sign-in request is the same whether or not the address is an operator's.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { findOperatorByEmail, findOperatorById } from '../db/operator-repository.ts'
@@ -24,10 +24,11 @@ import {
 } from '../db/operator-sign-in-token-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
 import type { OperatorSignInMailPayload } from '../mail/templates.ts'
-import { hitRateLimits } from '../trials/rate-limiter.ts'
+import { hitRateLimits } from '../guard/rate-limiter.ts'
 import { recordAudit } from './audit-log.ts'
 import { normalizeOperatorEmail } from './operator-email.ts'
-import { hashIp } from '../trials/trial-service.ts'
+import { hashIp } from '../guard/request-guard.ts'
+import { hashToken } from '../guard/tokens.ts'
 
 const SIGN_IN_LINK_MINUTES = 15
 const SESSION_TIMES: SessionTimes = {
@@ -70,10 +71,6 @@ function newSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
-function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
-}
-
 async function limit(deps: ConsoleAuthDeps, checks: { name: string; value: string }[]) {
   const limits = deps.limits ?? SIGN_IN_LIMITS
   const verdict = await hitRateLimits(
@@ -102,7 +99,7 @@ export async function requestSignIn(deps: ConsoleAuthDeps, email: string, ip: st
   const token = newSecret()
   await deps.db.transaction(async (tx) => {
     await insertSignInToken(tx, {
-      tokenHash: hashSecret(token),
+      tokenHash: hashToken(token),
       operatorId: operator.id,
       validMs: SIGN_IN_LINK_MINUTES * 60_000,
     })
@@ -136,7 +133,7 @@ export async function redeemSignInToken(
 ): Promise<NewSession | null> {
   await limit(deps, [{ name: 'admin-sign-in-verify-ip', value: ip }])
   if (!TOKEN.test(token)) return null
-  const operatorId = await consumeSignInToken(deps.db, hashSecret(token))
+  const operatorId = await consumeSignInToken(deps.db, hashToken(token))
   if (!operatorId) return null
   const operator = await findOperatorById(deps.db, operatorId)
   if (!operator) return null
@@ -146,7 +143,7 @@ export async function redeemSignInToken(
     email: operator.email,
   }
   await insertSession(deps.db, {
-    idHash: hashSecret(session.sessionId),
+    idHash: hashToken(session.sessionId),
     operatorId,
     csrfToken: session.csrfToken,
     times: SESSION_TIMES,
@@ -162,11 +159,11 @@ export async function findLiveSession(
   sessionId: string | undefined,
 ): Promise<LiveSession | null> {
   if (!sessionId || !TOKEN.test(sessionId)) return null
-  return touchSession(db, hashSecret(sessionId), SESSION_TIMES)
+  return touchSession(db, hashToken(sessionId), SESSION_TIMES)
 }
 
 export async function endSession(db: Db, sessionId: string, email: string): Promise<void> {
-  await deleteSession(db, hashSecret(sessionId))
+  await deleteSession(db, hashToken(sessionId))
   await recordAudit(db, email, 'sign-out')
 }
 

@@ -1,80 +1,12 @@
-/** Data access for licenses: the key pool (DESIGN.md §4). */
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+/**
+ * Data access for licenses: the key pool. Claiming a key and finding an address's valid key are
+ * database functions (functions/claim_license.sql, find_valid_license.sql), called through
+ * functions.ts.
+ */
+import { count, eq, sql } from 'drizzle-orm'
 import { MODELS, type Model } from '#src/common/models.ts'
 import { queryRows, type Db } from './client.ts'
-import { licenses, trialSubmissions, type LicenseRow, type LicenseStatus } from './schema.ts'
-
-/**
- * Takes one available key of the model for the submission, in one statement. The row lock
- * skips rows other transactions hold, so concurrent claims (here or on another instance) never
- * get the same key and never wait on each other. Real keys go before demo keys, in import
- * order. Must run inside the submission's transaction; the submission row may come later in it
- * (the owner reference is checked at commit, migration 0002).
- */
-export async function claimLicense(
-  tx: Db,
-  model: Model,
-  submissionId: string,
-): Promise<LicenseRow | null> {
-  const candidate = tx
-    .select({ id: licenses.id })
-    .from(licenses)
-    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
-    .orderBy(asc(licenses.demo), asc(licenses.seq))
-    .limit(1)
-    .for('update', { skipLocked: true })
-  const [claimed] = await tx
-    .update(licenses)
-    .set({ status: 'assigned', submissionId, assignedAt: sql`now()` })
-    .where(sql`${licenses.id} = (${candidate})`)
-    .returning()
-  return claimed ?? null
-}
-
-/** The owner a valid key was given to, for re-sending it to the same mailbox. */
-export interface ValidLicense {
-  license: LicenseRow
-  submissionId: string
-  email: string
-  firstName: string
-  lastName: string
-}
-
-/**
- * The newest key of this canonical e-mail address and model assigned less than validDays ago,
- * with the submission it was given to (DESIGN.md §5: repeats compare canonical addresses).
- */
-export async function findValidLicenseForEmail(
-  db: Db,
-  emailCanonical: string,
-  model: Model,
-  validDays: number,
-): Promise<ValidLicense | null> {
-  const [row] = await db
-    .select({
-      license: licenses,
-      submissionId: trialSubmissions.id,
-      email: trialSubmissions.email,
-      firstName: trialSubmissions.firstName,
-      lastName: trialSubmissions.lastName,
-    })
-    .from(licenses)
-    .innerJoin(trialSubmissions, eq(trialSubmissions.id, licenses.submissionId))
-    .where(
-      and(
-        // Both columns of the (email_canonical, model) index, so the lookup starts from this
-        // address's few submissions, not from every key handed out lately (migration 0050).
-        eq(trialSubmissions.emailCanonical, emailCanonical),
-        eq(trialSubmissions.model, model),
-        eq(licenses.model, model),
-        eq(licenses.status, 'assigned'),
-        gt(licenses.assignedAt, sql`now() - make_interval(days => ${validDays})`),
-      ),
-    )
-    .orderBy(desc(licenses.assignedAt))
-    .limit(1)
-  return row ?? null
-}
+import { licenses, type LicenseStatus } from './schema.ts'
 
 export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {
   const rows = await db
@@ -114,16 +46,6 @@ export async function insertLicenses(
     inserted += result.length
   }
   return inserted
-}
-
-/** Whether the model's pool has a key left (what a claim right now would find). */
-export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
-  const [row] = await db
-    .select({ id: licenses.id })
-    .from(licenses)
-    .where(and(eq(licenses.model, model), eq(licenses.status, 'available')))
-    .limit(1)
-  return Boolean(row)
 }
 
 interface LicenseStatsRow {

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, describeEachDatabase } from '../testing/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
-import { loadMigrations, migrate, migratePostgres, splitStatements } from './migrate.ts'
+import {
+  loadFunctions,
+  loadMigrations,
+  migrate,
+  migratePostgres,
+  splitStatements,
+  type DbFunction,
+} from './migrate.ts'
 
 describe('splitStatements', () => {
   it('splits at breakpoint lines only, keeps semicolons inside a statement, drops comment-only pieces', () => {
@@ -105,6 +112,50 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     },
     20_000,
   )
+
+  it('keeps every database function as its file in db/functions/ says, body for body', async () => {
+    const { db } = database()
+    const files = await loadFunctions()
+    expect(files.map((f) => f.name)).toContain('submit_trial')
+    const applied = await queryRows<{ name: string; body: string }>(
+      db,
+      sql`select p.proname as name, p.prosrc as body
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = current_schema() and p.prokind in ('f', 'p')`,
+    )
+    const bodies = new Map(applied.map((r) => [r.name, r.body]))
+    for (const file of files) expect(bodies.get(file.name), file.name).toBe(file.body)
+    // And nothing else: no routine is left over from an older migration.
+    expect([...bodies.keys()].sort()).toEqual(files.map((f) => f.name).sort())
+  })
+
+  it('applies a function file again when it changes, dropping its old signature, and not otherwise', async () => {
+    const { db } = database()
+    const fn = (text: string): DbFunction => ({
+      name: 'answer_probe',
+      hash: text,
+      statements: [text],
+      body: '',
+    })
+    const v1 = fn(
+      'CREATE FUNCTION answer_probe(p_x int) RETURNS int LANGUAGE sql AS $$ SELECT p_x $$',
+    )
+    expect(await migrate(db, [], [v1])).toEqual(['function answer_probe'])
+    expect(await migrate(db, [], [v1])).toEqual([])
+    // A new signature and return type, which CREATE OR REPLACE could not make.
+    const v2 = fn(
+      "CREATE FUNCTION answer_probe(p_x text) RETURNS text LANGUAGE sql AS $$ SELECT p_x || '!' $$",
+    )
+    expect(await migrate(db, [], [v2])).toEqual(['function answer_probe'])
+    const [row] = await queryRows<{ answer: string; versions: number }>(
+      db,
+      sql`select answer_probe(p_x => 'hi'::text) as answer,
+            (select count(*)::int from pg_proc where proname = 'answer_probe') as versions`,
+    )
+    expect(row).toEqual({ answer: 'hi!', versions: 1 })
+    await db.execute(sql`drop function answer_probe(text)`)
+    await db.execute(sql`delete from schema_functions where name = 'answer_probe'`)
+  })
 
   it('0060 folds each rate-limit key into one row, keeping the count of the window just before', async () => {
     const fresh =

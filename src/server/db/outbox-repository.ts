@@ -1,7 +1,7 @@
 /** Data access for mail_outbox: one row per message to send (DESIGN.md §4, §7). */
-import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
+import { enqueueMailRow } from './functions.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
 
 /**
@@ -29,21 +29,12 @@ interface NewMail {
   messageIdDomain: string
 }
 
-/** Queues a message; its Message-ID is fixed now so every attempt sends the same one. */
-export async function enqueueMail(tx: Db, mail: NewMail): Promise<OutboxRow> {
-  const id = randomUUID()
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      id,
-      kind: mail.kind,
-      to: mail.to,
-      payload: mail.payload,
-      submissionId: mail.submissionId ?? null,
-      messageId: `<${id}@${mail.messageIdDomain}>`,
-    })
-    .returning()
-  return row!
+/**
+ * Queues a message; its Message-ID is fixed now (by functions/enqueue_mail.sql, the one place
+ * that spells it) so every attempt sends the same one.
+ */
+export function enqueueMail(tx: Db, mail: NewMail): Promise<{ id: string; messageId: string }> {
+  return enqueueMailRow(tx, { ...mail, submissionId: mail.submissionId ?? null })
 }
 
 /**

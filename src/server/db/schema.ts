@@ -35,7 +35,7 @@ export const trialSubmissions = pgTable('trial_submissions', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   email: text('email').notNull(),
-  /** The address as limits and repeats compare it (trials/email-identity.ts). */
+  /** The address as limits and repeats compare it (guard/email-identity.ts). */
   emailCanonical: text('email_canonical'),
   model: text('model').$type<Model>().notNull(),
   source: text('source').notNull(),

@@ -1,11 +1,26 @@
-/** Data access for trial_submissions: the leads (DESIGN.md §4). */
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm'
+/** Data access for trial_submissions: the leads (docs/architecture.md, "A trial request"). */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { LeadsQuery } from '#src/common/admin-api.ts'
 import type { Model } from '#src/common/models.ts'
 import { queryRows, type Db } from './client.ts'
 import { licenses, trialSubmissions, type SubmissionRow } from './schema.ts'
 
-type NewSubmission = typeof trialSubmissions.$inferInsert
+type NewSubmission = PgInsertValue<typeof trialSubmissions>
 
 export async function insertSubmission(tx: Db, values: NewSubmission): Promise<SubmissionRow> {
   const [row] = await tx.insert(trialSubmissions).values(values).returning()
@@ -254,4 +269,51 @@ export async function countRequestsPerDay(
         group by 1, 2`,
   )
   return rows.map((r) => ({ ...r, n: Number(r.n) }))
+}
+
+/** The unexpired submission whose confirmation link this is, locked for its transaction. */
+export async function lockSubmissionByConfirmationToken(
+  tx: Db,
+  tokenHash: string,
+): Promise<SubmissionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(trialSubmissions)
+    .where(
+      and(
+        eq(trialSubmissions.confirmationTokenHash, tokenHash),
+        gt(trialSubmissions.confirmationExpiresAt, sql`now()`),
+      ),
+    )
+    .for('update')
+  return row ?? null
+}
+
+export async function markSubmissionConfirmed(tx: Db, id: string): Promise<void> {
+  await tx
+    .update(trialSubmissions)
+    .set({ confirmedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(trialSubmissions.id, id))
+}
+
+/**
+ * A confirmed submission that found the pool empty joins the waitlist through its confirmation
+ * token; null when no such submission holds it.
+ */
+export async function joinWaitlistByConfirmationToken(
+  tx: Db,
+  tokenHash: string,
+): Promise<SubmissionRow | null> {
+  const [row] = await tx
+    .update(trialSubmissions)
+    .set({ waitlist: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(trialSubmissions.confirmationTokenHash, tokenHash),
+        isNull(trialSubmissions.licenseId),
+        isNotNull(trialSubmissions.confirmedAt),
+      ),
+    )
+    .returning()
+  return row ?? null
 }

@@ -12,7 +12,7 @@ import {
   TEST_DB_KINDS,
 } from '../testing/test-database.ts'
 import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
-import { hashToken } from '../trials/trial-service.ts'
+import { hashToken } from '../guard/tokens.ts'
 
 const PATH = '/api/trial-submissions'
 

@@ -1,12 +1,12 @@
 /**
  * The client's address: the socket's peer, or with TRUST_PROXY the address the trusted proxies
- * saw (hops or CIDRs), parsed and normalised by trials/client-address.ts.
+ * saw (hops or CIDRs), parsed and normalised by guard/client-address.ts.
  */
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { TrustProxy } from '../config.ts'
-import { resolveClientAddress } from '../trials/client-address.ts'
-import type { ClientInfo } from '../trials/trial-service.ts'
+import { resolveClientAddress } from '../guard/client-address.ts'
+import type { ClientInfo } from '../guard/request-guard.ts'
 
 export function clientAddress(c: Context, trustProxy: TrustProxy): string {
   let peer: string | undefined

@@ -1,11 +1,13 @@
 /**
  * The one error handler: known HTTP errors keep their status, everything else becomes a logged
- * 500 whose body says nothing about internals (STYLE.md "Thin HTTP handlers").
+ * 500 whose body says nothing about internals. And the one mapping of what the request guard and
+ * the services refuse (guard/refusals.ts) to the client's answer.
  */
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ERROR_CODES, type ApiError } from '#src/common/api-types.ts'
+import { InvalidFieldError, RateLimitedError } from '../guard/refusals.ts'
 import type { Logger } from '../logger.ts'
 
 /** An error a handler throws on purpose, with the status and body the client should get. */
@@ -19,6 +21,31 @@ export class ApiProblem extends Error {
   ) {
     super(message)
   }
+}
+
+/** A refused limit as the 429 the client reads, with Retry-After. */
+export function rateLimitProblem(c: Context, error: RateLimitedError): ApiProblem {
+  c.header('Retry-After', String(error.retryAfterSeconds))
+  return new ApiProblem(429, ERROR_CODES.rateLimit, error.message)
+}
+
+/** A value the schema let through but a service refuses, as 400 naming the field. */
+export function invalidField(error: InvalidFieldError): ApiProblem {
+  const detail = `${error.field}: ${error.problem}`
+  return new ApiProblem(400, ERROR_CODES.validation, 'The request is not valid', [detail], {
+    [error.field]: error.problem,
+  })
+}
+
+/**
+ * What a request's guard or service refused, as the client's answer: a limit is 429 with
+ * Retry-After; a refused value is 400 naming the field. Anything else is returned as it is, for
+ * the caller to throw on to the error handler.
+ */
+export function refusal(c: Context, error: unknown): unknown {
+  if (error instanceof RateLimitedError) return rateLimitProblem(c, error)
+  if (error instanceof InvalidFieldError) return invalidField(error)
+  return error
 }
 
 export function apiError(c: Context, status: ContentfulStatusCode, body: ApiError) {

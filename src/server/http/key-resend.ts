@@ -1,5 +1,5 @@
 /**
- * POST /api/key-resend (DESIGN.md §5): "Lost your key?". Always 202 `{ status: "accepted" }`,
+ * POST /api/key-resend (docs/architecture.md, "Contracts: API"): "Lost your key?". Always 202 `{ status: "accepted" }`,
  * whether or not the address holds a key, so the answer tells a stranger nothing; a valid key's
  * e-mail goes again to the mailbox it was sent to. Counted against limits like trial requests.
  */
@@ -8,10 +8,11 @@ import type { KeyResendResponse } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import { KeyResendSchema } from '#src/common/trial-schema.ts'
 import type { TrustProxy } from '../config.ts'
-import { RateLimitedError, resendKey, type TrialDeps } from '../trials/trial-service.ts'
+import { resendKey } from '../trials/key-resend-service.ts'
+import type { TrialDeps } from '../trials/trial-service.ts'
 import { clientInfo } from './client-address.ts'
+import { refusal } from './errors.ts'
 import { readValidBody } from './read-json.ts'
-import { rateLimitProblem } from './trial-submissions.ts'
 
 export function keyResendRoutes(deps: { trial: TrialDeps; trustProxy: TrustProxy }): Hono {
   const app = new Hono()
@@ -20,8 +21,7 @@ export function keyResendRoutes(deps: { trial: TrialDeps; trustProxy: TrustProxy
     try {
       await resendKey(deps.trial, request, clientInfo(c, deps.trustProxy))
     } catch (error) {
-      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
-      throw error
+      throw refusal(c, error)
     }
     return c.json({ status: 'accepted' } satisfies KeyResendResponse, 202)
   })

@@ -9,7 +9,7 @@ import type { TrustProxy } from '../config.ts'
 import { requestPurchase, type PurchaseDeps } from '../licenses/purchase-service.ts'
 import { clientInfo } from './client-address.ts'
 import { readValidBody } from './read-json.ts'
-import { refusal } from './trial-submissions.ts'
+import { refusal } from './errors.ts'
 
 interface PurchaseRequestRouteDeps {
   purchase: PurchaseDeps

@@ -9,11 +9,8 @@ import { Hono, type Context } from 'hono'
 import { MODEL_LABELS } from '#src/common/models.ts'
 import { api, routes } from '#src/common/paths.ts'
 import { escapeHtml } from '../mail/templates.ts'
-import {
-  confirmTrial,
-  joinWaitlistByConfirmation,
-  type TrialDeps,
-} from '../trials/trial-service.ts'
+import { confirmTrial, joinWaitlistByConfirmation } from '../trials/confirmation-service.ts'
+import type { TrialDeps } from '../trials/trial-service.ts'
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
 

@@ -1,24 +1,20 @@
 /**
- * /api/trial-submissions (DESIGN.md §5): a trial request, and the waitlist flag of one. Each
- * handler parses with the shared schema, calls one service and maps its result.
+ * /api/trial-submissions (docs/architecture.md, "Contracts: API"): a trial request, and the
+ * waitlist flag of one. Each handler parses with the shared schema, calls one service and maps
+ * its result.
  */
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import { TrialRequestSchema, WaitlistUpdateSchema } from '#src/common/trial-schema.ts'
 import type { TrustProxy } from '../config.ts'
+import { enforceRequestLimits } from '../guard/request-guard.ts'
 import type { Logger } from '../logger.ts'
-import {
-  RateLimitedError,
-  TrialValidationError,
-  changeWaitlist,
-  enforceTrialLimits,
-  submitTrial,
-  type TrialDeps,
-} from '../trials/trial-service.ts'
+import { submitTrial, type TrialDeps } from '../trials/trial-service.ts'
+import { changeWaitlist } from '../trials/waitlist-service.ts'
 import { clientInfo } from './client-address.ts'
-import { ApiProblem } from './errors.ts'
-import { invalid, readJsonBody, readValidBody, invalidBody } from './read-json.ts'
+import { ApiProblem, refusal } from './errors.ts'
+import { readJsonBody, readValidBody, invalidBody } from './read-json.ts'
 
 interface TrialSubmissionDeps {
   trial: TrialDeps
@@ -35,24 +31,6 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 const notFound = () => new ApiProblem(404, ERROR_CODES.notFound, 'Not found')
-
-/** A refused limit as the 429 the client reads, with Retry-After (DESIGN.md §5). */
-export function rateLimitProblem(c: Context, error: RateLimitedError): ApiProblem {
-  c.header('Retry-After', String(error.retryAfterSeconds))
-  return new ApiProblem(429, ERROR_CODES.rateLimit, error.message)
-}
-
-/**
- * What a trial-like request's service refused, as the client's answer: a limit is 429 with
- * Retry-After; a value the schema let through but the service refuses (a disposable address,
- * DESIGN.md §5) is 400 naming the field. Anything else is thrown on to the error handler.
- */
-export function refusal(c: Context, error: unknown): unknown {
-  if (error instanceof RateLimitedError) return rateLimitProblem(c, error)
-  if (error instanceof TrialValidationError)
-    return invalid([`${error.field}: ${error.problem}`], { [error.field]: error.problem })
-  return error
-}
 
 export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
   const app = new Hono()
@@ -72,12 +50,11 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
     const token = bearerToken(c.req.header('authorization'))
     // The token is the capability: no token, or not this submission's, is 404 whatever the id.
     if (!token || !UUID.test(id)) throw notFound()
-    // Guessing tokens costs a request each, counted per address and network (issue 11).
+    // Guessing tokens costs a request each, counted per address and network.
     try {
-      await enforceTrialLimits(deps.trial, null, clientInfo(c, deps.trustProxy).ip, 'waitlist:')
+      await enforceRequestLimits(deps.trial, null, clientInfo(c, deps.trustProxy).ip, 'waitlist:')
     } catch (error) {
-      if (error instanceof RateLimitedError) throw rateLimitProblem(c, error)
-      throw error
+      throw refusal(c, error)
     }
     let update: { waitlist: boolean } | null = null
     let problem: ApiProblem | null = null

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { claimLicense, insertLicenses } from '../db/license-repository.ts'
+import { claimLicense } from '../db/functions.ts'
+import { insertLicenses } from '../db/license-repository.ts'
 import { insertSubmission } from '../db/submission-repository.ts'
 import { describeEachDatabase } from '../testing/test-database.ts'
 import {
@@ -57,7 +58,7 @@ describeEachDatabase('license pool on %s', { emptyBeforeEach: true }, (database)
       waitlistTokenHash: 'h',
     })
     const claimed = await database().db.transaction((tx) =>
-      claimLicense(tx, 'basic', submission.id),
+      claimLicense(tx, { model: 'basic', submissionId: submission.id }),
     )
     expect(claimed!.activationKey).toBe('REAL-B')
     const stats = await licenseStats(database().db)

@@ -18,19 +18,19 @@ import {
   canonicalEmail,
   DISPOSABLE_EMAIL_MESSAGE,
   isDisposableEmail,
-} from '../trials/email-identity.ts'
+} from '../guard/email-identity.ts'
+import { InvalidFieldError } from '../guard/refusals.ts'
 import {
-  enforceTrialLimits,
+  enforceRequestLimits,
   hashIp,
-  TrialValidationError,
   type ClientInfo,
-  type TrialDeps,
-} from '../trials/trial-service.ts'
+  type RequestLimits,
+} from '../guard/request-guard.ts'
 
 export interface PurchaseDeps {
   db: Db
   /** The trial limits (RATE_LIMIT_EMAIL, _IP, _SUBNET), counted apart for purchases. */
-  limits: TrialDeps['limits']
+  limits: RequestLimits
   ipHashSecret: string
   /** OPERATOR_EMAIL, else the support address (config.operatorAddress). */
   operatorEmail: string
@@ -43,8 +43,8 @@ export interface PurchaseDeps {
 const LIMIT_PREFIX = 'purchase:'
 
 /**
- * Stores the request and queues both e-mails. Throws RateLimitedError or TrialValidationError
- * (trials/trial-service.ts), which the handler maps as it does for trial requests.
+ * Stores the request and queues both e-mails. Throws RateLimitedError or InvalidFieldError
+ * (guard/refusals.ts), which the handler maps as it does for trial requests.
  */
 export async function requestPurchase(
   deps: PurchaseDeps,
@@ -52,9 +52,9 @@ export async function requestPurchase(
   client: ClientInfo,
 ): Promise<PurchaseRequestResponse> {
   if (isDisposableEmail(request.email))
-    throw new TrialValidationError('email', DISPOSABLE_EMAIL_MESSAGE)
+    throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
   const emailCanonical = canonicalEmail(request.email)
-  await enforceTrialLimits(deps, emailCanonical, client.ip, LIMIT_PREFIX)
+  await enforceRequestLimits(deps, emailCanonical, client.ip, LIMIT_PREFIX)
 
   const requestId = randomUUID()
   const message = request.message ?? ''

@@ -15,7 +15,7 @@ import {
 } from '../db/outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { maskEmailsIn } from '../trials/email-identity.ts'
+import { maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
 import { renderOutboxMail, UnknownMailError, type MailSettings } from './templates.ts'
 import type { MailTransport } from './transport.ts'

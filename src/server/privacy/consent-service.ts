@@ -2,8 +2,8 @@
 import type { ConsentRecord } from '#src/common/consent-schema.ts'
 import type { Db } from '../db/client.ts'
 import { insertConsentRecord } from '../db/consent-repository.ts'
-import { hitRateLimits } from '../trials/rate-limiter.ts'
-import { hashIp, type ClientInfo } from '../trials/trial-service.ts'
+import { hitRateLimits } from '../guard/rate-limiter.ts'
+import { hashIp, type ClientInfo } from '../guard/request-guard.ts'
 
 /** Consent records a client address may send: plenty for people, a wall for a flood. */
 export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }

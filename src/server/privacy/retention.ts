@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/client.ts'
 import { mailFileName } from '../mail/transport.ts'
-import { canonicalEmail } from '../trials/email-identity.ts'
-import { hashKey } from '../trials/rate-limiter.ts'
+import { canonicalEmail } from '../guard/email-identity.ts'
+import { hashKey } from '../guard/rate-limiter.ts'
 
 const RETENTION = {
   trialRequestMonths: 24,

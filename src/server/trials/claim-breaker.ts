@@ -1,14 +1,15 @@
 /**
- * The claim breaker (DESIGN.md §14, CLAIM_BREAKER): once a model's claims in the window reach
+ * The claim breaker (docs/product.md, "Trust under abuse"; CLAIM_BREAKER): once a model's claims in the window reach
  * N, new requests for that model need a confirmation by e-mail before a key is claimed, so a
  * flood from many addresses cannot empty the pool unattended. Claims are counted from the pool
  * itself (licenses.assigned_at), so every instance sees the same count; an episode row makes the
  * operator's alert go out once per episode, however many instances see the breaker trip.
  */
-import { sql } from 'drizzle-orm'
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
-import { queryRows, type Db } from '../db/client.ts'
+import { openBreakerEpisodeStart, startBreakerEpisode } from '../db/claim-breaker-repository.ts'
+import type { Db } from '../db/client.ts'
+import { breakerClaims } from '../db/functions.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
 
 interface BreakerCheck {
@@ -22,26 +23,14 @@ export interface BreakerState extends BreakerCheck {
   since: Date | null
 }
 
-const secs = (limit: RateLimit) => limit.windowMs / 1000
-
-/**
- * Counts the model's recent claims and, in the same statement, ends an open episode once the
- * count is below the threshold again. Null limit (CLAIM_BREAKER=off): never tripped, no query.
- */
+/** Counts the model's recent claims; below the threshold an open episode ends. */
 async function checkBreaker(db: Db, model: Model, limit: RateLimit | null): Promise<BreakerCheck> {
   if (!limit) return { tripped: false, claims: 0 }
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`with recent as (
-          select count(*)::int as n from licenses
-          where model = ${model} and assigned_at > now() - make_interval(secs => ${secs(limit)})),
-        closed as (
-          update claim_breaker_episodes set ended_at = now()
-          where model = ${model} and ended_at is null and (select n from recent) < ${limit.count}
-          returning id)
-        select (select n from recent) as n, (select count(*) from closed)::int as closed`,
-  )
-  const claims = Number(row?.n ?? 0)
+  const claims = await breakerClaims(db, {
+    model,
+    seconds: limit.windowMs / 1000,
+    threshold: limit.count,
+  })
   return { tripped: claims >= limit.count, claims }
 }
 
@@ -57,13 +46,7 @@ export async function recordBreakerEpisode(
   alert: { operatorEmail: string | null; messageIdDomain: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const started = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into claim_breaker_episodes (model, claims_at_start) values (${model}, ${claims})
-          on conflict (model) where ended_at is null do nothing
-          returning id`,
-    )
-    if (started.length === 0) return false
+    if (!(await startBreakerEpisode(tx, model, claims))) return false
     if (alert.operatorEmail) {
       await enqueueMail(tx, {
         kind: 'breaker',
@@ -81,13 +64,8 @@ export async function breakerStates(db: Db, limit: RateLimit | null): Promise<Br
   const states: BreakerState[] = []
   for (const model of MODELS) {
     const check = await checkBreaker(db, model, limit)
-    const [open] = check.tripped
-      ? await queryRows<{ started_at: string | Date }>(
-          db,
-          sql`select started_at from claim_breaker_episodes where model = ${model} and ended_at is null`,
-        )
-      : []
-    states.push({ model, ...check, since: open ? new Date(open.started_at) : null })
+    const since = check.tripped ? await openBreakerEpisodeStart(db, model) : null
+    states.push({ model, ...check, since })
   }
   return states
 }

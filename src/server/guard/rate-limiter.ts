@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { addHits, type CounterHit } from '../db/rate-limit-repository.ts'
+import { addRateLimitHits, type CounterHit } from '../db/functions.ts'
 
 export interface RateLimitCheck<Name extends string = string> {
   /** What is limited; also the prefix of the stored key, so each limit counts separately. */
@@ -74,5 +74,5 @@ export async function hitRateLimits<Name extends string>(
   now = Date.now(),
 ): Promise<RateLimitVerdict<Name>> {
   const plan = planHits(checks, now)
-  return verdictOf(plan, await addHits(db, plan), now)
+  return verdictOf(plan, await addRateLimitHits(db, plan), now)
 }
