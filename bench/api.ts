@@ -1,5 +1,5 @@
 /**
- * API throughput with autocannon (issue #6): GET /api/license-counts and POST
+ * API throughput with autocannon: GET /api/license-counts and POST
  * /api/trial-submissions at several connection counts, against the production server on the
  * embedded database and, when TEST_DATABASE_URL is set, on a fresh Postgres database; with the
  * driver ceiling of the same run (bench/ceiling.ts) and the server's peak memory.
@@ -406,16 +406,25 @@ export async function runApiBench(options: ApiBenchOptions): Promise<ApiReport> 
   }
 }
 
-/** Budgets of DESIGN.md §9 and issue #6, all at 16 connections (docs/decisions/0005). */
+/** Budgets of docs/architecture.md, "Budgets", all at 16 connections (docs/decisions/0005). */
 const API_BUDGETS = {
   connections: 16,
   countsMinRps: 5000,
   maxP99Ms: 50,
-  /** Submissions as a share of the driver ceiling of the same database (DESIGN.md §9). */
+  /**
+   * Submissions as a share of the driver ceiling of the same database (docs/architecture.md,
+   * "Budgets").
+   */
   minCeilingRatio: { postgres: 1.0, embedded: 0.5 },
-  /** Postgres: submissions' p99 at most this many times the ceiling's (DESIGN.md §9). */
+  /**
+   * Postgres: submissions' p99 at most this many times the ceiling's (docs/architecture.md,
+   * "Budgets").
+   */
   maxP99OverCeiling: 1.5,
-  /** Every e-mail of the run sent within this many seconds after it (ours, not §9's). */
+  /**
+   * Every e-mail of the run sent within this many seconds after it (ours, not one of
+   * docs/architecture.md).
+   */
   maxMailSentAfterS: 60,
 } as const
 
@@ -443,9 +452,10 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         },
       )
     }
-    // Submissions are judged against the bare driver's ceiling of the same database in the same
-    // run (DESIGN.md §9), in alternating rounds (budgetRounds): on PGlite one transaction runs at
-    // a time, so only throughput is held there; its p99 is reported beside the ceiling's.
+    // Submissions are judged against the bare driver's ceiling of the same database in the same run
+    // (docs/architecture.md, "Budgets"), in alternating rounds (budgetRounds): on PGlite one
+    // transaction runs at a time, so only throughput is held there; its p99 is reported beside the
+    // ceiling's.
     const rounds = budgetRounds(report)
     if (rounds) {
       const { median } = rounds
@@ -468,8 +478,9 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         })
       }
     }
-    // Not a §9 budget: what the answers' speed costs the e-mails. The outbox waits while
-    // requests are answered, so a run's e-mails go out after it; each must still arrive soon.
+    // Not a budget of docs/architecture.md: what the answers' speed costs the e-mails. The outbox
+    // waits while requests are answered, so a run's e-mails go out after it; each must still arrive
+    // soon.
     const drains = report.runs.filter(
       (r) =>
         r.endpoint === 'trial-submissions' &&
@@ -493,8 +504,8 @@ export function apiBudgets(reports: readonly ApiReport[]): Budget[] {
         met: after !== null && after <= b.maxMailSentAfterS,
       })
     }
-    // Not a §9 budget but a precondition of every number above: a 4xx/5xx or a keyless answer
-    // is cheaper than the real work and would flatter the result.
+    // Not a budget of docs/architecture.md but a precondition of every number above: a 4xx/5xx or a
+    // keyless answer is cheaper than the real work and would flatter the result.
     const failed = report.runs.reduce((n, r) => n + r.non2xx + r.errors, 0)
     const keyless = report.runs.reduce((n, r) => n + (r.withoutKey ?? 0), 0)
     budgets.push({

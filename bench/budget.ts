@@ -1,4 +1,4 @@
-/** One line of the report's budget table (DESIGN.md §9, issue #6). */
+/** One line of the report's budget table (docs/architecture.md, "Budgets"). */
 export interface Budget {
   name: string
   limit: string

@@ -1,6 +1,6 @@
 /**
  * Ceilings the server is judged against, measured in the same run because these machines are
- * shared and noisy (issue #6):
+ * shared and noisy:
  * - the driver ceiling: the submission's transaction (insert the submission, claim a key with
  *   FOR UPDATE SKIP LOCKED, link it, queue the outbox row) issued straight through
  *   node-postgres or PGlite at the same concurrency, with no HTTP, validation or rate limits;

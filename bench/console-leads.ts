@@ -1,5 +1,5 @@
 /**
- * The console's leads list at 100,000 rows on the embedded database (issue 14): each page the
+ * The console's leads list at 100,000 rows on the embedded database: each page the
  * console asks for (first, deep, filtered, searched), timed through the same service the
  * /admin/api/leads handler calls. Budget: p99 < 100 ms per page. Part `console` of
  * npm run bench; alone: `node --import tsx bench/console-leads.ts`.

@@ -1,10 +1,10 @@
 /**
- * The critical CSS of a pre-rendered document (DESIGN.md §9, issue 12): the rules of the site's
- * stylesheet that style what a visitor sees before scrolling. The bench's static page
- * (bench/static-page.ts) inlines it in place of the stylesheet: the fastest first paint a page
- * of our content can have, which ours is judged against. (The site itself inlined it until
- * decision 19: restyling the whole page when the rest of the sheet arrived cost more than the
- * first paint gained.)
+ * The critical CSS of a pre-rendered document (docs/architecture.md, "Budgets"): the rules of the
+ * site's stylesheet that style what a visitor sees before scrolling. The bench's static page
+ * (bench/static-page.ts) inlines it in place of the stylesheet: the fastest first paint a page of
+ * our content can have, which ours is judged against. (The site itself inlined it until decision
+ * 19: restyling the whole page when the rest of the sheet arrived cost more than the first paint
+ * gained.)
  *
  * "Before scrolling" is the markup before the first element marked `data-fold`
  * (components/server-only.tsx puts it on the home page's below-the-fold sections); a document

@@ -45,7 +45,7 @@ export async function runLighthouse(
 
 /**
  * Several pages measured in turns (a, b, a, b, ...) in one browser, so a machine that gets
- * busier during the runs weighs on each of them alike (the static page's comparison, issue 12).
+ * busier during the runs weighs on each of them alike (the static page's comparison).
  */
 export async function runLighthouseAlternating(
   urls: string[],

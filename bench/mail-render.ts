@@ -1,5 +1,5 @@
 /**
- * What rendering one e-mail costs (issue 15): the trial e-mail, rendered through the same
+ * What rendering one e-mail costs: the trial e-mail, rendered through the same
  * renderOutboxMail the outbox worker calls, N times (default 2,000) after a warm-up, each with
  * its own name and key. Reports per message the wall time and the CPU time (mean, p50, p99,
  * max; CPU time is what a busy, shared machine does not inflate), the cold start (loading the
@@ -62,7 +62,7 @@ type Row = Pick<MailRenderReport, 'renderer' | 'ms'> & {
  * average and allocated 8.6 KiB, the new 0.29 ms and 49 KiB (docs/decisions/0010).
  */
 const STRING_TEMPLATES_BASELINE: Row = {
-  renderer: 'string templates (before issue 15)',
+  renderer: 'string templates (before decision 10)',
   ms: { mean: 0.018, p50: 0.014, p99: 0.054, max: 4.0 },
   cpuMs: { mean: 0.034, p99: 0.117 },
   memoryMb: { rssPeak: 163.1, heapKbPerMessage: 8.6 },
@@ -134,7 +134,7 @@ async function measure(count: number, mode: 'time' | 'alloc') {
   gc()
   const after = process.memoryUsage()
   return {
-    renderer: process.env.BENCH_MAIL_RENDERER ?? 'React components (issue 15)',
+    renderer: process.env.BENCH_MAIL_RENDERER ?? 'React components',
     nodeEnv: process.env.NODE_ENV ?? '(unset)',
     messages: count,
     coldStartMs: { importMs: round(importMs, 1), firstMessageMs: round(firstMessageMs, 2) },

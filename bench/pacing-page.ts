@@ -1,7 +1,7 @@
 /**
- * The Pacing Lab's page budgets (DESIGN.md §9): the JavaScript /pacing transfers on first load,
- * and, in Chromium, how long a full recompute and redraw takes after an input change for a
- * 20-fund portfolio over 35 years. Measured in the page: the input event is dispatched on the
+ * The Pacing Lab's page budgets (docs/architecture.md, "Budgets"): the JavaScript /pacing transfers
+ * on first load, and, in Chromium, how long a full recompute and redraw takes after an input change
+ * for a 20-fund portfolio over 35 years. Measured in the page: the input event is dispatched on the
  * "Target private share" field; React renders and commits synchronously inside it (a discrete
  * event), then the browser lays out and paints in its next frame. Reported per change:
  *   - work: the event's synchronous part plus the frame's rendering (rAF to after paint), i.e.
@@ -32,7 +32,7 @@ export interface PacingPageReport {
   toPaintMs: { median: number; p95: number; max: number }
 }
 
-/** The §9 case: 20 existing funds over 35 years. */
+/** The budget case: 20 existing funds over 35 years. */
 function benchPlan(): PortfolioPlan {
   const funds: ExistingFund[] = Array.from({ length: 20 }, (_, i) => ({
     assetClass: ASSET_CLASSES[i % ASSET_CLASSES.length] ?? 'buyout',

@@ -1,8 +1,9 @@
 /**
- * How long the Pacing Lab's engine takes for the §9 budget case: a 20-fund portfolio over 35
- * years, recomputed from scratch (plan + solve), and one fund with its key figures. The budget
- * (16 ms for recompute and redraw, DESIGN.md §9) is judged in the browser by the page's bench;
- * this measures the engine alone, so the drawing keeps nearly all of the frame.
+ * How long the Pacing Lab's engine takes for the budget case (docs/architecture.md, "Budgets"): a
+ * 20-fund portfolio over 35 years, recomputed from scratch (plan + solve), and one fund with its
+ * key figures. The budget (16 ms for recompute and redraw, docs/architecture.md, "Budgets") is
+ * judged in the browser by the page's bench; this measures the engine alone, so the drawing keeps
+ * nearly all of the frame.
  *
  *   node --import tsx bench/pacing.bench.ts
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
- * Budgets are DESIGN.md §9's; each is marked met or missed.
+ * Budgets are those of docs/architecture.md, "Budgets"; each is marked met or missed.
  *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
@@ -98,8 +98,8 @@ async function main() {
         await measurePageWeight(baseUrl, '/'),
         await measurePageWeight(baseUrl, '/thank-you'),
       ]
-      // As the browser counts it (DESIGN.md §9): every request of the first load, headers
-      // included, until the network is quiet.
+      // As the browser counts it (docs/architecture.md, "Budgets"): every request of the first
+      // load, headers included, until the network is quiet.
       report.firstLoads = [
         await measureFirstLoad(baseUrl, '/'),
         await measureFirstLoad(baseUrl, '/thank-you'),
@@ -128,8 +128,9 @@ async function main() {
     }
     if (wants('lighthouse')) {
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
-      // DESIGN.md §9: LCP is judged against a static page of the same content measured in the
-      // same run: our / without its scripts, from a plain file server (bench/static-page.ts).
+      // docs/architecture.md, "Budgets": LCP is judged against a static page of the same content
+      // measured in the same run: our / without its scripts, from a plain file server
+      // (bench/static-page.ts).
       const staticPage = await startStaticPage(baseUrl, PORTS.staticPage, {
         clientDir: `${BENCH_DIST}/client`,
       })

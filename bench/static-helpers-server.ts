@@ -1,6 +1,6 @@
 /**
  * One way of serving the built home page, in its own process, for bench/static-helpers.ts
- * (issue #15: use Hono's static and ETag helpers only if they serve pre-compressed files from
+ * (use Hono's static and ETag helpers only if they serve pre-compressed files from
  * memory as fast as ours). STATIC_VARIANT picks it:
  * - ours: src/server/http/site.ts, the bodies, ETags and brotli/gzip kept in memory;
  * - hono-memory: hono/serve-static's serveStatic with getContent reading the same in-memory

@@ -1,5 +1,5 @@
 /**
- * Issue #15 asks to use Hono's static and ETag helpers if they can serve pre-compressed files
+ * We use Hono's static and ETag helpers if they can serve pre-compressed files
  * from memory as fast as our own serving (src/server/http/site.ts). This part serves the built
  * home page four ways, each in its own process (bench/static-helpers-server.ts, and
  * bench/static-server.ts as the floor), checks they answer alike, and loads each in turn:

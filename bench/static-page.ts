@@ -1,8 +1,8 @@
 /**
- * The static page LCP is judged against (DESIGN.md §9, issue 12): our own `/` as the server sends
- * it, with every script removed and its critical CSS inline, served by a plain file server
- * (bench/static-page-server.ts) with the same images and stylesheets. Measured by Lighthouse in
- * the same run as ours, so a noisy machine moves both; what remains between the two is what our
+ * The static page LCP is judged against (docs/architecture.md, "Budgets"): our own `/` as the
+ * server sends it, with every script removed and its critical CSS inline, served by a plain file
+ * server (bench/static-page-server.ts) with the same images and stylesheets. Measured by Lighthouse
+ * in the same run as ours, so a noisy machine moves both; what remains between the two is what our
  * JavaScript, our stylesheet's wait and our server cost the first paint.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -1,5 +1,5 @@
 /**
- * Icons below the fold as references into one cached sprite (DESIGN.md §9, issue 12). Each
+ * Icons below the fold as references into one cached sprite (docs/architecture.md, "Budgets"). Each
  * inline lucide icon repeats its drawing in every page's HTML; below the fold, where nothing
  * is painted before the stylesheet arrives anyway, an icon becomes
  * `<svg class="…" aria-hidden="true"><use href="/assets/icons-<hash>.svg#name"></use></svg>` and

@@ -1,17 +1,18 @@
 /**
  * The image pipeline (`npm run images`; `npm run build` runs it first). From the full-size
- * screenshots in public/custom-uploads/screenshots/{basic,advanced}/ it makes:
- *   - thumbnails/{model}/{Name}.png (640x400, the path SPEC.md §3 derives) and a .webp beside it,
+ * screenshots in public/custom-uploads/screenshots/{basic,advanced}/ it makes: -
+ * thumbnails/{model}/{Name}.png (640x400, the path docs/product.md, "Routes and screens" names) and
+ * a .webp beside it,
  *   - variants/{model}/{Name}-{640,960,1600}.{webp,avif} for srcset (screenshot-image.tsx),
- *   - screenshots/{model}/index.json: the file names in natural order (SPEC.md §5),
- * and, for search and sharing (DESIGN.md §12), public/og-image.png from the screenshots, the
- * favicon set (favicon.ico, icons/*), the e-mails' logo (email/logo-80.png) and site.webmanifest.
- * Work is skipped when its outputs exist and were made from the same input bytes with the same
- * settings: a content hash per input is kept in public/custom-uploads/.images-cache.json (hashes,
- * not file times, because a git checkout gives every file the time of the checkout). Outputs whose
- * screenshot is gone are removed, so an operator drops PNGs in a folder, runs this, and the
- * galleries show them. Files are written to a temporary name and renamed, so parallel runs
- * never leave half a file.
+ * - screenshots/{model}/index.json: the file names in natural order (docs/product.md,
+ * "Routes and screens"), and, for search and sharing (docs/product.md, "Search and sharing"),
+ * public/og-image.png from the screenshots, the favicon set (favicon.ico, icons/*), the e-mails'
+ * logo (email/logo-80.png) and site.webmanifest. Work is skipped when its outputs exist and were
+ * made from the same input bytes with the same settings: a content hash per input is kept in
+ * public/custom-uploads/.images-cache.json (hashes, not file times, because a git checkout gives
+ * every file the time of the checkout). Outputs whose screenshot is gone are removed, so an
+ * operator drops PNGs in a folder, runs this, and the galleries show them. Files are written to a
+ * temporary name and renamed, so parallel runs never leave half a file.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -309,7 +310,10 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** The social preview: the brand, the promise and two real screenshots (DESIGN.md §12). */
+/**
+ * The social preview: the brand, the promise and two real screenshots (docs/product.md,
+ * "Search and sharing").
+ */
 async function makeOgImage(
   publicDir: string,
   sources: string[],
@@ -385,7 +389,7 @@ async function makeOgImage(
 
 /**
  * The hero's crops of the dashboard (src/common/site/hero-image.ts): AVIF and WebP at each width,
- * so the largest image of the first screen stays light (DESIGN.md §9).
+ * so the largest image of the first screen stays light (docs/architecture.md, "Budgets").
  */
 async function makeHeroImages(publicDir: string, counts: Counts, cache: Cache): Promise<void> {
   const src = join(publicDir, 'custom-uploads', 'screenshots', HERO_SOURCE.model, HERO_SOURCE.file)

@@ -2,7 +2,7 @@
  * A Vite plugin that finds the modules a page's browser code runs at start: its entry's static
  * imports, transitively, plus what it names besides (the consent bar every first visit shows).
  * vite.config.ts puts only these in the shared chunk, so / never downloads code that only
- * other pages share (DESIGN.md §9, issue 12).
+ * other pages share (docs/architecture.md, "Budgets").
  *
  * An icon barrel (lucide-react) imports every icon; following it would count them all. Only the
  * icons a module names in its import from the barrel are followed.

@@ -1,7 +1,7 @@
 /**
- * How a pre-rendered document loads its CSS and JavaScript (DESIGN.md §9, issue 12, decision
- * 19), applied by scripts/build.ts to each document Vite built whose first render does not read
- * the address (the others keep Vite's script and their whole stylesheet inline: deliverPage's
+ * How a pre-rendered document loads its CSS and JavaScript (docs/architecture.md, "Budgets";
+ * decision 19), applied by scripts/build.ts to each document Vite built whose first render does not
+ * read the address (the others keep Vite's script and their whole stylesheet inline: deliverPage's
  * paintFirst):
  * - CSS: the whole stylesheet as Vite links it, which the first paint waits for: the page is
  *   drawn once, styled, and the sheet is cached across pages. A page styled in two steps

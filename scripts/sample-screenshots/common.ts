@@ -19,7 +19,7 @@ export function titleBand(
   sheet.push(text(CONTENT_X + 18, y + 28, title, { size: 21, weight: 'bold', fill: C.white }))
   sheet.push(text(CONTENT_X + 18, y + 48, subtitle, { size: 11.5, fill: '#b3c8e6' }))
   // Settings as Excel shows them: a label and a white input cell with a data-validation
-  // drop-down button, square-cornered (issue 13: pill buttons read as a web page).
+  // drop-down button, square-cornered (pill buttons read as a web page).
   let x = WIDTH - 20
   for (const chip of [...chips].reverse()) {
     if (!chip.includes(': ')) {

@@ -136,7 +136,7 @@ export interface Screen {
   draw: (sheet: Sheet) => void
 }
 
-/** Different analysts open different workbooks (issue 13: one set of initials looked staged). */
+/** Different analysts open different workbooks (one set of initials looked staged). */
 const USERS = [
   ['AK', '#3f8f63'],
   ['LS', '#6b4fa0'],

@@ -140,7 +140,7 @@ const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
 
 /**
  * Programme size: the sample family office has about $420M in total today, inside the $500M
- * audience of SPEC.md §1 (issue 13: an earlier sample implied $576M).
+ * audience (docs/product.md) (an earlier sample implied $576M).
  */
 const SCALE = 0.72
 

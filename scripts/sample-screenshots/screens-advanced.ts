@@ -1,4 +1,7 @@
-/** The twelve Advanced model screens (SPEC.md §3 default advanced set). */
+/**
+ * The twelve Advanced model screens (the default Advanced set, docs/product.md,
+ * "Routes and screens").
+ */
 import { chart, donut, panel, tile } from './charts.ts'
 import { GRID_Y, type Screen, type Sheet } from './excel.ts'
 import {

@@ -1,4 +1,7 @@
-/** The six Basic model screens (SPEC.md §3 default basic set): plain Excel tabs with gridlines. */
+/**
+ * The six Basic model screens (the default Basic set, docs/product.md, "Routes and screens"): plain
+ * Excel tabs with gridlines.
+ */
 import { chart } from './charts.ts'
 import { GRID_Y, type Screen, type Sheet } from './excel.ts'
 import {

@@ -1,7 +1,7 @@
 /**
- * The admin CLI (DESIGN.md §6) on both paths: directly against the database (embedded and
- * Postgres), and through the admin socket of a server that holds the embedded database. A few
- * cases also run the real `npm run admin` entry in a child process.
+ * The admin CLI (docs/architecture.md, "Contracts: CLI") on both paths: directly against the
+ * database (embedded and Postgres), and through the admin socket of a server that holds the
+ * embedded database. A few cases also run the real `npm run admin` entry in a child process.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'

@@ -1,4 +1,7 @@
-/** `npm run admin -- <command>`: the operator's command line (DESIGN.md §6). See run-cli.ts. */
+/**
+ * `npm run admin -- <command>`: the operator's command line (docs/architecture.md,
+ * "Contracts: CLI"). See run-cli.ts.
+ */
 import { ConfigError, loadConfig } from '#src/server/config.ts'
 import { runCli } from './run-cli.ts'
 

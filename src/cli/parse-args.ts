@@ -1,8 +1,8 @@
 /**
- * The admin CLI's command line (DESIGN.md §6): argv in, a command or a usage error out. The
- * command line becomes a candidate object (the command's name, its flags, its argument) that
- * the shared AdminCommandSchema checks, as the admin socket and the console check their JSON;
- * this module only knows how each command is spelled on a command line.
+ * The admin CLI's command line (docs/architecture.md, "Contracts: CLI"): argv in, a command or a
+ * usage error out. The command line becomes a candidate object (the command's name, its flags, its
+ * argument) that the shared AdminCommandSchema checks, as the admin socket and the console check
+ * their JSON; this module only knows how each command is spelled on a command line.
  */
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'

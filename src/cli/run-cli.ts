@@ -1,6 +1,7 @@
 /**
- * Runs one admin command: through the running server's admin socket when it holds the
- * embedded database, else against the database directly (DESIGN.md §6). Returns the exit code.
+ * Runs one admin command: through the running server's admin socket when it holds the embedded
+ * database, else against the database directly (docs/architecture.md, "Contracts: CLI"). Returns
+ * the exit code.
  */
 import { readFile } from 'node:fs/promises'
 import type { AdminCommand } from '#src/server/admin/admin-command-schema.ts'

@@ -1,6 +1,7 @@
 /**
- * The operator console's API (DESIGN.md §16): answer shapes, the leads query and its parser,
- * shared by the server (src/server/http/admin-api.ts) and the console (src/web/pages/admin/).
+ * The operator console's API (docs/product.md, "Operator console"): answer shapes, the leads query
+ * and its parser, shared by the server (src/server/http/admin-api.ts) and the console
+ * (src/web/pages/admin/).
  */
 import * as z from 'zod/mini'
 import { isModel, MODELS, type Model } from './models.ts'
@@ -60,7 +61,7 @@ export interface Overview {
   requestsPerDay: DayCount[]
   waitlist: Record<Model, number>
   mail: Record<MailStatusName, number>
-  /** The claim breaker's state per model (DESIGN.md §14), in words. */
+  /** The claim breaker's state per model (docs/product.md, "Trust under abuse"), in words. */
   breaker: null | { state: string }
   breakerNote: string
   alerts: string[]
@@ -141,7 +142,10 @@ export interface ConsentSummary {
   byVersion: ConsentVersionRow[]
 }
 
-/** One invoice request (DESIGN.md §15), the buyer's address masked as in every console list. */
+/**
+ * One invoice request (docs/product.md, "Buying"), the buyer's address masked as in every console
+ * list.
+ */
 interface PurchaseRequestItem {
   id: string
   createdAt: string

@@ -1,6 +1,6 @@
 /**
- * The API's answers (DESIGN.md §5) as schemas, so the browser checks what it reads instead of
- * casting it. zod/mini keeps the browser's share small.
+ * The API's answers (docs/architecture.md, "Contracts: API") as schemas, so the browser checks what
+ * it reads instead of casting it. zod/mini keeps the browser's share small.
  */
 import * as z from 'zod/mini'
 
@@ -9,7 +9,10 @@ export const TrialSubmissionResponseSchema = z.object({
   has_license: z.boolean(),
   waitlist_eligible: z.boolean(),
   waitlist_token: z.string(),
-  /** Past the claim breaker: the key follows an e-mailed confirmation (DESIGN.md §14). */
+  /**
+   * Past the claim breaker: the key follows an e-mailed confirmation (docs/product.md,
+   * "Trust under abuse").
+   */
   confirmation_required: z.optional(z.literal(true)),
 })
 

@@ -1,4 +1,7 @@
-/** Shapes of the API's answers (DESIGN.md §5), shared by the server and the browser client. */
+/**
+ * Shapes of the API's answers (docs/architecture.md, "Contracts: API"), shared by the server and
+ * the browser client.
+ */
 import type * as z from 'zod/mini'
 import type { LicenseCountsSchema, TrialSubmissionResponseSchema } from './api-schemas.ts'
 

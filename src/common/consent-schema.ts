@@ -1,6 +1,7 @@
 /**
- * A visitor's consent choice (DESIGN.md §8: id, categories, policy version, time): the one
- * definition, as the browser stores it, sends it to POST /api/consents and the server checks it.
+ * A visitor's consent choice (docs/product.md, "Privacy and third parties": id, categories, policy
+ * version, time): the one definition, as the browser stores it, sends it to POST /api/consents and
+ * the server checks it.
  */
 import * as z from 'zod/mini'
 

@@ -11,14 +11,17 @@ export const MODEL_LABELS: Record<Model, string> = {
   advanced: 'Advanced',
 }
 
-/** One-time license prices in US dollars (SPEC.md §9), for e-mails; the pages' copy has its own. */
+/**
+ * One-time license prices in US dollars (docs/product.md), for e-mails; the pages' copy has its
+ * own.
+ */
 export const MODEL_PRICES_USD: Record<Model, number> = {
   basic: 849,
   advanced: 2899,
 }
 
-/** How long a trial key runs the model, counted from its activation (SPEC.md §9). */
+/** How long a trial key runs the model, counted from its activation (docs/product.md). */
 export const TRIAL_VALID_DAYS = 10
 
-/** The money-back guarantee on a bought license (SPEC.md §9); pages and e-mails say it. */
+/** The money-back guarantee on a bought license (docs/product.md); pages and e-mails say it. */
 export const MONEY_BACK_DAYS = 30

@@ -1,5 +1,5 @@
 /**
- * Every route and API path the site uses, built in one place (STYLE.md: never typed by hand
+ * Every route and API path the site uses, built in one place (never typed by hand
  * in components). Both the browser and the server import this module.
  */
 import type { Model } from './models.ts'
@@ -11,9 +11,9 @@ export const routes = {
   home: '/',
   thankYou: (model?: Model) => (model ? `/thank-you?model=${model}` : '/thank-you'),
   schedulingThankYou: '/scheduling-thank-you',
-  /** Who is behind the product: company, people, address (issue 13). */
+  /** Who is behind the product: company, people, address. */
   about: '/about',
-  /** Security & installation: code signing, offline use, where data lives (issue 13). */
+  /** Security & installation: code signing, offline use, where data lives. */
   security: '/security',
   lnf: (filename: string) => `/lnf/${encodeURIComponent(filename)}`,
   /** The one pre-rendered /lnf shell; it reads its filename in the browser. */
@@ -23,12 +23,18 @@ export const routes = {
   terms: '/terms',
   privacyPolicy: '/privacy-policy',
   cookiePolicy: '/cookie-policy',
-  /** The trial form links here (SPEC.md §2); it opens the terms tab like /terms. */
+  /**
+   * The trial form links here (docs/product.md, "Routes and screens"); it opens the terms tab like
+   * /terms.
+   */
   legalTerms: '/legal/terms',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
   testStatic: '/test-static.txt',
-  /** The free Pacing Lab (DESIGN.md §13); its state rides in the query string (pacing/query.ts). */
+  /**
+   * The free Pacing Lab (docs/product.md, "Pacing Lab"); its state rides in the query string
+   * (pacing/query.ts).
+   */
   pacing: '/pacing',
   /** The lab's formulas, conventions, preset sources and public test cases. */
   methodology: '/methodology',
@@ -36,7 +42,10 @@ export const routes = {
   adminBase: '/admin',
 } as const
 
-/** Legal routes and the dialog tab each one opens (SPEC.md §2: default terms). */
+/**
+ * Legal routes and the dialog tab each one opens (docs/product.md, "Routes and screens": default
+ * terms).
+ */
 export const LEGAL_ROUTES: Record<string, LegalTab> = {
   [routes.terms]: 'terms',
   [routes.legalTerms]: 'terms',
@@ -56,7 +65,10 @@ export const anchors = {
   pricing: 'pricing',
   testimonials: 'testimonials',
   trialForm: 'trial-form',
-  /** Choosing a model in pricing sets the fragment to trial-form-{model} (SPEC.md §2). */
+  /**
+   * Choosing a model in pricing sets the fragment to trial-form-{model} (docs/product.md,
+   * "Routes and screens").
+   */
   trialFormFor: (model: Model) => `trial-form-${model}`,
 } as const
 
@@ -70,18 +82,24 @@ export const api = {
     WAITLIST_ROUTE.replace(':id', encodeURIComponent(submissionId)),
   licenseCounts: '/api/license-counts',
   keyResend: '/api/key-resend',
-  /** The link a request past the claim breaker gets by e-mail (DESIGN.md §14). */
+  /**
+   * The link a request past the claim breaker gets by e-mail (docs/product.md,
+   * "Trust under abuse").
+   */
   trialConfirmations: '/api/trial-confirmations',
   trialConfirmation: (token: string) =>
     `/api/trial-confirmations?token=${encodeURIComponent(token)}`,
   consents: '/api/consents',
-  /** "Request an invoice" when no checkout link is set (DESIGN.md §15). */
+  /** "Request an invoice" when no checkout link is set (docs/product.md, "Buying"). */
   purchaseRequests: '/api/purchase-requests',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const
 
-/** The operator console (DESIGN.md §16): its pages, client-rendered by one entry. */
+/**
+ * The operator console (docs/product.md, "Operator console"): its pages, client-rendered by one
+ * entry.
+ */
 export const adminRoutes = {
   overview: '/admin',
   leads: '/admin/leads',

@@ -1,6 +1,7 @@
 /**
- * One definition of a valid purchase request ("Request an invoice", DESIGN.md §5, §15), used by
- * the dialog and the server. Names and e-mail follow the trial request's rules.
+ * One definition of a valid purchase request ("Request an invoice", docs/architecture.md,
+ * "Contracts: API"; docs/product.md, "Buying"), used by the dialog and the server. Names and e-mail
+ * follow the trial request's rules.
  */
 import * as z from 'zod/mini'
 import { MODELS } from './models.ts'

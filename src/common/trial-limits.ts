@@ -5,7 +5,13 @@
 export const NAME_MAX = 100
 export const EMAIL_MAX = 254
 export const SOURCE_MAX = 64
-/** The fixed tag the landing-page form sends as source (SPEC.md §9: value not shown). */
+/**
+ * The fixed tag the landing-page form sends as source (docs/product.md, "Trial requests": value not
+ * shown).
+ */
 export const TRIAL_SOURCE = 'landing-trial-form'
-/** A submission sooner than this after the form was shown is a bot (DESIGN.md §5). */
+/**
+ * A submission sooner than this after the form was shown is a bot (docs/architecture.md,
+ * "Contracts: API").
+ */
 export const MIN_FILL_MS = 1500

@@ -1,6 +1,6 @@
 /**
- * One definition of a valid trial request, used by the form and the server (DESIGN.md §2).
- * zod/mini keeps the browser's share small; it is loaded only when the visitor submits.
+ * One definition of a valid trial request, used by the form and the server (docs/architecture.md,
+ * "Layers"). zod/mini keeps the browser's share small; it is loaded only when the visitor submits.
  */
 import * as z from 'zod/mini'
 import { MODELS } from './models.ts'
@@ -13,7 +13,7 @@ export const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
 
 /**
  * Names are letters (any script), combining marks, spaces, apostrophes, hyphens and dots, so no
- * URL, address or markup can ride in our e-mail from our domain (issue 11). A dot followed by
+ * URL, address or markup can ride in our e-mail from our domain. A dot followed by
  * two letters (`evil.com`) is refused too; initials like `J.R.R.` are fine.
  */
 const NAME_CHARS = /^(?!.*\.\p{L}{2})[\p{L}\p{M} '’.\-‐]*$/u
@@ -68,7 +68,10 @@ export const TrialRequestSchema = z.object({
 export type TrialRequest = z.infer<typeof TrialRequestSchema>
 export type TrialRequestInput = z.input<typeof TrialRequestSchema>
 
-/** `POST /api/key-resend` (DESIGN.md §5): the address, and the model when the visitor knows it. */
+/**
+ * `POST /api/key-resend` (docs/architecture.md, "Contracts: API"): the address, and the model when
+ * the visitor knows it.
+ */
 export const KeyResendSchema = z.object({
   email: z
     .string('E-mail is required')

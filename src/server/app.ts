@@ -1,6 +1,6 @@
 /**
  * Builds the Hono app; it opens no port (server/index.ts listens). Tests call app.fetch
- * in-process (STYLE.md, after fastify/demo's app/server split), and reach everything a real
+ * in-process (after fastify/demo's app/server split), and reach everything a real
  * request does: security headers, HEAD, /readyz while stopping.
  */
 import { randomBytes } from 'node:crypto'
@@ -66,7 +66,8 @@ export function createApp(deps: AppDeps): Hono {
       https,
     }),
   )
-  // No /api answer may be kept by a browser or a proxy: some carry tokens (DESIGN.md §5).
+  // No /api answer may be kept by a browser or a proxy: some carry tokens (docs/architecture.md,
+  // "Contracts: API").
   app.use('/api/*', async (c, next) => {
     await next()
     c.res.headers.set('Cache-Control', 'no-store')

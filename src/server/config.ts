@@ -1,6 +1,7 @@
 /**
- * The server's configuration: the only module that reads process.env (STYLE.md). One schema,
- * checked at start, naming every bad variable. .env.example lists them all.
+ * The server's configuration: the only module that reads process.env (docs/architecture.md,
+ * "Contracts: environment"). One schema, checked at start, naming every bad variable. .env.example
+ * lists them all.
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -47,9 +48,9 @@ const rateLimit = (fallback: string) =>
     })
 
 /**
- * Which proxies' X-Forwarded-For entries to believe (DESIGN.md §6): none, the nearest N hops,
- * or any hop whose address is in one of the listed networks. The resolution itself is in
- * guard/client-address.ts.
+ * Which proxies' X-Forwarded-For entries to believe (docs/architecture.md,
+ * "Contracts: environment"): none, the nearest N hops, or any hop whose address is in one of the
+ * listed networks. The resolution itself is in guard/client-address.ts.
  */
 export type TrustProxy =
   | { kind: 'off' }
@@ -95,7 +96,10 @@ const trustProxy = z
     return parsed
   })
 
-/** `off`, or `N/WINDOW` claims per model before requests need a confirmation (DESIGN.md §14). */
+/**
+ * `off`, or `N/WINDOW` claims per model before requests need a confirmation (docs/product.md,
+ * "Trust under abuse").
+ */
 const breaker = z
   .string()
   .default('50/1h')

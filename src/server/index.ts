@@ -27,7 +27,8 @@ import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config)
-  // Owner-only from here on: the database files, e-mails, the socket, the secret (DESIGN.md §14).
+  // Owner-only from here on: the database files, e-mails, the socket, the secret (docs/product.md,
+  // "Trust under abuse").
   await secureDataDir(config.dataDir)
   if (config.databaseUrl && !config.ipHashSecret)
     logger.warn(

@@ -17,9 +17,10 @@ const IDLE_SWEEP_MS = 500
 const LISTEN_LINGER_MS = 1_000
 const netClose = NetServer.prototype.close
 /**
- * Bounds on what a client may hold (DESIGN.md §14): headers must arrive within 10 s, a whole
- * request within 30 s, and at most this many connections are open at once (more are refused
- * by the kernel queue, not by our memory). Idle keep-alive connections close after 5 s.
+ * Bounds on what a client may hold (docs/product.md, "Trust under abuse"): headers must arrive
+ * within 10 s, a whole request within 30 s, and at most this many connections are open at once
+ * (more are refused by the kernel queue, not by our memory). Idle keep-alive connections close
+ * after 5 s.
  */
 const SERVER_LIMITS = {
   headersTimeoutMs: 10_000,

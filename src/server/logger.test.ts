@@ -1,6 +1,7 @@
 /**
- * Logs carry no e-mail address, key, token or query parameters (DESIGN.md §14): the fields are
- * redacted and a failed query's parameters are dropped by the error serializer.
+ * Logs carry no e-mail address, key, token or query parameters (docs/product.md,
+ * "Trust under abuse"): the fields are redacted and a failed query's parameters are dropped by the
+ * error serializer.
  */
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'

@@ -1,9 +1,9 @@
 /**
- * pino: JSON in production, pretty in development (DESIGN.md §2). Logs carry no e-mail address,
- * key, token or query parameters (DESIGN.md §14): fields that would hold them are removed by
- * `redact`, and errors go through a serializer that drops a failed query's parameters, a
- * database error's detail (which quotes row values), query strings in URLs, and masks any
- * address left in a message.
+ * pino: JSON in production, pretty in development (docs/architecture.md, "Layers"). Logs carry no
+ * e-mail address, key, token or query parameters (docs/product.md, "Trust under abuse"): fields
+ * that would hold them are removed by `redact`, and errors go through a serializer that drops a
+ * failed query's parameters, a database error's detail (which quotes row values), query strings in
+ * URLs, and masks any address left in a message.
  */
 import pino, { type Logger } from 'pino'
 import type { Config } from './config.ts'

@@ -1,6 +1,6 @@
 /**
  * How many HTTP requests this process is answering right now, kept in memory that the mail
- * thread shares (issue 12). The outbox worker sends while the count is zero: e-mail uses the
+ * thread shares. The outbox worker sends while the count is zero: e-mail uses the
  * CPU the request path leaves, and under a burst the visitors' answers come first and their
  * e-mails right after it (the worker waits at most `OUTBOX_DEFAULTS.maxYieldMs` per batch).
  */

@@ -1,8 +1,8 @@
 /**
  * The one script a pre-rendered document names (scripts/page-delivery.ts puts it in place of the
- * page's entry, DESIGN.md §9). The server's HTML paints first, styled by the site's stylesheet;
- * after that first paint this loads the page's code (its entry and the chunks the entry
- * imports, listed in data-modules so they load in parallel), which hydrates.
+ * page's entry, docs/architecture.md, "Budgets"). The server's HTML paints first, styled by the
+ * site's stylesheet; after that first paint this loads the page's code (its entry and the chunks
+ * the entry imports, listed in data-modules so they load in parallel), which hydrates.
  *
  * Nothing here may run before the first paint but this file: a page's JavaScript evaluated
  * before it delays the paint on a phone (Lighthouse counts every script evaluated before the

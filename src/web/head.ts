@@ -23,7 +23,7 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-/** The company behind the brand (issue 13): its legal name and registered address. */
+/** The company behind the brand: its legal name and registered address. */
 function organisationData(): Record<string, unknown> {
   const base = PUBLIC_URL_PLACEHOLDER
   const company = settings.company

@@ -1,6 +1,7 @@
 /**
- * Server-side render entry, bundled by scripts/build.ts: renders every document of
- * the route table (common/site/routes.ts), with its head from content/documents.ts, into its page template at build time (DESIGN.md §2).
+ * Server-side render entry, bundled by scripts/build.ts: renders every document of the route table
+ * (common/site/routes.ts), with its head from content/documents.ts, into its page template at build
+ * time (docs/architecture.md, "Layers").
  */
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'

@@ -1,5 +1,5 @@
 /**
- * Buying (DESIGN.md §15, issue 13) and the pages that say who is behind the product. The e2e
+ * Buying (docs/product.md, "Buying") and the pages that say who is behind the product. The e2e
  * build sets no checkout link, so Buy opens "Request an invoice"; the choice of a configured
  * checkout link is unit-tested (src/common/site/buying.test.ts), since a second build only to
  * set SITE_CHECKOUT_URL_* would cost minutes. The server writes e-mail as .eml files.

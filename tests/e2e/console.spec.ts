@@ -1,5 +1,5 @@
 /**
- * The operator console in Chromium (issue 14): a newly added operator signs in from the
+ * The operator console in Chromium: a newly added operator signs in from the
  * e-mailed link, sees the overview, imports keys, notifies the waitlist, retries a failed
  * e-mail and exports leads; every page is axe-clean and fits 390 px.
  *
@@ -285,7 +285,7 @@ KINDS.forEach((kind, index) => {
         const file = await download
         expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
         const csv = await readFile((await file.path())!, 'utf8')
-        // Every cell quoted (issue 11's formula-safe export).
+        // Every cell quoted (the formula-safe export).
         expect(csv.split('\r\n')[0]).toMatch(/^"submission_id","created_at","first_name"/)
         expect(csv).toContain(waiting)
         expect(csv).toContain(late)

@@ -1,7 +1,7 @@
 /**
  * The test fixture every landing-page spec uses: third-party requests are refused (the network
  * is closed here, and the site must cope), and a test fails on a console error it did not
- * expect (STYLE.md). Call expectConsoleError(pattern) for an error a test provokes on purpose.
+ * expect. Call expectConsoleError(pattern) for an error a test provokes on purpose.
  */
 import { test as base, expect } from '@playwright/test'
 import { E2E } from './env.ts'

@@ -1,7 +1,7 @@
 /**
- * The screenshot gallery dialog in Chromium (issue #5, SPEC.md §2 "Screenshot gallery dialog"):
- * each entry point on the right model, grid columns at three widths, the full-size view with
- * its counter, arrows and keys, the model switch, and the fallbacks of SPEC.md §8.
+ * The screenshot gallery dialog in Chromium (docs/product.md, "Routes and screens"): each entry
+ * point on the right model, grid columns at three widths, the full-size view with its counter,
+ * arrows and keys, the model switch, and the fallbacks of docs/product.md, "Routes and screens".
  * The fixture fails a test on any console error it did not expect.
  */
 import { createRequire } from 'node:module'
@@ -10,8 +10,9 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
 /**
- * Issue 13: the galleries follow SPEC.md §3's order (dashboards first), not file-name order,
- * which opened on input sheets. These lists were file-name order before.
+ * The galleries follow the default sets' order (docs/product.md, "Routes and screens") (dashboards
+ * first), not file-name order, which opened on input sheets. These lists were file-name order
+ * before.
  */
 const ADVANCED_SPEC_ORDER = [
   'Fund Tab',
@@ -307,8 +308,8 @@ test.describe('model switch', () => {
   })
 })
 
-test.describe('fallbacks (SPEC.md §8)', () => {
-  test('a failed index shows the default list in the order of SPEC.md §3', async ({
+test.describe('fallbacks', () => {
+  test('a failed index shows the default list in its order', async ({
     page,
     expectConsoleError,
   }) => {
@@ -334,7 +335,9 @@ test.describe('fallbacks (SPEC.md §8)', () => {
     await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
   })
 
-  test("every accepted index shape lists the files in SPEC.md §3's order", async ({ page }) => {
+  test("every accepted index shape lists the files in the default set's order", async ({
+    page,
+  }) => {
     await page.route('**/custom-uploads/screenshots/basic/index.json', (route) =>
       route.fulfill({
         status: 200,

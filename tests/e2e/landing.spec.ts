@@ -1,4 +1,4 @@
-/** The landing page as a visitor uses it (issue #2). */
+/** The landing page as a visitor uses it. */
 import AxeBuilder from './axe.ts'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
@@ -205,7 +205,7 @@ test.describe('choosing a model', () => {
   test('a model-selected event with another value is ignored', async ({ page }) => {
     await page.goto('/')
     const form = page.locator('#trial-form')
-    // The form's code loads when the visitor comes near it (issue 12): go there first.
+    // The form's code loads when the visitor comes near it: go there first.
     await form.scrollIntoViewIfNeeded()
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeEnabled()
     await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeChecked()

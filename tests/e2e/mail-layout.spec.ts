@@ -1,5 +1,5 @@
 /**
- * Every e-mail's HTML part in Chromium at the widths mail is read at (issue 13): a 320 px phone,
+ * Every e-mail's HTML part in Chromium at the widths mail is read at: a 320 px phone,
  * a 390 px phone and a 600 px desktop reading pane. Nothing may push the page sideways, the
  * activation key stays on one line, each button is visible and goes where it says, and the logo
  * loads from PUBLIC_URL (here the test server) with its alt text and size. A screenshot of each

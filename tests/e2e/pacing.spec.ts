@@ -1,5 +1,5 @@
 /**
- * The Pacing Lab at /pacing and /methodology (issue 10, DESIGN.md §13): share links, the CSV
+ * The Pacing Lab at /pacing and /methodology (docs/product.md, "Pacing Lab"): share links, the CSV
  * against the table, bad input, keyboard-only use, accessibility, a 320 px phone, and the
  * visitor's whole way from the lab into the trial form. Third-party requests are refused and an
  * unexpected console error fails the test (fixtures.ts).
@@ -110,7 +110,8 @@ test('the downloaded CSV matches the table', async ({ page }) => {
       ).toBeLessThanOrEqual(1)
     })
   })
-  // §13's public case: NAV after year 1 is 250,000 for these inputs.
+  // The public test case (docs/product.md, "Pacing Lab"): NAV after year 1 is 250,000 for these
+  // inputs.
   expect(csv[0]?.[3]).toBeCloseTo(250_000, 2)
 })
 

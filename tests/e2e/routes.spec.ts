@@ -1,8 +1,8 @@
 /**
- * Every route of SPEC.md §2 beyond the landing page (issue #4): the scheduling confirmation in
- * several time zones and with hostile parameters, /lnf, the legal routes, the static files and
- * the 404 page. Third-party requests are refused (the network is closed here) and a test fails
- * on a console error it did not provoke on purpose.
+ * Every route of docs/product.md, "Routes and screens" beyond the landing page: the scheduling
+ * confirmation in several time zones and with hostile parameters, /lnf, the legal routes, the
+ * static files and the 404 page. Third-party requests are refused (the network is closed here) and
+ * a test fails on a console error it did not provoke on purpose.
  */
 import { test as base, expect, type Page } from '@playwright/test'
 import AxeBuilder from './axe.ts'
@@ -322,7 +322,7 @@ test.describe('legal routes', () => {
     })
   }
 
-  test('the texts carry the business terms of SPEC.md §9', async ({ page }) => {
+  test('the texts carry the business terms', async ({ page }) => {
     await page.goto('/terms')
     const dialog = await expectLegalDialog(page, 'Terms & Conditions', 'one machine')
     for (const text of [

@@ -1,8 +1,8 @@
 /**
- * Third parties and consent (DESIGN.md §8, issue #4). Every request the page makes is recorded:
- * no third-party request happens on first paint, before a consent choice, or before the visitor
- * opens the feature; with consent (or the visitor's explicit click) the expected script or
- * frame is requested. The network is closed here, so third-party answers are stubs.
+ * Third parties and consent (docs/product.md, "Privacy and third parties"). Every request the page
+ * makes is recorded: no third-party request happens on first paint, before a consent choice, or
+ * before the visitor opens the feature; with consent (or the visitor's explicit click) the expected
+ * script or frame is requested. The network is closed here, so third-party answers are stubs.
  */
 import { test as base, expect, type Page, type Route } from '@playwright/test'
 import { E2E } from './env.ts'
@@ -352,7 +352,7 @@ test.describe('with consent', () => {
       ),
     )
     // The ad network is told the page without its query: /scheduling-thank-you's query holds
-    // the guest's e-mail and name (issue 11).
+    // the guest's e-mail and name.
     expect(queued).toContainEqual([
       'event',
       'conversion',

@@ -1,5 +1,5 @@
 /**
- * The trial flow in the browser against the real server (issue #3): request a trial, land on
+ * The trial flow in the browser against the real server: request a trial, land on
  * /thank-you, find the key in the e-mail; with the pool empty, join the waitlist and see the
  * row change. The server writes e-mail as .eml files under its data folder.
  */
@@ -58,7 +58,7 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   await expect(advanced).toBeChecked()
   const option = form.locator('label').filter({ hasText: 'Advanced model' })
   await expect(option).toContainText('left')
-  // Issue 13 words the counts as a monthly allocation of keys, not 'N licenses left'.
+  // The counts read as a monthly allocation of keys, not 'N licenses left'.
   const before = Number(
     /Trial keys this month: (\d+) left/.exec((await option.textContent()) ?? '')?.[1],
   )
@@ -77,7 +77,7 @@ test('a visitor requests a trial, lands on /thank-you and gets the key by e-mail
   expect(mail).toContain('10 days')
 
   await page.goto('/')
-  // The form's code, and so the counts, load when the visitor comes near it (issue 12).
+  // The form's code, and so the counts, load when the visitor comes near it.
   await page.locator('#trial-form').scrollIntoViewIfNeeded()
   await expect(
     page.locator('#trial-form label').filter({ hasText: 'Advanced model' }),
@@ -116,7 +116,7 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
   await fillForm(page, email)
   await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
 
-  // Issue 13: no 'BETA', and the dialog names the model whose keys are gone.
+  // No 'BETA', and the dialog names the model whose keys are gone.
   const dialog = page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('notify you when new Basic trial keys become available')
@@ -171,7 +171,7 @@ test('too many requests: the toast says when to try again and offers to ask for 
   await fillForm(page, 'someone@example.com')
   await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
   await expect(page.getByText('You have exceeded your limit of trial requests')).toBeVisible()
-  // The retry time comes from the answer's Retry-After (issue 13: the toast had none).
+  // The retry time comes from the answer's Retry-After (the toast had none).
   await expect(page.getByText('You can try again in 25 minutes, or ask us for more.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ask for more' })).toBeVisible()
 })
@@ -316,8 +316,8 @@ test('license counts: disabled while loading and retrying, a toast when they fai
     page.locator('#trial-form label').filter({ hasText: 'Basic model' }),
   ).not.toContainText('left')
   release()
-  // Three retries first (1 s, 2 s, 4 s; SPEC.md §9), still loading meanwhile: once the first
-  // retry has gone out, the choice is still disabled.
+  // Three retries first (1 s, 2 s, 4 s; docs/product.md, "Look and feel"), still loading meanwhile:
+  // once the first retry has gone out, the choice is still disabled.
   await expect.poll(() => attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
   await expect(basic).toBeDisabled()
   await expect(page.getByText('Failed to load license counts. Please try again.')).toBeVisible({

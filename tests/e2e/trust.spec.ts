@@ -1,5 +1,5 @@
 /**
- * Issue 13, what a visitor sees: each fix of its "Broken" list at 320, 390 and 1440 px (the
+ * What a visitor sees: each fix of a list of broken things at 320, 390 and 1440 px (the
  * consent bar, the comparison table, the scroll to the form, round initials, the legal tabs,
  * /lnf on a small screen, footers with Cookie settings), the hero, the scarcity wording and the
  * waitlist dialog, and the gallery's order, captions and full-size view.
@@ -113,7 +113,7 @@ for (const size of WIDTHS) {
       await page.getByText('Show full feature comparison').click()
       const table = page.getByRole('table', { name: /Full feature comparison/ })
       await expect(table).toBeVisible()
-      // Measure the table with its rows in, which load on demand (issue 12).
+      // Measure the table with its rows in, which load on demand.
       await expect(table.getByRole('row', { name: /Recallable distributions/ })).toBeVisible()
       const advanced = table.getByRole('columnheader', { name: 'Advanced' })
       await advanced.scrollIntoViewIfNeeded()
@@ -136,7 +136,7 @@ for (const size of WIDTHS) {
       const startBasic = page.getByRole('link', { name: 'Start Basic trial' })
       await expect(startBasic).toHaveCount(1)
       await startBasic.click()
-      // The form's code loads as the form comes into view (issue 12).
+      // The form's code loads as the form comes into view.
       await expect(form.getByRole('radio', { name: /Basic model/ })).toBeEnabled()
       await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
       // A visitor reaches pricing again by scrolling, which ends the first smooth scroll. The
@@ -367,7 +367,7 @@ test.describe('scarcity and the waitlist', () => {
     )
     await page.goto('/')
     const form = page.locator('#trial-form form')
-    // The form's code, and so the counts, load when the visitor comes near it (issue 12).
+    // The form's code, and so the counts, load when the visitor comes near it.
     await page.locator('#trial-form').scrollIntoViewIfNeeded()
     const basic = form.locator('label').filter({ hasText: 'Basic model' })
     const advanced = form.locator('label').filter({ hasText: 'Advanced model' })
@@ -454,7 +454,7 @@ for (const size of WIDTHS) {
 test.describe('gallery', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
 
-  test("opens on SPEC.md §3's order with a caption on every card", async ({ page }) => {
+  test("opens on the default set's order with a caption on every card", async ({ page }) => {
     await skipConsent(page)
     await page.goto('/')
     const open = page.getByRole('button', { name: 'View Advanced screenshots' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CSV_HEADER, formatPlainDecimal, projectionToCsv } from './csv.ts'
 import { projectFund } from './engine.ts'
 
-describe('projectionToCsv (DESIGN.md §13)', () => {
+describe("projectionToCsv (the lab's CSV contract)", () => {
   it('writes the header and one newline-terminated line per year', () => {
     const { rows } = projectFund({ commitment: 100, rc: 0.5, life: 2, bow: 1, growth: 0 })
     expect(projectionToCsv(rows)).toBe(

@@ -1,7 +1,7 @@
 /**
- * The "Download CSV" of DESIGN.md §13: exactly the yearly table's columns, plain decimal numbers
- * at full floating-point precision (no thousands separators, no currency, no exponent), comma
- * separated, every line ending in "\n".
+ * The "Download CSV" of docs/product.md, "Pacing Lab": exactly the yearly table's columns, plain
+ * decimal numbers at full floating-point precision (no thousands separators, no currency, no
+ * exponent), comma separated, every line ending in "\n".
  */
 import type { ProjectionRow } from './engine.ts'
 

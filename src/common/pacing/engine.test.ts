@@ -10,10 +10,10 @@ function expectCents(actual: number, expected: number) {
   expect(Math.abs(rounded - expected)).toBeLessThanOrEqual(0.01 + 1e-9)
 }
 
-// Source: fabianhe/privates, test/test_models.py at commit
-// 234f1ba6d8a78ad0a0e89437bd9d585a434fd1d8 (read offline; DESIGN.md §13 quotes case 1). All
-// three cases fit the model: privates' `takahashi_alexander(cc, rc, b, g, y, nav, age, pic)` with
-// L = 12 (age + the length of its rc list), and `pic` is our `paid`.
+// Source: fabianhe/privates, test/test_models.py at commit 234f1ba6d8a78ad0a0e89437bd9d585a434fd1d8
+// (read offline; docs/product.md, "Pacing Lab" quotes case 1). All three cases fit the model:
+// privates' `takahashi_alexander(cc, rc, b, g, y, nav, age, pic)` with L = 12 (age + the length of
+// its rc list), and `pic` is our `paid`.
 const RC_12 = [0.25, 1 / 3, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.0, 0.0]
 const CALLS_12 = [
   250_000.0, 250_000.0, 250_000.0, 125_000.0, 62_500.0, 31_250.0, 15_625.0, 7_812.5, 3_906.25,
@@ -93,7 +93,7 @@ describe('projectFund against fabianhe/privates test/test_models.py', () => {
     })
   }
 
-  it('reproduces the three figures DESIGN.md §13 quotes', () => {
+  it('reproduces the three figures of the public test case', () => {
     const { rows } = projectFund(PRIVATES_CASES[0]?.inputs as FundInputs)
     expect(rows[0]?.nav).toBeCloseTo(250_000.0, 2)
     expect(rows[4]?.nav).toBeCloseTo(1_070_074.53, 2)

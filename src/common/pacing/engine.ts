@@ -1,8 +1,9 @@
 /**
- * The Pacing Lab's projection engine: one private-markets fund under the Takahashi-Alexander
- * model (Takahashi & Alexander, "Illiquid Alternative Asset Fund Modeling", Yale University
- * Investments Office, 2001; Journal of Portfolio Management 28(2), 2002), exactly as DESIGN.md
- * §13 states it. Pure TypeScript: no DOM, no I/O, so the page, a worker or an API can share it.
+ * The Pacing Lab's projection engine: one private-markets fund under the Takahashi-Alexander model
+ * (Takahashi & Alexander, "Illiquid Alternative Asset Fund Modeling", Yale University Investments
+ * Office, 2001; Journal of Portfolio Management 28(2), 2002), exactly as docs/product.md,
+ * "Pacing Lab" states it. Pure TypeScript: no DOM, no I/O, so the page, a worker or an API can
+ * share it.
  *
  * ## The model (annual; every flow at the end of its year)
  *
@@ -43,7 +44,7 @@
 /** A number for every year, or a list read year by year whose last value repeats. */
 export type PerYear = number | readonly number[]
 
-/** One fund's inputs. Decimals, not percent (0.25 is 25%). Names follow the §13 query string. */
+/** One fund's inputs. Decimals, not percent (0.25 is 25%). Names follow the query string. */
 export interface FundInputs {
   /** CC: the commitment, in currency units (> 0). */
   commitment: number
@@ -162,7 +163,10 @@ export function findFundInputError(inputs: FundInputs): [keyof FundInputs, strin
   return null
 }
 
-/** Fill in the defaults of §13. Assumes {@link findFundInputError} found nothing. */
+/**
+ * Fill in the defaults (docs/product.md, "Pacing Lab"). Assumes {@link findFundInputError} found
+ * nothing.
+ */
 function resolveFundInputs(inputs: FundInputs): ResolvedFundInputs {
   const age = inputs.age ?? 0
   const resolved: ResolvedFundInputs = {
@@ -188,8 +192,8 @@ function distributionRate(t: number, life: number, bow: number, floor: number): 
 }
 
 /**
- * Project one fund year by year (DESIGN.md §13). Throws a RangeError, whose message starts with
- * the field name, when the inputs are outside the model's domain.
+ * Project one fund year by year (docs/product.md, "Pacing Lab"). Throws a RangeError, whose message
+ * starts with the field name, when the inputs are outside the model's domain.
  */
 export function projectFund(inputs: FundInputs): Projection {
   const problem = findFundInputError(inputs)

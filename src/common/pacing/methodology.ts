@@ -1,13 +1,13 @@
 /**
  * What /methodology says about the Pacing Lab, as plain data so the page only lays it out and the
- * facts live next to the code they describe (DESIGN.md §13). Everything here is checked by the
- * tests named in TEST_CASES.
+ * facts live next to the code they describe (docs/product.md, "Pacing Lab"). Everything here is
+ * checked by the tests named in TEST_CASES.
  */
 import { PRESETS, ASSET_CLASSES, type Citation, type Preset } from './presets.ts'
 
 interface Formula {
   id: string
-  /** Plain-text formula, as DESIGN.md §13 writes it. */
+  /** Plain-text formula, as docs/product.md, "Pacing Lab" writes it. */
   formula: string
   explanation: string
 }

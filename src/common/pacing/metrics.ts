@@ -1,8 +1,8 @@
 /**
- * Key figures of one projection (DESIGN.md §13): peak NAV, the deepest point of the J-curve,
- * break-even, TVPI and IRR. All are computed over the projected years only: for a fund already
- * under way the model knows its NAV and paid-in today, not its past cash flows, so history before
- * `age` is not part of TVPI or IRR.
+ * Key figures of one projection (docs/product.md, "Pacing Lab"): peak NAV, the deepest point of the
+ * J-curve, break-even, TVPI and IRR. All are computed over the projected years only: for a fund
+ * already under way the model knows its NAV and paid-in today, not its past cash flows, so history
+ * before `age` is not part of TVPI or IRR.
  */
 import type { ProjectionRow } from './engine.ts'
 

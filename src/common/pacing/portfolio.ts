@@ -1,7 +1,7 @@
 /**
- * The portfolio plan of DESIGN.md §13: existing funds plus one constant yearly new commitment into
- * a chosen asset class, and the commitment that brings private NAV to a target share of the total
- * portfolio.
+ * The portfolio plan of docs/product.md, "Pacing Lab": existing funds plus one constant yearly new
+ * commitment into a chosen asset class, and the commitment that brings private NAV to a target
+ * share of the total portfolio.
  *
  * ## Conventions
  *

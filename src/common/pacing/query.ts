@@ -1,5 +1,6 @@
 /**
- * The Pacing Lab's state in the query string, so a result can be shared by link (DESIGN.md §13).
+ * The Pacing Lab's state in the query string, so a result can be shared by link (docs/product.md,
+ * "Pacing Lab").
  *
  * One fund: `commitment`, `rc`, `life`, `bow`, `growth`, `yield`, `years`, `age`, `nav`, `paid`,
  * `lastcall`, all decimals (0.25, not 25%); `rc` and `growth` take comma lists (the last value
@@ -219,9 +220,10 @@ const perYearText = (v: PerYear) =>
   typeof v === 'number' ? formatPlainDecimal(v) : v.map(formatPlainDecimal).join(',')
 
 /**
- * The query string (without "?") for one fund, in the order of §13. Optional fields at their
- * defaults (yield 0, age 0, nav 0, paid 0, no horizon or last call) are left out to keep links
- * short; numbers are written in full so that the link reproduces the result exactly.
+ * The query string (without "?") for one fund, in the order docs/product.md, "Pacing Lab" lists
+ * them. Optional fields at their defaults (yield 0, age 0, nav 0, paid 0, no horizon or last call)
+ * are left out to keep links short; numbers are written in full so that the link reproduces the
+ * result exactly.
  */
 export function serializeFundQuery(inputs: FundInputs): string {
   const params = new URLSearchParams()

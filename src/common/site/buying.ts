@@ -1,6 +1,6 @@
 /**
- * Where a Buy control goes (DESIGN.md §15): the model's hosted checkout when the operator set
- * one (SITE_CHECKOUT_URL_BASIC / _ADVANCED), else the "Request an invoice" dialog.
+ * Where a Buy control goes (docs/product.md, "Buying"): the model's hosted checkout when the
+ * operator set one (SITE_CHECKOUT_URL_BASIC / _ADVANCED), else the "Request an invoice" dialog.
  */
 import type { Model } from '../models.ts'
 import type { PublicSettings } from './settings.ts'

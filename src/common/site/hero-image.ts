@@ -1,8 +1,8 @@
 /**
- * The hero's crops of a real dashboard (issue 13, DESIGN.md §9): one for wide screens drawn at
- * its own pixel size, so the numbers read as they would in Excel, and a tighter one for phones.
- * scripts/images.ts cuts them from the full-size screenshot; hero.tsx draws them. Rectangles are
- * in the 1600x1000 screenshot's pixels.
+ * The hero's crops of a real dashboard (docs/architecture.md, "Budgets"): one for wide screens
+ * drawn at its own pixel size, so the numbers read as they would in Excel, and a tighter one for
+ * phones. scripts/images.ts cuts them from the full-size screenshot; hero.tsx draws them.
+ * Rectangles are in the 1600x1000 screenshot's pixels.
  */
 export const HERO_SOURCE = { model: 'advanced', file: 'Exposure_Dashboard.png' } as const
 

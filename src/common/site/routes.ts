@@ -3,7 +3,7 @@
  * answers. One table drives Vite's inputs (vite.config.ts), the pre-render (web/prerender.tsx,
  * which adds each document's head from web/content/documents.ts), the server's document map
  * (server/http/site.ts) and the sitemap. The legal routes are the home entry rendered with the
- * legal dialog open (DESIGN.md §2).
+ * legal dialog open (docs/product.md, "Routes and screens").
  */
 import { routes } from '../paths.ts'
 
@@ -23,7 +23,7 @@ export type PageEntry = (typeof PAGE_ENTRIES)[number]
 /**
  * Client-rendered entries: built by Vite beside the pages but never pre-rendered with content.
  * The server answers every path under basePath with the entry's built index.html (the operator
- * console, DESIGN.md §16); no public page loads any of it.
+ * console, docs/product.md, "Operator console"); no public page loads any of it.
  */
 export const CLIENT_ENTRIES = [{ name: 'admin', basePath: routes.adminBase }] as const
 
@@ -33,7 +33,10 @@ export interface DocumentRoute {
   entry: PageEntry
   /** The path the document answers; its canonical URL is PUBLIC_URL + path. */
   path: string
-  /** Pages that only make sense after an action stay out of search engines (DESIGN.md §12). */
+  /**
+   * Pages that only make sense after an action stay out of search engines (docs/product.md,
+   * "Search and sharing").
+   */
   noindex?: boolean
   /** Indexable but left out of the sitemap (a second address of the same text). */
   sitemap?: false
@@ -43,7 +46,7 @@ export interface DocumentRoute {
    * Its first render reads the address (a query, the path): the page hydrates before its first
    * paint, with its whole stylesheet inline, as the pre-rendered HTML alone shows another
    * state. The others paint first and load their scripts and the rest of their stylesheet
-   * after (scripts/page-delivery.ts, DESIGN.md §9).
+   * after (scripts/page-delivery.ts, docs/architecture.md, "Budgets").
    */
   readsAddress?: true
 }
@@ -84,7 +87,7 @@ export const DOCUMENT_ROUTES = [
 
 export type DocumentName = (typeof DOCUMENT_ROUTES)[number]['name']
 
-/** The documents search engines should find, in the sitemap's order (issue #4). */
+/** The documents search engines should find, in the sitemap's order. */
 export function sitemapRoutes(): DocumentRoute[] {
   return DOCUMENT_ROUTES.filter((doc: DocumentRoute) => !doc.noindex && doc.sitemap !== false)
 }

@@ -1,11 +1,11 @@
 /**
- * Public site settings: the only configuration the browser sees (STYLE.md). Defaults live here;
- * the operator overrides any of them with SITE_* environment variables at build time (README,
- * "Configuration"). One schema checks them at build and at start and names every bad variable.
- * The build writes the resolved settings next to its output (SITE_SETTINGS_FILE), the pages get
- * them compiled in, and the server and CLI read that file and pass the settings through their
- * dependencies. An empty value hides or degrades its feature gracefully. Nothing secret belongs
- * here: all of it ships to every visitor.
+ * Public site settings: the only configuration the browser sees (docs/architecture.md,
+ * "Contracts: environment"). Defaults live here; the operator overrides any of them with SITE_*
+ * environment variables at build time (README, "Configuration"). One schema checks them at build
+ * and at start and names every bad variable. The build writes the resolved settings next to its
+ * output (SITE_SETTINGS_FILE), the pages get them compiled in, and the server and CLI read that
+ * file and pass the settings through their dependencies. An empty value hides or degrades its
+ * feature gracefully. Nothing secret belongs here: all of it ships to every visitor.
  */
 import { z } from 'zod'
 import { MODELS, type Model } from '../models.ts'
@@ -40,7 +40,7 @@ const PublicSettingsSchema = z.object({
   /** The product's full name, used for the intro meeting title and structured data. */
   productName: text(120).min(1, 'must not be empty'),
   supportEmail: z.email('must be an e-mail address'),
-  /** Host phone on the scheduling confirmation page (SPEC.md {phone}). */
+  /** Host phone on the scheduling confirmation page (the {phone} of the confirmation page). */
   phone: text(40),
   /** Host name and e-mail on the scheduling confirmation page. */
   hostName: text(80),
@@ -69,7 +69,7 @@ const PublicSettingsSchema = z.object({
   videoTutorialsUrl: optionalLink,
   /**
    * Hosted checkout per model (Lemon Squeezy, Paddle, Stripe Payment Links: they handle EU VAT).
-   * Empty: Buy opens the "Request an invoice" dialog instead (DESIGN.md §15).
+   * Empty: Buy opens the "Request an invoice" dialog instead (docs/product.md, "Buying").
    */
   checkoutUrls: z.object({ basic: optionalUrl, advanced: optionalUrl }),
   /** The company that sells the licenses: /about, the legal texts, structured data. */

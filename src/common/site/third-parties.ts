@@ -1,12 +1,13 @@
 /**
- * The third parties the site may talk to, and the origins each configured feature needs, for
- * the Content-Security-Policy the server sends (DESIGN.md §8). A feature whose setting is empty
- * adds nothing, so the policy allows exactly what the configured features load.
- * Plain data and pure functions only: the server imports this module (docs/decisions/0002).
+ * The third parties the site may talk to, and the origins each configured feature needs, for the
+ * Content-Security-Policy the server sends (docs/product.md, "Privacy and third parties"). A
+ * feature whose setting is empty adds nothing, so the policy allows exactly what the configured
+ * features load. Plain data and pure functions only: the server imports this module
+ * (docs/decisions/0002).
  */
 import type { PublicSettings } from './settings.ts'
 
-/** The no-cookie video embed host (DESIGN.md §8). */
+/** The no-cookie video embed host (docs/product.md, "Privacy and third parties"). */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com'
 
 /** The ad-tracking tag (gtag-style) and the hosts it reports conversions to. */
@@ -55,7 +56,10 @@ export function httpsOrigin(url: string): string | null {
   }
 }
 
-/** The host of the configured scheduler (event_url must live there, DESIGN.md §8), or null. */
+/**
+ * The host of the configured scheduler (event_url must live there, docs/product.md,
+ * "Privacy and third parties"), or null.
+ */
 export function schedulerHost(settings: Pick<PublicSettings, 'schedulerUrl'>): string | null {
   const origin = httpsOrigin(settings.schedulerUrl)
   return origin ? new URL(origin).host : null

@@ -1,8 +1,9 @@
 /**
- * The operator's commands (DESIGN.md §6) and their options, defined once. The CLI parses its
- * command line into a candidate object and checks it here (src/cli/parse-args.ts); the admin
- * socket and the console check the JSON they receive with the same schema. What is about the
- * command line only (which flags a command takes, --yes, reading FILE) stays in the CLI.
+ * The operator's commands (docs/product.md, "Operator commands") and their options, defined once.
+ * The CLI parses its command line into a candidate object and checks it here
+ * (src/cli/parse-args.ts); the admin socket and the console check the JSON they receive with the
+ * same schema. What is about the command line only (which flags a command takes, --yes, reading
+ * FILE) stays in the CLI.
  *
  * The messages name the value, not how it was given: the CLI words a missing value as the flag
  * or argument its operator forgot, and passes every other message on as it is.

@@ -1,8 +1,8 @@
 /**
- * The operator's commands (DESIGN.md §6), as plain functions over the database. The CLI runs
- * them directly, or, while a server holds the embedded database, asks that server to run them
- * over its admin socket; both paths share this module, so they answer the same. The commands
- * and their options are defined in admin-command-schema.ts.
+ * The operator's commands (docs/product.md, "Operator commands"), as plain functions over the
+ * database. The CLI runs them directly, or, while a server holds the embedded database, asks that
+ * server to run them over its admin socket; both paths share this module, so they answer the same.
+ * The commands and their options are defined in admin-command-schema.ts.
  */
 import { maskEmail } from '#src/common/admin-api.ts'
 import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
@@ -69,7 +69,9 @@ function formatTable(header: readonly string[], rows: readonly (readonly string[
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n'
 }
 
-/** The claim breaker's state per model, for `licenses stats` (DESIGN.md §14). */
+/**
+ * The claim breaker's state per model, for `licenses stats` (docs/product.md, "Trust under abuse").
+ */
 function describeBreakers(states: readonly BreakerState[], limit: RateLimit | null): string {
   if (!limit) return 'Claim breaker: off (CLAIM_BREAKER=off).\n'
   const rows = states.map((s) => [

@@ -1,7 +1,7 @@
 /**
- * The admin socket (DESIGN.md §6): PGlite is single-process, so while the server holds the
- * embedded database it serves the operator's commands on a Unix socket in DATA_DIR, readable
- * by the owner only and never on TCP. The CLI tries it first.
+ * The admin socket (docs/architecture.md, "Contracts: CLI"): PGlite is single-process, so while the
+ * server holds the embedded database it serves the operator's commands on a Unix socket in
+ * DATA_DIR, readable by the owner only and never on TCP. The CLI tries it first.
  */
 import { chmod, unlink } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'

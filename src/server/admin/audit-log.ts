@@ -1,6 +1,7 @@
 /**
- * The audit log (DESIGN.md §16): every operator action, from the console (the operator's
- * address) or the command line ('cli'). Details hold counts and names, never a lead's address.
+ * The audit log (docs/product.md, "Operator console"): every operator action, from the console (the
+ * operator's address) or the command line ('cli'). Details hold counts and names, never a lead's
+ * address.
  */
 import type { AuditEntry } from '#src/common/admin-api.ts'
 import type { Db } from '../db/client.ts'

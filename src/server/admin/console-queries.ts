@@ -1,6 +1,7 @@
 /**
- * What the console shows (DESIGN.md §16): read-only views over the same repositories the CLI's
- * `licenses stats`, `waitlist list` and `mail status` use, shaped for the browser.
+ * What the console shows (docs/product.md, "Operator console"): read-only views over the same
+ * repositories the CLI's `licenses stats`, `waitlist list` and `mail status` use, shaped for the
+ * browser.
  */
 import {
   maskEmail,
@@ -190,7 +191,10 @@ export async function consoleConsents(db: Db): Promise<ConsentSummary> {
   }
 }
 
-/** Invoice requests (DESIGN.md §15): the newest 100, addresses masked, and the last 30 days' count. */
+/**
+ * Invoice requests (docs/product.md, "Buying"): the newest 100, addresses masked, and the last 30
+ * days' count.
+ */
 export async function consolePurchaseRequests(db: Db): Promise<PurchaseRequestsSummary> {
   const { rows, recent } = await listRecentPurchaseRequests(db, 100, 30)
   return {
@@ -206,7 +210,10 @@ export async function consolePurchaseRequests(db: Db): Promise<PurchaseRequestsS
   }
 }
 
-/** The claim breaker (DESIGN.md §14) in one line per model, as `licenses stats` tells it. */
+/**
+ * The claim breaker (docs/product.md, "Trust under abuse") in one line per model, as `licenses
+ * stats` tells it.
+ */
 async function describeBreaker(db: Db, limit: RateLimit | null): Promise<string> {
   if (!limit) return 'Off (CLAIM_BREAKER=off): keys go out without a confirmation step.'
   const states = await breakerStates(db, limit)

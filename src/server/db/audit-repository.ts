@@ -1,4 +1,7 @@
-/** Data access for audit_log: every operator action, newest first (DESIGN.md §16). */
+/**
+ * Data access for audit_log: every operator action, newest first (docs/product.md,
+ * "Operator console").
+ */
 import { desc } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { auditLog, type AuditRow } from './schema.ts'

@@ -1,7 +1,8 @@
 /**
- * Opens the database: PGlite (Postgres in WebAssembly) under DATA_DIR/db by default, or a
- * Postgres server when DATABASE_URL is set (DESIGN.md §2). Both speak the same SQL and the rest
- * of the server sees one Drizzle database, so no code path depends on which one runs.
+ * Opens the database: PGlite (Postgres in WebAssembly) under DATA_DIR/db by default, or a Postgres
+ * server when DATABASE_URL is set (docs/architecture.md, "Database, migrations and functions").
+ * Both speak the same SQL and the rest of the server sees one Drizzle database, so no code path
+ * depends on which one runs.
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'

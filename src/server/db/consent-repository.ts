@@ -1,4 +1,7 @@
-/** Data access for consent_records: the visitors' consent choices (DESIGN.md §8). */
+/**
+ * Data access for consent_records: the visitors' consent choices (docs/product.md,
+ * "Privacy and third parties").
+ */
 import { asc, eq, sql } from 'drizzle-orm'
 import { queryRows, type Db } from './client.ts'
 import { consentRecords, type ConsentRow } from './schema.ts'

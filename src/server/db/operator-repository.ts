@@ -1,4 +1,6 @@
-/** Data access for operators: who may sign in to the console (DESIGN.md §16). */
+/**
+ * Data access for operators: who may sign in to the console (docs/product.md, "Operator console").
+ */
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { operators, type OperatorRow } from './schema.ts'

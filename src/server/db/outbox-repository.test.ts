@@ -1,4 +1,7 @@
-/** Which messages a worker claims, and what a claim reads to find them (DESIGN.md §7, §14). */
+/**
+ * Which messages a worker claims, and what a claim reads to find them (docs/architecture.md,
+ * "The outbox"; docs/product.md, "Trust under abuse").
+ */
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/test-database.ts'

@@ -1,4 +1,7 @@
-/** Data access for purchase_requests: "Request an invoice" (DESIGN.md §5, §15). */
+/**
+ * Data access for purchase_requests: "Request an invoice" (docs/architecture.md, "Contracts: API";
+ * docs/product.md, "Buying").
+ */
 import { count, desc, gt, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { purchaseRequests, type PurchaseRequestRow } from './schema.ts'

@@ -1,4 +1,7 @@
-/** The tables of DESIGN.md §4 for the query builder; migrations/ is what creates them. */
+/**
+ * The tables (docs/architecture.md, "Database, migrations and functions") for the query builder;
+ * migrations/ is what creates them.
+ */
 import {
   bigint,
   boolean,

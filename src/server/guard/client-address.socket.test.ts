@@ -1,9 +1,10 @@
 /**
- * Issue 11 over real sockets, where addresses matter: one IPv4 address written four ways shares
- * one limit behind a trusted proxy, two IPv6 addresses of one /64 share the subnet limit, source
- * addresses 127.x.y.z are told apart by /32 and /24; a 1 MB body is answered with its 400 that
- * the client reads (never a reset), also while it is still being sent over a connection the
- * client asked to close; and a client that cuts its upload is not a database outage.
+ * Trust under abuse (docs/product.md) over real sockets, where addresses matter: one IPv4 address
+ * written four ways shares one limit behind a trusted proxy, two IPv6 addresses of one /64 share
+ * the subnet limit, source addresses 127.x.y.z are told apart by /32 and /24; a 1 MB body is
+ * answered with its 400 that the client reads (never a reset), also while it is still being sent
+ * over a connection the client asked to close; and a client that cuts its upload is not a database
+ * outage.
  */
 import { randomUUID } from 'node:crypto'
 import { request, STATUS_CODES, type IncomingHttpHeaders } from 'node:http'

@@ -4,7 +4,7 @@ import { hashClientAddress, parseClientIp, resolveClientAddress } from './client
 
 const trust = (value: string) => parseTrustProxy(value) as TrustProxy
 
-describe('client addresses, parsed by ipaddr.js (issue 11)', () => {
+describe('client addresses, parsed by ipaddr.js', () => {
   it.each([
     ['10.0.0.1', '10.0.0.1'],
     ['::ffff:10.0.0.1', '10.0.0.1'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalEmail, isDisposableEmail, maskEmail, maskEmailsIn } from './email-identity.ts'
 
-describe('canonical e-mail (DESIGN.md §5)', () => {
+describe('canonical e-mail', () => {
   it.each([
     ['Ann@Example.com', 'ann@example.com'],
     ['plus+1@example.com', 'plus@example.com'],

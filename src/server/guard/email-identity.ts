@@ -1,9 +1,9 @@
 /**
- * One person, one address (DESIGN.md §5, §14): the canonical form of an e-mail address that
- * limits and repeats compare, and the disposable-domain check. The list of disposable domains
- * comes from the npm package disposable-email-domains-js, a build of the community-kept
- * disposable-email-domains list that is republished as the list changes (docs/operations.md
- * says how to take a newer one).
+ * One person, one address (docs/architecture.md, "Contracts: API"; docs/product.md,
+ * "Trust under abuse"): the canonical form of an e-mail address that limits and repeats compare,
+ * and the disposable-domain check. The list of disposable domains comes from the npm package
+ * disposable-email-domains-js, a build of the community-kept disposable-email-domains list that is
+ * republished as the list changes (docs/operations.md says how to take a newer one).
  */
 import { disposableEmailBlocklist } from 'disposable-email-domains-js'
 
@@ -47,7 +47,10 @@ export function isDisposableEmail(email: string): boolean {
   return false
 }
 
-/** The message a refused disposable address gets, naming the field (DESIGN.md §5). */
+/**
+ * The message a refused disposable address gets, naming the field (docs/architecture.md,
+ * "Contracts: API").
+ */
 export const DISPOSABLE_EMAIL_MESSAGE =
   'E-mail addresses of disposable e-mail services cannot receive a trial key; please use your work or personal address'
 

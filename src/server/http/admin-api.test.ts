@@ -1,7 +1,7 @@
 /**
- * The operator console's API (DESIGN.md §16, issue 14) in-process on each test database:
- * one-time sign-in links, the session cookie, 401 without a session and 403 without the CSRF
- * header on every route, the sign-in rate limit, and an audit entry for every action.
+ * The operator console's API (docs/product.md, "Operator console") in-process on each test
+ * database: one-time sign-in links, the session cookie, 401 without a session and 403 without the
+ * CSRF header on every route, the sign-in rate limit, and an audit entry for every action.
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'

@@ -1,8 +1,9 @@
 /**
- * The operator console's API under /admin/api (DESIGN.md §16). Signing in needs no session;
- * everything else needs the session cookie (401 otherwise), and every state-changing call also
- * needs the X-CSRF-Token header matching the session's token (403 otherwise). Handlers parse,
- * call one service and map its result; the actions run the CLI's own commands.
+ * The operator console's API under /admin/api (docs/product.md, "Operator console"). Signing in
+ * needs no session; everything else needs the session cookie (401 otherwise), and every
+ * state-changing call also needs the X-CSRF-Token header matching the session's token (403
+ * otherwise). Handlers parse, call one service and map its result; the actions run the CLI's own
+ * commands.
  *
  * Why our own header check and not hono/csrf: that middleware compares the Origin header, which
  * depends on PUBLIC_URL matching what the browser sees behind every proxy. A secret header that
@@ -94,7 +95,7 @@ interface SessionVars {
   session: { sessionId: string; email: string; csrfToken: string }
 }
 
-/** Every answer under /admin: never cached, never indexed (DESIGN.md §16). */
+/** Every answer under /admin: never cached, never indexed (docs/product.md, "Operator console"). */
 export function adminHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next()

@@ -97,7 +97,8 @@ describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) =>
       )
       expect(again.status).toBe(201)
       const second = (await again.json()) as Record<string, unknown>
-      // Answered like a first request (DESIGN.md §5): a fresh id and token, nothing revealed.
+      // Answered like a first request (docs/architecture.md, "Contracts: API"): a fresh id and
+      // token, nothing revealed.
       expect(second).toMatchObject({ has_license: true, waitlist_eligible: false })
       expect(second.submission_id).not.toBe(first.submission_id)
       expect(second.waitlist_token).not.toBe(first.waitlist_token)

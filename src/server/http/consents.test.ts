@@ -1,4 +1,7 @@
-/** POST /api/consents: the consent banner's record of each choice (DESIGN.md §8). */
+/**
+ * POST /api/consents: the consent banner's record of each choice (docs/product.md,
+ * "Privacy and third parties").
+ */
 import type { Hono } from 'hono'
 import { beforeEach, expect, it } from 'vitest'
 import { listConsentHistory } from '../db/consent-repository.ts'

@@ -1,4 +1,7 @@
-/** POST /api/consents: the consent banner records each choice (DESIGN.md §8). */
+/**
+ * POST /api/consents: the consent banner records each choice (docs/product.md,
+ * "Privacy and third parties").
+ */
 import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { ConsentRecordSchema } from '#src/common/consent-schema.ts'

@@ -1,4 +1,7 @@
-/** GET /api/license-counts (DESIGN.md §5): available keys per model, from a short cache. */
+/**
+ * GET /api/license-counts (docs/architecture.md, "Contracts: API"): available keys per model, from
+ * a short cache.
+ */
 import { Hono } from 'hono'
 import { api } from '#src/common/paths.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'

@@ -15,7 +15,7 @@ const BODY_LIMIT_BYTES = 16 * 1024
  * A refused body (too large, of the wrong type, or not read at all: a limit, an unknown token)
  * is read and dropped, up to this much or this long, before the answer goes out. A server that
  * answers and closes while the client still sends resets the connection, and the client never
- * reads the answer: EPIPE instead of 400 (issue 11), or a proxy's 502. Node closes right after
+ * reads the answer: EPIPE instead of 400, or a proxy's 502. Node closes right after
  * the answer when the client asked it to (`Connection: close`, as nginx asks by default).
  */
 const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
@@ -153,7 +153,7 @@ export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Pro
       try {
         next = await stream.next()
       } catch {
-        // ECONNRESET or 'aborted' from the client's socket, not from the database (issue 11).
+        // ECONNRESET or 'aborted' from the client's socket, not from the database.
         throw new ClientAbortedError()
       }
       const { done, value } = next

@@ -1,11 +1,11 @@
 /**
- * Security headers on every answer (issue #2). Documents get the full set: a
- * Content-Security-Policy that allows exactly what the site uses (our own origin plus the
- * configured third parties), frame and opener isolation, a permissions policy. Other answers
- * a browser could show as a page (images, JSON, text) get a short policy that loads nothing
- * and frames nothing, plus the referrer policy. Scripts and stylesheets, which a page only ever
- * loads, get nosniff and the resource policy alone: the rest guards what a document does, and
- * on each of the page's scripts cost about 184 B of its first load (DESIGN.md §9, decision 13).
+ * Security headers on every answer. Documents get the full set: a Content-Security-Policy that
+ * allows exactly what the site uses (our own origin plus the configured third parties), frame and
+ * opener isolation, a permissions policy. Other answers a browser could show as a page (images,
+ * JSON, text) get a short policy that loads nothing and frames nothing, plus the referrer policy.
+ * Scripts and stylesheets, which a page only ever loads, get nosniff and the resource policy alone:
+ * the rest guards what a document does, and on each of the page's scripts cost about 184 B of its
+ * first load (docs/architecture.md, "Budgets", decision 13).
  *
  * The pre-rendered pages carry their policy in their markup instead (decision 15): a <meta>
  * first in <head>, compressed with the page, and a header of what a <meta> cannot say. A
@@ -99,7 +99,7 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
       h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
       h.set('X-Frame-Options', 'DENY')
     }
-    // Other sites may not embed our answers, documents or not (issue 11); same-site leaves room
+    // Other sites may not embed our answers, documents or not; same-site leaves room
     // for a CDN on a subdomain. The e-mails' images are the exception: a webmail page on its
     // own origin shows them.
     const mailAsset = c.req.path.startsWith(mailAssets.root)

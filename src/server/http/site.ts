@@ -1,7 +1,7 @@
 /**
  * Serves the pre-rendered site: documents, hashed assets and public files from memory, with
  * pre-compressed brotli/gzip bodies, ETags and the right caching; custom uploads from disk;
- * our 404 page for anything else (DESIGN.md §2, issue #2).
+ * our 404 page for anything else (docs/product.md, "Routes and screens").
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
@@ -200,8 +200,8 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200): Respon
     'Cache-Control': file.cacheControl,
     Vary: 'Accept-Encoding',
   })
-  // A hashed asset is never revalidated (immutable), so its ETag would only add bytes to each of
-  // a page's script requests (DESIGN.md §9). Everything else revalidates with it.
+  // A hashed asset is never revalidated (immutable), so its ETag would only add bytes to each of a
+  // page's script requests (docs/architecture.md, "Budgets"). Everything else revalidates with it.
   if (file.cacheControl === CACHE.immutable) return sendBody(c, file, headers, status)
   headers.set('ETag', file.etag)
   if (status === 200 && c.req.header('if-none-match') === file.etag) {
@@ -285,9 +285,9 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
     return sendFile(c, makeFile(full, body, CACHE.upload))
   })
 
-  // /lnf/:filename is one pre-rendered shell; without a filename it goes home (SPEC.md §2). A
-  // name that could leave the uploads folder gets the same shell (it shows 'Image not found')
-  // with status 404, and never touches the disk.
+  // /lnf/:filename is one pre-rendered shell; without a filename it goes home (docs/product.md,
+  // "Routes and screens"). A name that could leave the uploads folder gets the same shell (it shows
+  // 'Image not found') with status 404, and never touches the disk.
   app.get('/lnf', (c) => c.redirect(routes.home, 302))
   app.get('/lnf/', (c) => c.redirect(routes.home, 302))
   app.get('/lnf/*', (c) => {

@@ -1,6 +1,6 @@
 /**
  * /sitemap.xml: the public, indexable documents of the route table (common/site/routes.ts) under
- * PUBLIC_URL (issue #4). Pages behind an action (thank-you, scheduling, /lnf, 404) are noindex
+ * PUBLIC_URL. Pages behind an action (thank-you, scheduling, /lnf, 404) are noindex
  * and stay out.
  */
 import { sitemapRoutes } from '#src/common/site/routes.ts'

@@ -16,8 +16,8 @@ const KEY_MAX = 200
 
 /**
  * Available keys per model, kept for a moment: the landing page asks on every visit, and a
- * second-old count is good enough for a button label (DESIGN.md §9). This process's own claims
- * drop the cached value at once; other instances' claims show within ttlMs.
+ * second-old count is good enough for a button label (docs/architecture.md, "Budgets"). This
+ * process's own claims drop the cached value at once; other instances' claims show within ttlMs.
  */
 export class LicenseCountsCache {
   private value: LicenseCounts | null = null
@@ -140,9 +140,9 @@ export function demoKey(model: Model): string {
 }
 
 /**
- * A fresh embedded install gets a few demo keys per model so the trial flow works out of the
- * box (DESIGN.md §6). Only models that never had a key get them: a pool the visitors emptied
- * stays empty, so the waitlist still shows.
+ * A fresh embedded install gets a few demo keys per model so the trial flow works out of the box
+ * (docs/architecture.md, "Contracts: CLI"). Only models that never had a key get them: a pool the
+ * visitors emptied stays empty, so the waitlist still shows.
  */
 export async function seedDemoLicenses(
   db: Db,

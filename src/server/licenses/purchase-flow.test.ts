@@ -1,7 +1,8 @@
 /**
- * POST /api/purchase-requests end to end in-process (DESIGN.md §5, §15): HTTP in, the request
- * stored, two e-mails through a real SMTP server (to the operator and to the buyer), the same
- * 400s and 429s as trial requests, and a deletion request that takes it all away again.
+ * POST /api/purchase-requests end to end in-process (docs/architecture.md, "Contracts: API";
+ * docs/product.md, "Buying"): HTTP in, the request stored, two e-mails through a real SMTP server
+ * (to the operator and to the buyer), the same 400s and 429s as trial requests, and a deletion
+ * request that takes it all away again.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
@@ -115,7 +116,7 @@ describeEachDatabase('purchase requests on %s', { emptyBeforeEach: true }, (getD
     expect(toBuyer.text).toContain('Hello Grace')
     expect(toBuyer.text).toContain('$2,899')
     expect(toBuyer.text).toContain(request_id)
-    // Nothing free-form the visitor typed goes back to the typed address (issue 11).
+    // Nothing free-form the visitor typed goes back to the typed address.
     expect(toBuyer.html).not.toContain('Family')
     expect(toBuyer.text).not.toContain('Family')
   })

@@ -1,5 +1,5 @@
 /**
- * Every word the e-mails say (issue 15; docs/decisions/0010): subjects, preview lines, body text,
+ * Every word the e-mails say (docs/decisions/0010): subjects, preview lines, body text,
  * button labels. The components in mails.tsx arrange them, once, for both the HTML and the text
  * part. The pages' words live in src/web/content, which the server may not import; the facts
  * both sides state (prices, trial and money-back days, model names) come from src/common.
@@ -91,7 +91,7 @@ export const WAITLIST_NO_KEY_COPY = {
     `You asked us to tell you when trial seats for the ${label(model)} model open again. New seats opened, but they all went to visitors who joined the waitlist before you. Reply to this e-mail and we will arrange a trial with you personally.`,
 } as const
 
-/** The confirmation on joining the waitlist (issue 13). */
+/** The confirmation on joining the waitlist. */
 export const WAITLIST_JOINED_COPY = {
   subject: (brand: string, model: Model) => `You are on the ${brand} ${label(model)} waitlist`,
   preview: (model: Model) => `We will e-mail you a ${label(model)} trial key when keys are back.`,
@@ -103,7 +103,10 @@ export const WAITLIST_JOINED_COPY = {
   notYou: 'If you did not ask to join, reply to this e-mail and we take the address off the list.',
 } as const
 
-/** Past the claim breaker: the key comes after the visitor follows the link (DESIGN.md §14). */
+/**
+ * Past the claim breaker: the key comes after the visitor follows the link (docs/product.md,
+ * "Trust under abuse").
+ */
 export const CONFIRM_COPY = {
   subject: (brand: string, model: Model) => `Confirm your ${brand} ${label(model)} trial request`,
   preview: 'One click, and your download link and activation key are on their way.',
@@ -123,7 +126,7 @@ export const BREAKER_COPY = {
   next: 'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',
 } as const
 
-/** The console's one-time sign-in link (DESIGN.md §16). */
+/** The console's one-time sign-in link (docs/product.md, "Operator console"). */
 export const SIGN_IN_COPY = {
   subject: (brand: string) => `Your ${brand} console sign-in link`,
   intro: (brand: string) => `Sign in to the ${brand} operator console:`,
@@ -132,7 +135,7 @@ export const SIGN_IN_COPY = {
     `The link works once, for ${minutes} minutes. If you did not ask to sign in, ignore this e-mail: nothing happens without the link.`,
 } as const
 
-/** To the operator: someone asked for an invoice (DESIGN.md §15). */
+/** To the operator: someone asked for an invoice (docs/product.md, "Buying"). */
 export const PURCHASE_REQUEST_COPY = {
   subject: (model: Model, company: string) =>
     `Invoice request: ${label(model)} model for ${company}`,

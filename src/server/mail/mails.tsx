@@ -90,7 +90,10 @@ function OperatorMail({ settings, publicUrl, children }: Context & { children: R
   )
 }
 
-/** How to buy once the trial ends (DESIGN.md §15): the model's checkout, else an invoice. */
+/**
+ * How to buy once the trial ends (docs/product.md, "Buying"): the model's checkout, else an
+ * invoice.
+ */
 function HowToBuy({ model, settings, publicUrl }: Context & { model: Model }) {
   const target = buyTarget(settings, model)
   return (
@@ -113,7 +116,7 @@ function HowToBuy({ model, settings, publicUrl }: Context & { model: Model }) {
   )
 }
 
-/** The e-mail that hands over a key (DESIGN.md §7). */
+/** The e-mail that hands over a key (docs/product.md, "Mail"). */
 function KeyMail({
   intro,
   firstName,
@@ -236,7 +239,7 @@ export function renderWaitlistMail(
   )
 }
 
-/** The confirmation on joining the waitlist (issue 13), with the other model while it has keys. */
+/** The confirmation on joining the waitlist, with the other model while it has keys. */
 export function renderWaitlistJoinedMail(
   payload: WaitlistJoinedMailPayload,
   settings: MailSettings,
@@ -265,7 +268,10 @@ export function renderWaitlistJoinedMail(
   )
 }
 
-/** Past the claim breaker: the key comes after the visitor follows this link (DESIGN.md §14). */
+/**
+ * Past the claim breaker: the key comes after the visitor follows this link (docs/product.md,
+ * "Trust under abuse").
+ */
 export function renderConfirmMail(
   payload: ConfirmMailPayload,
   settings: MailSettings,
@@ -305,7 +311,10 @@ export function renderBreakerMail(
   )
 }
 
-/** The console's one-time sign-in link (DESIGN.md §16). Nothing in it was typed by a visitor. */
+/**
+ * The console's one-time sign-in link (docs/product.md, "Operator console"). Nothing in it was
+ * typed by a visitor.
+ */
 export function renderOperatorSignInMail(
   payload: OperatorSignInMailPayload,
   settings: MailSettings,

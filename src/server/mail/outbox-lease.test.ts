@@ -1,5 +1,5 @@
 /**
- * Issue 11: mail leases are short and renewed while a message is being sent, so a crashed
+ * Mail leases are short and renewed while a message is being sent, so a crashed
  * worker's messages go out soon after a restart and a slow send is never taken over (never
  * twice in normal operation); SMTP errors are stored and logged with the address masked.
  */

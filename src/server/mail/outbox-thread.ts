@@ -1,5 +1,5 @@
 /**
- * The outbox worker off the request path (issue 12): with Postgres, e-mail delivery runs in a
+ * The outbox worker off the request path: with Postgres, e-mail delivery runs in a
  * worker thread with its own event loop and its own small pool, so rendering and SMTP never
  * delay an answer. The embedded database lives in one thread of one process (PGlite), so there
  * the worker stays in the main thread (index.ts decides). Any number of instances, each with
@@ -104,7 +104,7 @@ async function runThread({ config, requests }: ThreadData) {
     // Leases, sent and failed marks commit without waiting for the disk, so delivery does not
     // queue behind the requests' durable commits (or they behind it). A database crash can
     // lose the last few marks: those messages go out again with the same Message-ID, as after
-    // a crash of this process (DESIGN.md §7, at least once).
+    // a crash of this process (docs/architecture.md, "The outbox", at least once).
     asyncCommit: true,
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
   })

@@ -1,7 +1,7 @@
 /**
- * Delivers mail_outbox rows (DESIGN.md §7). Each pass claims due rows with SKIP LOCKED (so any
- * number of instances can run it), records the attempt before sending, and on failure
- * schedules the next try with exponential backoff, or marks the row dead after maxAttempts.
+ * Delivers mail_outbox rows (docs/architecture.md, "The outbox"). Each pass claims due rows with
+ * SKIP LOCKED (so any number of instances can run it), records the attempt before sending, and on
+ * failure schedules the next try with exponential backoff, or marks the row dead after maxAttempts.
  * kick() starts a pass at once, so a visitor's e-mail does not wait for the next poll; while the
  * process is answering requests (`busy`), each pass first waits for a gap, up to maxYieldMs.
  */
@@ -35,9 +35,10 @@ export interface OutboxWorkerOptions {
   retryBaseMs?: number
   retryMaxMs?: number
   /**
-   * How long a claimed row is ours before another worker may take it over. Short, and renewed
-   * every renewMs while the message is being sent, so a crashed worker's rows come free soon
-   * (DESIGN.md §14: within 30 s of a restart) and a slow send is never taken over.
+   * How long a claimed row is ours before another worker may take it over. Short, and renewed every
+   * renewMs while the message is being sent, so a crashed worker's rows come free soon
+   * (docs/product.md, "Trust under abuse": within 30 s of a restart) and a slow send is never taken
+   * over.
    */
   leaseMs?: number
   renewMs?: number
@@ -106,11 +107,12 @@ function withDefaults(options: OutboxWorkerOptions): Required<OutboxWorkerOption
 }
 
 /**
- * Sent marks, written together: the first message sent is marked at once, and those sent while
- * that statement runs are marked by the next one, and so on (as a database groups commits). A
- * busy worker writes one statement per several messages instead of one each; a quiet one marks
- * each message as soon as it is sent. A failed write is kept and rethrown by `settled`; its rows
- * keep their lease until it lapses and are sent again then (at least once, DESIGN.md §7).
+ * Sent marks, written together: the first message sent is marked at once, and those sent while that
+ * statement runs are marked by the next one, and so on (as a database groups commits). A busy
+ * worker writes one statement per several messages instead of one each; a quiet one marks each
+ * message as soon as it is sent. A failed write is kept and rethrown by `settled`; its rows keep
+ * their lease until it lapses and are sent again then (at least once, docs/architecture.md,
+ * "The outbox").
  */
 function sentMarks(db: Db, onMarked: (ids: readonly string[]) => void) {
   let queued: string[] = []

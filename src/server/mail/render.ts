@@ -1,5 +1,5 @@
 /**
- * One React tree, two parts (issue 15): the HTML part is the tree rendered by react-dom/server
+ * One React tree, two parts: the HTML part is the tree rendered by react-dom/server
  * (synchronously: renderToStaticMarkup) inside a fixed document shell, the text part is the same
  * tree walked by text-render.ts. No e-mail library: docs/decisions/0010 says why and what it costs.
  *

@@ -120,7 +120,7 @@ describe('outbox payloads', () => {
   })
 })
 
-describe('how to buy, in the trial e-mail (DESIGN.md §15)', () => {
+describe('how to buy, in the trial e-mail', () => {
   const payload = { firstName: 'Ann', lastName: 'Lee', model: 'basic' as const, activationKey: 'K' }
 
   it('points to pricing (Buy or request an invoice) when no checkout link is set', () => {
@@ -176,7 +176,7 @@ const EVERY_KIND: [string, Record<string, unknown>][] = [
   ['purchase-confirmation', { requestId: 'r-1', firstName: 'A', lastName: 'B', model: 'basic' }],
 ]
 
-describe('one tree, two parts (issue 15)', () => {
+describe('one tree, two parts', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
@@ -216,7 +216,7 @@ describe('one tree, two parts (issue 15)', () => {
   })
 })
 
-describe('the branded trial e-mail (issue 13)', () => {
+describe('the branded trial e-mail', () => {
   const now = new Date('2026-11-23T15:00:00Z')
   const payload = {
     firstName: 'Ann',
@@ -271,7 +271,7 @@ describe('the branded trial e-mail (issue 13)', () => {
   })
 })
 
-describe('waitlist confirmation (issue 13)', () => {
+describe('waitlist confirmation', () => {
   const payload = { firstName: 'Ann', lastName: 'Lee', model: 'basic', otherModel: 'advanced' }
 
   it('names the model, promises a key by e-mail and offers the other model while it has keys', () => {

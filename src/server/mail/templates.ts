@@ -1,5 +1,5 @@
 /**
- * The e-mails we send (DESIGN.md §7): what each kind's outbox payload holds, and
+ * The e-mails we send (docs/product.md, "Mail"): what each kind's outbox payload holds, and
  * renderOutboxMail, which checks a payload and renders it. Each e-mail is one React tree
  * (mails.tsx) that gives both the HTML and the text part (render.ts); its words are in copy.ts.
  * React escapes everything a visitor typed; links come from the operator's settings and
@@ -46,7 +46,7 @@ export interface WaitlistMailPayload {
   activationKey: string | null
 }
 
-/** The confirmation on joining the waitlist (issue 13). */
+/** The confirmation on joining the waitlist. */
 export interface WaitlistJoinedMailPayload {
   firstName: string
   lastName: string
@@ -55,7 +55,7 @@ export interface WaitlistJoinedMailPayload {
   otherModel: Model | null
 }
 
-/** To the operator: someone asked for an invoice (DESIGN.md §15). */
+/** To the operator: someone asked for an invoice (docs/product.md, "Buying"). */
 export interface PurchaseRequestMailPayload {
   requestId: string
   model: Model

@@ -1,5 +1,5 @@
 /**
- * The plain-text part of an e-mail, from the same React tree as its HTML (issue 15), so each
+ * The plain-text part of an e-mail, from the same React tree as its HTML, so each
  * e-mail is written once. The tree is walked directly: function components are called with
  * their props, and HTML elements become text by a few rules (a paragraph, heading or table is a
  * block with a blank line around it; a list item a line with "- "; a table row a line, its

@@ -15,7 +15,10 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
-  /** Stable across attempts, so a resend after a crash is recognisable (DESIGN.md §7). */
+  /**
+   * Stable across attempts, so a resend after a crash is recognisable (docs/architecture.md,
+   * "The outbox").
+   */
   messageId: string
 }
 

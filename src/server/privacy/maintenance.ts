@@ -16,7 +16,8 @@ export function startMaintenance(db: Db, logger: Logger, dataDir?: string): { st
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, what)
   const timer = setInterval(() => {
     deleteExpiredCounters(db).catch(warn('pruning rate-limit counters failed'))
-    // Files the embedded database made since the last pass get owner-only modes (DESIGN.md §14).
+    // Files the embedded database made since the last pass get owner-only modes (docs/product.md,
+    // "Trust under abuse").
     if (dataDir) secureDataDir(dataDir).catch(warn('tightening DATA_DIR modes failed'))
     applyRetention(db).then((deleted) => {
       if (deleted.submissions || deleted.mail || deleted.consents)

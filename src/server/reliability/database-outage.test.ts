@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: the Postgres connection lost and back, under the real server process. A
+ * Faults: the Postgres connection lost and back, under the real server process. A
  * TCP proxy between the app and Postgres cuts the line (refused, then black-holed as in a
  * network partition) and the app's own connections are terminated by the database. Meanwhile
  * the API answers 503 with a clear error, /readyz says not ready and the pages still load; when

@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: SIGTERM under load. The server must stop taking connections, let every
+ * Faults: SIGTERM under load. The server must stop taking connections, let every
  * request it already has finish (including slow uploads still arriving), and exit 0; no
  * answered submission is lost. Clients keep going until the port refuses them, as a load
  * balancer's would before it notices the instance is gone.

@@ -1,9 +1,9 @@
 /**
- * Several instances on one Postgres (DESIGN.md §10, issue 12): three real server processes
- * share the key pool, the limits and the outbox. 300 concurrent requests with distinct
- * addresses, spread across the three, against a pool of 50 keys: exactly 50 distinct keys go
- * out, 50 e-mails arrive (each key once), the rest are offered the waitlist, and nothing
- * answers 5xx. Postgres only: the embedded database is one process by design.
+ * Several instances on one Postgres (docs/architecture.md, "Beyond one machine"): three real server
+ * processes share the key pool, the limits and the outbox. 300 concurrent requests with distinct
+ * addresses, spread across the three, against a pool of 50 keys: exactly 50 distinct keys go out,
+ * 50 e-mails arrive (each key once), the rest are offered the waitlist, and nothing answers 5xx.
+ * Postgres only: the embedded database is one process by design.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: the SMTP provider refusing (421 at the greeting, 451 or 550 after the body),
+ * Faults: the SMTP provider refusing (421 at the greeting, 451 or 550 after the body),
  * dropping the connection in the middle of a message, or never answering. The outbox worker
  * (in-process, with short retry settings) retries with growing delays, delivers each message
  * once when the provider recovers, and marks it dead after the limit, where `mail status`

@@ -1,6 +1,7 @@
 /**
- * DATA_DIR is owner-only (DESIGN.md §14): the folder 0700, every file in it 0600, the embedded
- * database's and the mail files included; the IP_HASH_SECRET default is generated once there.
+ * DATA_DIR is owner-only (docs/product.md, "Trust under abuse"): the folder 0700, every file in it
+ * 0600, the embedded database's and the mail files included; the IP_HASH_SECRET default is
+ * generated once there.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

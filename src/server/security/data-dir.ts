@@ -1,9 +1,9 @@
 /**
- * DATA_DIR holds every address and key we have: owner-only (DESIGN.md §14). The directory is
- * 0700 and everything in it 0600 (0700 for folders). The process runs with umask 077, so what
- * we write is owner-only from the start; PGlite sets its own files' modes (0666), so the server
- * calls secureDataDir again once the database is open and every 10 minutes; in between the
- * 0700 folder keeps other users out. The IP_HASH_SECRET default is generated once here.
+ * DATA_DIR holds every address and key we have: owner-only (docs/product.md, "Trust under abuse").
+ * The directory is 0700 and everything in it 0600 (0700 for folders). The process runs with umask
+ * 077, so what we write is owner-only from the start; PGlite sets its own files' modes (0666), so
+ * the server calls secureDataDir again once the database is open and every 10 minutes; in between
+ * the 0700 folder keeps other users out. The IP_HASH_SECRET default is generated once here.
  */
 import { randomBytes } from 'node:crypto'
 import { chmod, lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'

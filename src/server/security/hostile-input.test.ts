@@ -1,5 +1,5 @@
 /**
- * Issue 7, hostile input: at least 500 seeded malformed requests against every API endpoint
+ * Hostile input: at least 500 seeded malformed requests against every API endpoint
  * (trial submissions, the waitlist flag, license counts, consent records, readiness) and
  * a sample of page routes, in-process through app.fetch (fast, on each test database), then a
  * smaller sample and a few protocol-level oddities over a real socket to the server process.

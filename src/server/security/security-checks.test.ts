@@ -1,5 +1,5 @@
 /**
- * Issue 7, security checks, as an operator would verify them. What other suites already prove
+ * Security checks, as an operator would verify them. What other suites already prove
  * is referenced, not repeated:
  * - path traversal in-process, case by case: http/site.test.ts (safeJoin, /custom-uploads, /lnf);
  *   here the same over a raw socket through the whole server, where no client tidies the path;
@@ -228,7 +228,7 @@ describeEachDatabase('security checks on %s', (database, kind) => {
           source: name.slice(0, 60),
         }),
       )
-      // Names hold letters, marks, spaces, apostrophes, hyphens and dots only (issue 11).
+      // Names hold letters, marks, spaces, apostrophes, hyphens and dots only.
       expect(res.status, `${i}: ${name}`).toBe(400)
       // Older rows, or a source field, may still hold such text: the export must defuse it.
       if (!name.includes('\n'))
@@ -310,7 +310,7 @@ describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
             model: 'basic',
           }),
         )
-        // The API refuses such names (issue 11) ...
+        // The API refuses such names ...
         expect(res.status, first).toBe(400)
         // ... and the e-mail escapes them anyway, whatever reaches the outbox.
         await enqueueMail(database().db, {
@@ -362,7 +362,7 @@ describeEachDatabase('the trial e-mail as delivered, on %s', (database) => {
         const { html, text } = message
         expect(html).toContain(`INJ-${i}`)
         expect(text).toContain(`INJ-${i}`)
-        // Our logo is the one image (issue 13); nothing a visitor typed becomes markup.
+        // Our logo is the one image; nothing a visitor typed becomes markup.
         const images = html.match(/<img\b[^>]*>/gi) ?? []
         expect(images, first).toHaveLength(1)
         expect(images[0]).toContain(`src="https://trial.example.test${mailAssets.logo}"`)
@@ -490,7 +490,7 @@ describe('the whole server over a raw socket', () => {
       }
     // A page's scripts and stylesheets, which a browser never runs as a page: nosniff keeps them
     // what their type says, the resource policy keeps other sites from loading them, and what
-    // guards a document is not repeated on each (DESIGN.md §9).
+    // guards a document is not repeated on each (docs/architecture.md, "Budgets").
     for (const [path, type] of [
       ['/assets/app-1234.js', 'text/javascript'],
       ['/assets/app-1234.css', 'text/css'],

@@ -1,5 +1,5 @@
 /**
- * Malformed and hostile HTTP requests as fast-check arbitraries (issue 7): wrong types, nulls,
+ * Malformed and hostile HTTP requests as fast-check arbitraries: wrong types, nulls,
  * nested objects, huge strings and bodies, control characters, invalid UTF-8, SQL, HTML and
  * CRLF injection strings in every field, wrong methods and content types, truncated JSON and
  * very long URLs, against every API endpoint and a sample of page routes. hostileRequests()

@@ -1,5 +1,5 @@
 /**
- * A real SMTP server in this process for tests (STYLE.md: never a mock of nodemailer). What
+ * A real SMTP server in this process for tests (never a mock of nodemailer). What
  * arrives is read the way a mail client reads it, by mailparser.
  */
 import { once } from 'node:events'

@@ -82,7 +82,7 @@ export function createTestApp(
 }
 
 let seq = 0
-/** A valid trial request with overrides (STYLE.md: factories with overrides). */
+/** A valid trial request with overrides (a factory with overrides). */
 export function trialRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   seq++
   return {

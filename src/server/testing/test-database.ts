@@ -1,5 +1,5 @@
 /**
- * A fresh, migrated database per test file (STYLE.md "Tests"): PGlite in memory always, and
+ * A fresh, migrated database per test file: PGlite in memory always, and
  * Postgres too when TEST_DATABASE_URL is set, each file in its own schema that is dropped after.
  */
 import { randomBytes } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Issue 11, trust under abuse, through the app as a client sees it (addresses do not matter
+ * Trust under abuse (docs/product.md), through the app as a client sees it (addresses do not matter
  * here; client-address.socket.test.ts covers them over real sockets): canonical e-mail limits,
  * disposable domains, answers that reveal nothing, no token takeover, names that carry no URL,
  * the claim breaker end to end, key resend, the waitlist limit, no-store, deletion everywhere
@@ -419,7 +419,7 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
         sql`select count(*)::int as n from trial_submissions where email = 'four@example.com' and waitlist`,
       ),
     ).toBe(1)
-    // Joining is confirmed by e-mail, once however often the form is sent (issue 13).
+    // Joining is confirmed by e-mail, once however often the form is sent.
     await a.request(`${api.trialConfirmations}/waitlist`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -436,7 +436,7 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     mail = await listMail(database.db)
     expect(mail.filter((m) => m.kind === 'breaker')).toHaveLength(1)
 
-    // Nothing personal in the log of all this (DESIGN.md §14).
+    // Nothing personal in the log of all this (docs/product.md, "Trust under abuse").
     const logged = JSON.stringify(logLines)
     expect(logged).toContain('claim breaker tripped')
     for (const secret of [

@@ -12,7 +12,7 @@ describe('CSV cells', () => {
     ['\rCR', `"'\rCR"`],
     [' =1+1', `"' =1+1"`],
     ['＝1+1', `"'＝1+1"`],
-    // Quoting alone does not help where a spreadsheet splits on semicolons (issue 11).
+    // Quoting alone does not help where a spreadsheet splits on semicolons.
     [';=1+1', `";'=1+1"`],
     ['Ann;=1+1', `"Ann;'=1+1"`],
     ['a, +cmd', `"a, '+cmd"`],

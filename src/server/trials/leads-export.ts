@@ -1,8 +1,8 @@
 /**
- * The leads export (DESIGN.md §5): CSV that a spreadsheet opens without running anything, or
- * JSON. Every cell is quoted, and a formula start (= + - @, their full-width forms, tab,
- * carriage return) gets an apostrophe in front, the OWASP advice against CSV injection, both at
- * the start of a cell and right after a `,` or `;` inside it: a spreadsheet that splits on
+ * The leads export (docs/architecture.md, "Contracts: API"): CSV that a spreadsheet opens without
+ * running anything, or JSON. Every cell is quoted, and a formula start (= + - @, their full-width
+ * forms, tab, carriage return) gets an apostrophe in front, the OWASP advice against CSV injection,
+ * both at the start of a cell and right after a `,` or `;` inside it: a spreadsheet that splits on
  * semicolons ignores our quotes, so `a;=1+1` would otherwise start a live cell there.
  */
 import type { LeadRow } from '../db/submission-repository.ts'

@@ -1,6 +1,6 @@
 /**
  * The trial flow end to end in-process: HTTP in, keys out of the pool, e-mail through a real
- * SMTP server. Issue 3's load and failure cases.
+ * SMTP server, under load and failures.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Joining the waitlist is confirmed by e-mail (issue 13): queued in the transaction that sets
+ * Joining the waitlist is confirmed by e-mail: queued in the transaction that sets
  * the flag, once per submission however often it is set, naming the model and offering the
  * other while it has keys. Delivered through the outbox worker to .eml files, read back with
  * mailparser as a mail client would.
@@ -183,7 +183,8 @@ describeEachDatabase('joining the waitlist on %s', { emptyBeforeEach: true }, (d
     const email = 'had.a.key@example.com'
     const first = await postJson(app, api.trialSubmissions, trialRequest({ email, model: 'basic' }))
     expect(((await first.json()) as { has_license: boolean }).has_license).toBe(true)
-    // The pool is empty now: asking again looks like anyone's empty-pool answer (DESIGN.md §14).
+    // The pool is empty now: asking again looks like anyone's empty-pool answer (docs/product.md,
+    // "Trust under abuse").
     const again = await waiting(email)
     expect((await join_(again)).status).toBe(200)
     expect(await joinMail()).toHaveLength(0)

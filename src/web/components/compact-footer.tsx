@@ -1,7 +1,7 @@
 /**
  * The one-row footer of the pages outside the landing page (/thank-you, /scheduling-thank-you,
  * the 404 page): support e-mail, the legal texts and 'Cookie settings', which the consent bar
- * promises in the footer (issue 13). Server-only (components/server-only.tsx): its controls
+ * promises in the footer. Server-only (components/server-only.tsx): its controls
  * are data-action attributes run by the page's DialogHost, so it adds no JavaScript.
  */
 import { LEGAL_TAB_ROUTES, type LegalTab } from '#src/common/paths.ts'

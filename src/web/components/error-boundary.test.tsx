@@ -1,5 +1,5 @@
 /**
- * The error fallback of every page (SPEC.md §2, §8 "Router fallback"): 'Unexpected Application
+ * The error fallback of every page (docs/product.md, "Routes and screens"): 'Unexpected Application
  * Error!' with the status or the message of what was thrown.
  */
 import { renderToStaticMarkup } from 'react-dom/server'

@@ -1,6 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 
-/** The text of SPEC.md's router fallback: the status or message of what went wrong. */
+/**
+ * The text of the router fallback (docs/product.md, "Routes and screens"): the status or message of
+ * what went wrong.
+ */
 export function describeError(error: unknown): string {
   if (error && typeof error === 'object') {
     const { status, statusText, message } = error as {
@@ -48,7 +51,7 @@ interface Props {
   children: ReactNode
 }
 
-/** Every page's error boundary (DESIGN.md §2). */
+/** Every page's error boundary (docs/product.md, "Routes and screens"). */
 export class ErrorBoundary extends Component<Props, { error: unknown; failed: boolean }> {
   state = { error: null as unknown, failed: false }
 

@@ -23,7 +23,7 @@ export function InfoHeader({ current }: { current: string }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href={routes.home} className="-ml-1 flex min-h-11 items-center gap-2.5 rounded-lg px-1">
           <LogoMark />
-          {/* Below 360 px the mark alone, so the trial button keeps to one line (issue 13). */}
+          {/* Below 360 px the mark alone, so the trial button keeps to one line. */}
           <span className="text-lg font-semibold tracking-tight text-brand-900 max-[359px]:sr-only">
             {settings.brandName}
           </span>

@@ -7,7 +7,7 @@ import { Toaster } from './toaster.tsx'
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      {/* First in the document, so the consent bar's controls are the first tab stops (issue 13). */}
+      {/* First in the document, so the consent bar's controls are the first tab stops. */}
       <ConsentRoot />
       <ErrorBoundary>{children}</ErrorBoundary>
       <Toaster />

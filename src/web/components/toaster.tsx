@@ -1,7 +1,8 @@
 /**
- * Toasts (sonner). Up to 3 visible; 4000 ms for ordinary toasts (SPEC.md §9). Sonner is loaded
- * on the first toast, or ahead of one (preloadToasts), so it costs the first page load nothing;
- * it replays toasts created before its Toaster subscribed, so none is lost while it loads.
+ * Toasts (sonner). Up to 3 visible; 4000 ms for ordinary toasts (docs/product.md, "Look and feel").
+ * Sonner is loaded on the first toast, or ahead of one (preloadToasts), so it costs the first page
+ * load nothing; it replays toasts created before its Toaster subscribed, so none is lost while it
+ * loads.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ExternalToast } from 'sonner'

@@ -1,5 +1,5 @@
 /**
- * /about copy: who is behind the product (issue 13). The company's details and the people come
+ * /about copy: who is behind the product. The company's details and the people come
  * from the public settings the operator fills (SITE_COMPANY_*, SITE_PEOPLE); these are the words
  * around them.
  */

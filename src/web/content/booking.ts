@@ -1,4 +1,4 @@
-/** Words of the booking dialog (SPEC.md §2 "Booking dialog"). */
+/** Words of the booking dialog (docs/product.md, "Routes and screens"). */
 export const BOOKING_COPY = {
   title: 'Schedule Your Consultation',
   description: 'Pick a time for a free 15-minute introduction call with our team.',

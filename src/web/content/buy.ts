@@ -1,4 +1,6 @@
-/** Buying copy (DESIGN.md §15): the Buy controls and the "Request an invoice" dialog. */
+/**
+ * Buying copy (docs/product.md, "Buying"): the Buy controls and the "Request an invoice" dialog.
+ */
 export const BUY_COPY = {
   buy: (model: string) => `Buy ${model}`,
   /** Accessible name when the price is beside it: "Buy Advanced, $2,899". */
@@ -34,7 +36,7 @@ export const INVOICE_COPY = {
   network: 'We could not reach our server. Check your connection and try again.',
 } as const
 
-/** "How to buy" on /thank-you (DESIGN.md §15). */
+/** "How to buy" on /thank-you (docs/product.md, "Buying"). */
 export const THANK_YOU_BUY_COPY = {
   heading: 'Ready to buy?',
   text: (checkout: boolean) =>

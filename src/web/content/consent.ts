@@ -1,4 +1,7 @@
-/** Copy of the consent banner (DESIGN.md §8); loaded with the banner, not on first paint. */
+/**
+ * Copy of the consent banner (docs/product.md, "Privacy and third parties"); loaded with the
+ * banner, not on first paint.
+ */
 
 export const CONSENT_COPY = {
   title: 'Your privacy choices',

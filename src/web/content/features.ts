@@ -1,4 +1,7 @@
-/** Features section: four image-and-text blocks and the second block of cards (SPEC.md §1). */
+/**
+ * Features section: four image-and-text blocks and the second block of cards (docs/product.md,
+ * "Routes and screens").
+ */
 import type { Model } from '#src/common/models.ts'
 
 interface FeatureBlock {

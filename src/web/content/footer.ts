@@ -1,4 +1,4 @@
-/** Footer copy (SPEC.md §2 "Footer"). */
+/** Footer copy (docs/product.md, "Routes and screens"). */
 export const FOOTER_COPY = {
   tagline:
     'Excel commitment pacing models for emerging allocators and family offices, on the Takahashi-Alexander method.',

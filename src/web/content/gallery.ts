@@ -1,4 +1,4 @@
-/** Every word the screenshot gallery shows (SPEC.md §2 "Screenshot gallery dialog"). */
+/** Every word the screenshot gallery shows (docs/product.md, "Routes and screens"). */
 import { MODEL_LABELS, type Model } from '#src/common/models.ts'
 
 export const GALLERY_COPY = {

@@ -1,4 +1,4 @@
-/** Hero section copy (SPEC.md §1 claims, §2 "Hero"). */
+/** Hero section copy (docs/product.md, "Routes and screens"). */
 import { MONEY_BACK_DAYS } from './pricing.ts'
 export const HERO_COPY = {
   trustBadge: 'Trusted by allocators managing $100M+ portfolios',

@@ -1,4 +1,4 @@
-/** The legal dialog's tab titles (SPEC.md §2 "Legal dialog"). */
+/** The legal dialog's tab titles (docs/product.md, "Routes and screens"). */
 import type { LegalTab } from '#src/common/paths.ts'
 
 export const LEGAL_TITLES: Record<LegalTab, string> = {

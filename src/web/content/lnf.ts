@@ -1,4 +1,4 @@
-/** Words of the /lnf image page (SPEC.md §2). */
+/** Words of the /lnf image page (docs/product.md, "Routes and screens"). */
 export const LNF_COPY = {
   learnMore: 'Learn more about the product',
   notFound: 'Image not found',

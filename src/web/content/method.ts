@@ -1,4 +1,7 @@
-/** How the models work: the section between problem and features (SPEC.md §2 leaves it open). */
+/**
+ * How the models work: the section between problem and features (docs/product.md,
+ * "Routes and screens").
+ */
 export const METHOD_COPY = {
   eyebrow: 'How it works',
   heading: 'The Takahashi-Alexander method, in a model you can audit',

@@ -1,4 +1,4 @@
-/** Header navigation (SPEC.md §2, "Fixed header"). */
+/** Header navigation (docs/product.md, "Routes and screens"). */
 import { anchors, routes } from '#src/common/paths.ts'
 
 export const NAV_LINKS = [
@@ -7,7 +7,7 @@ export const NAV_LINKS = [
   { label: 'Reviews', anchor: anchors.testimonials },
 ] as const
 
-/** The free Pacing Lab, a page of its own (issue 10). */
+/** The free Pacing Lab, a page of its own. */
 export const LAB_LINK = { label: 'Pacing Lab', href: routes.pacing } as const
 
 export const HEADER_COPY = {

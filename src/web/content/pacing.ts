@@ -1,7 +1,7 @@
 /**
- * Every word of the Pacing Lab at /pacing (DESIGN.md §13): labels, units, help texts, messages.
- * The engine's own validation messages come from src/common/pacing/query.ts and engine.ts, so a
- * shared link and a field say the same thing.
+ * Every word of the Pacing Lab at /pacing (docs/product.md, "Pacing Lab"): labels, units, help
+ * texts, messages. The engine's own validation messages come from src/common/pacing/query.ts and
+ * engine.ts, so a shared link and a field say the same thing.
  */
 import type { FundField, PortfolioField } from '#src/common/pacing/query.ts'
 

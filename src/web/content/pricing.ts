@@ -1,4 +1,4 @@
-/** Pricing plans and the full feature comparison (SPEC.md §1, §2 "Pricing section", §9). */
+/** Pricing plans and the full feature comparison (docs/product.md, "Routes and screens"). */
 import { MONEY_BACK_DAYS, type Model } from '#src/common/models.ts'
 
 export interface Plan {
@@ -59,7 +59,7 @@ export function formatPrice(usd: number): string {
   return `$${usd.toLocaleString('en-US')}`
 }
 
-/** What a comparison cell says (SPEC.md §3, "Feature comparison row"). */
+/** What a comparison cell says (docs/product.md, "Routes and screens"). */
 export type ComparisonValue =
   'yes' | 'no' | 'partly' | 'coming-soon' | 'calls-only' | 'quarterly' | 'ledger' | { text: string }
 

@@ -1,4 +1,7 @@
-/** Problem section (SPEC.md §1: four pains and the family-office testimonial). */
+/**
+ * Problem section (docs/product.md, "Routes and screens": four pains and the family-office
+ * testimonial).
+ */
 export interface Pain {
   title: string
   text: string

@@ -1,4 +1,4 @@
-/** Copy of /scheduling-thank-you (SPEC.md §2 "/scheduling-thank-you"). */
+/** Copy of /scheduling-thank-you (docs/product.md, "Routes and screens"). */
 export const SCHEDULING_COPY = {
   loading: 'Loading your booking details…',
   heading: 'Meeting Scheduled!',

@@ -1,7 +1,7 @@
 /**
  * /security copy: the facts a buyer's IT team asks for before the model goes on a workstation
- * (issue 13): code signing, offline use, where data lives, requirements, uninstall and the
- * license deactivation that a refund needs (SPEC.md §9).
+ *: code signing, offline use, where data lives, requirements, uninstall and the
+ * license deactivation that a refund needs (docs/product.md).
  */
 import { settings } from '../settings.ts'
 

@@ -1,4 +1,4 @@
-/** Testimonials (SPEC.md §1, §3 "Testimonial"). */
+/** Testimonials (docs/product.md, "Routes and screens"). */
 interface Testimonial {
   name: string
   title: string

@@ -1,4 +1,4 @@
-/** /thank-you copy (SPEC.md §2 "/thank-you"). */
+/** /thank-you copy (docs/product.md, "Routes and screens"). */
 export const THANK_YOU_COPY = {
   heading: 'Your free trial is on its way',
   intro: (model: string) => `Three steps to run the ${model} model on your portfolio.`,

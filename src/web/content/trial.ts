@@ -1,4 +1,4 @@
-/** Trial form copy (SPEC.md §2 "Trial form", §5, §8). */
+/** Trial form copy (docs/product.md, "Trial requests"). */
 export const TRIAL_COPY = {
   eyebrow: 'Free trial',
   heading: 'Try the model on your own portfolio',
@@ -16,7 +16,7 @@ export const TRIAL_COPY = {
   lastName: 'Last name',
   email: 'Business e-mail',
   modelLegend: 'Choose your model',
-  /** Scarcity in a premium voice (issue 13): a monthly allocation of keys, not a sale countdown. */
+  /** Scarcity in a premium voice: a monthly allocation of keys, not a sale countdown. */
   licensesLeft: (n: number) =>
     n === 0 ? 'No trial keys left this month' : `Trial keys this month: ${n} left`,
   licensesLoading: 'Checking availability…',
@@ -38,14 +38,20 @@ export const TRIAL_COPY = {
   formHeading: 'Request your free trial model',
   /** Shown next to the checkbox when it is left unticked (the toast says it too). */
   termsRequiredInline: 'Please agree to the terms and privacy policy.',
-  /** Past the claim breaker (DESIGN.md §14) the key follows a confirmation by e-mail. */
+  /**
+   * Past the claim breaker (docs/product.md, "Trust under abuse") the key follows a confirmation by
+   * e-mail.
+   */
   confirmTitle: 'Check your inbox',
   confirmText:
     'Many people are asking for trial keys right now, so we have e-mailed you a confirmation link. Open it and your download link and key follow at once.',
   requirements: 'Windows + Excel 365 required',
 } as const
 
-/** What the visitor is told when a submission or a related call fails (SPEC.md §8). */
+/**
+ * What the visitor is told when a submission or a related call fails (docs/product.md,
+ * "Trial requests").
+ */
 export const TRIAL_FEEDBACK = {
   rateLimitTitle: 'You have exceeded your limit of trial requests',
   /** Under the title: when to try again (the answer's Retry-After), or to ask for more. */
@@ -74,8 +80,8 @@ export const TRIAL_FEEDBACK = {
 } as const
 
 /**
- * The waitlist dialog (SPEC.md §2 "Waitlist dialog"). Issue 13 drops 'BETA' and names the
- * model; the button labels and busy states stay as SPEC.md words them.
+ * The waitlist dialog (docs/product.md, "Waitlist"). It names the model and says nothing of
+ * 'BETA'; the button labels and busy states are the specified ones.
  */
 export const WAITLIST_COPY = {
   title: (model: string) => `This month's ${model} trial keys are all taken`,

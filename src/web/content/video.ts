@@ -1,4 +1,4 @@
-/** Words of the video dialog's consent question (DESIGN.md §8). */
+/** Words of the video dialog's consent question (docs/product.md, "Privacy and third parties"). */
 export const VIDEO_CONSENT_COPY = {
   play: 'Play video',
   notice:

@@ -1,8 +1,8 @@
 /**
- * Controls inside server-only sections (components/server-only.tsx) carry a data-action
- * attribute instead of an onClick; one delegated listener, installed by the DialogHost, runs
- * them. The sections then ship no JavaScript, and their buttons work once the page hydrates.
- * An onClick there would do nothing: the section is never hydrated (docs/decisions/0006-islands.md).
+ * Controls inside server-only sections (components/server-only.tsx) carry a data-action attribute
+ * instead of an onClick; one delegated listener, installed by the DialogHost, runs them. The
+ * sections then ship no JavaScript, and their buttons work once the page hydrates. An onClick there
+ * would do nothing: the section is never hydrated (docs/decisions/0006-islands.md).
  */
 import { isModel } from '#src/common/models.ts'
 import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
@@ -32,7 +32,9 @@ export interface ActionHandlers {
   openLegal: (tab: LegalTab) => void
   openCookieSettings: () => void
   selectModel: (model: 'basic' | 'advanced') => void
-  /** Buy a model: its checkout link, or the "Request an invoice" dialog (DESIGN.md §15). */
+  /**
+   * Buy a model: its checkout link, or the "Request an invoice" dialog (docs/product.md, "Buying").
+   */
   buy: (model: 'basic' | 'advanced') => void
 }
 

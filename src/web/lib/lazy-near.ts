@@ -1,8 +1,8 @@
 /**
- * Code for pre-rendered markup below the fold, loaded when that markup comes within a screen of
- * the viewport or the visitor reaches into it, not with the page (DESIGN.md §2, §9). Rendered
- * inside <Suspense>, the lazy component leaves the server's markup as it is while its code
- * loads, then hydrates it in place: nothing moves, nothing is drawn twice.
+ * Code for pre-rendered markup below the fold, loaded when that markup comes within a screen of the
+ * viewport or the visitor reaches into it, not with the page (docs/architecture.md, "Layers",
+ * "Budgets"). Rendered inside <Suspense>, the lazy component leaves the server's markup as it is
+ * while its code loads, then hydrates it in place: nothing moves, nothing is drawn twice.
  *
  * Until then a form inside is never sent the browser's way (a GET of this page with the fields
  * in the address): the submit is held, marked data-submit-pending on the form, for the

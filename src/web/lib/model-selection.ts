@@ -1,7 +1,8 @@
 /**
- * Choosing a model in pricing (SPEC.md §2): the address fragment becomes trial-form-{model},
- * the page scrolls to the form, and a model-selected event tells the form which model to
- * preselect. Values other than basic/advanced are ignored (SPEC.md §5).
+ * Choosing a model in pricing (docs/product.md, "Routes and screens"): the address fragment becomes
+ * trial-form-{model}, the page scrolls to the form, and a model-selected event tells the form which
+ * model to preselect. Values other than basic/advanced are ignored (docs/product.md,
+ * "Routes and screens").
  */
 import { isModel, type Model } from '#src/common/models.ts'
 import { anchors, routes } from '#src/common/paths.ts'
@@ -15,7 +16,7 @@ export function selectModel(model: Model): void {
     return
   }
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
-  // To the form itself, not the section heading a screen above it on a phone (issue 13).
+  // To the form itself, not the section heading a screen above it on a phone.
   scrollToAnchor(anchors.trialFormFor(model))
   emit('model-selected', model)
 }

@@ -1,4 +1,6 @@
-/** Smooth in-page scrolling that respects prefers-reduced-motion (DESIGN.md §11). */
+/**
+ * Smooth in-page scrolling that respects prefers-reduced-motion (docs/product.md, "Look and feel").
+ */
 function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches

@@ -7,7 +7,10 @@
 import type { ConsentRecord } from '#src/common/consent.ts'
 
 interface SiteEvents {
-  /** Pricing chose a model (SPEC.md §2); the form preselects it. Outside senders may send any value. */
+  /**
+   * Pricing chose a model (docs/product.md, "Routes and screens"); the form preselects it. Outside
+   * senders may send any value.
+   */
   'model-selected': unknown
   /** The visitor made or changed a consent choice. */
   'pacepoint:consent-change': ConsentRecord

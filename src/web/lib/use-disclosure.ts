@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 
-/** Open state of one dialog or menu (STYLE.md: a small hook, not global state). */
+/** Open state of one dialog or menu (a small hook, not global state). */
 export function useDisclosure(initial = false) {
   const [isOpen, setOpen] = useState(initial)
   const open = useCallback(() => setOpen(true), [])

@@ -1,4 +1,7 @@
-/** One comparison cell: an icon plus words a screen reader reads (SPEC.md §3 value kinds). */
+/**
+ * One comparison cell: an icon plus words a screen reader reads (docs/product.md,
+ * "Routes and screens" value kinds).
+ */
 import {
   CalendarClock,
   Check,

@@ -1,4 +1,7 @@
-/** Features: four alternating image-and-text blocks, then three cards (SPEC.md §1, §2). */
+/**
+ * Features: four alternating image-and-text blocks, then three cards (docs/product.md,
+ * "Routes and screens").
+ */
 import { Check, GitBranch, Images, LifeBuoy, SlidersHorizontal } from 'lucide-react'
 import { anchors } from '#src/common/paths.ts'
 import { ScreenshotImage } from '../components/screenshot-image.tsx'

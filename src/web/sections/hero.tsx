@@ -1,4 +1,7 @@
-/** Hero: the claims of SPEC.md §1, 'Get FREE Trial Model' and 'Watch Demo (2 min)'. */
+/**
+ * Hero: the claims of docs/product.md, "Routes and screens", 'Get FREE Trial Model' and 'Watch Demo
+ * (2 min)'.
+ */
 import { ArrowRight, CheckCircle2, PlayCircle, ShieldCheck } from 'lucide-react'
 import { anchors, routes } from '#src/common/paths.ts'
 import { HERO_CROPS, heroImagePath } from '#src/common/site/hero-image.ts'
@@ -8,15 +11,16 @@ import { action } from '../lib/actions.ts'
 
 /**
  * A large crop of a real dashboard, drawn at its own pixel size on wide screens so the numbers
- * read (issue 13); a tighter crop on phones. It is the page's LCP image: eager, high priority,
- * light (AVIF/WebP from scripts/images.ts), with its size fixed so nothing shifts (DESIGN.md §9).
+ * read; a tighter crop on phones. It is the page's LCP image: eager, high priority, light
+ * (AVIF/WebP from scripts/images.ts), with its size fixed so nothing shifts (docs/architecture.md,
+ * "Budgets").
  */
 function HeroImage() {
   const { wide, phone } = HERO_CROPS
   const srcSet = (crop: 'wide' | 'phone', format: 'avif') =>
     HERO_CROPS[crop].widths.map((w) => `${heroImagePath(crop, w, format)} ${w}w`).join(', ')
   // AVIF only: every browser that can fetch a high-priority image reads it; the <img> fallback
-  // is WebP. One format fewer keeps the page's HTML small (DESIGN.md §9).
+  // is WebP. One format fewer keeps the page's HTML small (docs/architecture.md, "Budgets").
   return (
     <picture>
       <source

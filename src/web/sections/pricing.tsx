@@ -1,7 +1,7 @@
 /**
- * Pricing and comparison (SPEC.md §2): a side-by-side table on large screens, stacked cards on
- * small ones, a summary, the expandable full comparison, a screenshot viewer per model and the
- * customization box. Choosing a model selects it in the trial form.
+ * Pricing and comparison (docs/product.md, "Routes and screens"): a side-by-side table on large
+ * screens, stacked cards on small ones, a summary, the expandable full comparison, a screenshot
+ * viewer per model and the customization box. Choosing a model selects it in the trial form.
  */
 import { Check, ChevronDown, Images, ShieldCheck, Sparkles, Wrench } from 'lucide-react'
 import { anchors, FULL_COMPARISON_URL } from '#src/common/paths.ts'
@@ -25,8 +25,8 @@ import { settings } from '../settings.ts'
 import { ComparisonValueCell } from './comparison-value.tsx'
 
 /**
- * Buy (DESIGN.md §15): a link to the model's hosted checkout when one is configured (it works
- * before any script runs), else a button that opens the "Request an invoice" dialog.
+ * Buy (docs/product.md, "Buying"): a link to the model's hosted checkout when one is configured (it
+ * works before any script runs), else a button that opens the "Request an invoice" dialog.
  */
 function BuyButton({ plan }: { plan: Plan }) {
   const target = buyTarget(settings, plan.model)
@@ -271,7 +271,8 @@ function PlanTable() {
  * The full comparison's table. The landing page's HTML carries its headings only
  * (`withRows={false}`); the rows come from a document of their own (FULL_COMPARISON_URL) when
  * pricing nears the screen (features/pricing/full-comparison.ts), so the first response stays
- * within DESIGN.md §9's 14 KB. The build renders that document (renderFragments, prerender.tsx).
+ * within docs/architecture.md, "Budgets"'s 14 KB. The build renders that document (renderFragments,
+ * prerender.tsx).
  */
 function ComparisonTable({ withRows }: { withRows: boolean }) {
   return (

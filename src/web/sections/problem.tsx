@@ -1,4 +1,6 @@
-/** Problem section: four pains and the family-office quote (SPEC.md §1). */
+/**
+ * Problem section: four pains and the family-office quote (docs/product.md, "Routes and screens").
+ */
 import { Clock, Presentation, Quote, Scale, Wallet } from 'lucide-react'
 import { SectionHeading } from '../components/section-heading.tsx'
 import { PAINS, PROBLEM_COPY, PROBLEM_QUOTE, type Pain } from '../content/problem.ts'

@@ -1,4 +1,7 @@
-/** Footer: models, support, support e-mail, copyright and legal links (SPEC.md §2 "Footer"). */
+/**
+ * Footer: models, support, support e-mail, copyright and legal links (docs/product.md,
+ * "Routes and screens").
+ */
 import { anchors, LEGAL_TAB_ROUTES, routes, type LegalTab } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
 import { FOOTER_COPY } from '../content/footer.ts'
@@ -155,7 +158,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-ink-300 sm:px-6 md:flex-row md:justify-between lg:px-8">
           <div className="space-y-1">
             <p>{FOOTER_COPY.copyright(settings.brandName)}</p>
-            {/* Who sells the licenses, as fintech footers say it (issue 13; README, settings). */}
+            {/* Who sells the licenses, as fintech footers say it (README, settings). */}
             <p>{FOOTER_COPY.company(settings.brandName, settings.company)}</p>
           </div>
           <p className="max-w-2xl md:text-right">{FOOTER_COPY.disclaimer}</p>

@@ -1,4 +1,7 @@
-/** Fixed header: logo, brand, anchor links, 'Get Free Trial', and the mobile menu (SPEC.md §2). */
+/**
+ * Fixed header: logo, brand, anchor links, 'Get Free Trial', and the mobile menu (docs/product.md,
+ * "Routes and screens").
+ */
 import { Menu, X } from 'lucide-react'
 import { useEffect } from 'react'
 import { anchors } from '#src/common/paths.ts'
@@ -47,7 +50,7 @@ export function SiteHeader() {
           aria-label={`${settings.brandName}: ${HEADER_COPY.backToTop}`}
         >
           <LogoMark />
-          {/* Below 360 px the mark alone, so the trial button keeps to one line (issue 13). */}
+          {/* Below 360 px the mark alone, so the trial button keeps to one line. */}
           <span className="text-lg font-semibold tracking-tight text-brand-900 max-[359px]:sr-only">
             {settings.brandName}
           </span>

@@ -1,4 +1,7 @@
-/** Testimonials: four quotes, five stars each, with a highlight tag (SPEC.md §1). */
+/**
+ * Testimonials: four quotes, five stars each, with a highlight tag (docs/product.md,
+ * "Routes and screens").
+ */
 import { Star } from 'lucide-react'
 import { anchors } from '#src/common/paths.ts'
 import { SectionHeading } from '../components/section-heading.tsx'

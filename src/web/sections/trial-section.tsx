@@ -56,9 +56,9 @@ export function TrialSection() {
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.1fr] lg:px-8">
         <ServerOnly render={StaticTrialIntro} />
         <div className="relative rounded-2xl bg-white p-5 text-ink-800 shadow-2xl sm:p-8">
-          {/* Targets of #trial-form-basic and #trial-form-advanced (SPEC.md §2) on the form
-              itself: on a phone the section's intro is a screen tall, and the visitor who chose
-              a model wants the form (issue 13). */}
+          {/* Targets of #trial-form-basic and #trial-form-advanced on the form itself
+              (docs/product.md, "Routes and screens"): on a phone the section's intro is a screen
+              tall, and the visitor who chose a model wants the form. */}
           {MODELS.map((model) => (
             <span
               key={model}

@@ -1,6 +1,6 @@
 /**
  * The dialog primitive every dialog uses: Radix Dialog (focus trap, focus return, Escape,
- * aria-modal) with our look. Content is at most 4xl wide (SPEC.md §9).
+ * aria-modal) with our look. Content is at most 4xl wide (docs/product.md, "Look and feel").
  */
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
@@ -19,7 +19,7 @@ interface DialogProps {
   closeLabel?: string
   /** Called on Escape before the dialog closes; call event.preventDefault() to keep it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void
-  /** Nearly the whole screen instead of at most 4xl: the gallery's full-size view (issue 13). */
+  /** Nearly the whole screen instead of at most 4xl: the gallery's full-size view. */
   wide?: boolean
 }
 

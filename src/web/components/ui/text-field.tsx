@@ -1,6 +1,6 @@
 /**
  * A labelled text input with its error beside it: aria-invalid and aria-describedby tie the
- * message to the field, so a screen reader reads it with the field (issue 15, issue 13).
+ * message to the field, so a screen reader reads it with the field.
  */
 import { forwardRef, useId, type InputHTMLAttributes } from 'react'
 import { cn } from '../../lib/cn.ts'

@@ -1,9 +1,10 @@
 /**
- * 'Schedule Your Consultation' (SPEC.md §2 "Booking dialog", §4, §9): the scheduler's inline
- * calendar for the intro-meeting link. Its widget script loads on the first opening (the
- * visitor asked for it; DESIGN.md §8), the calendar initialises 100 ms after the dialog opens
- * and the 'Loading booking calendar...' overlay hides 1000 ms after that. Closing resets it.
- * Without a configured link, or when the script fails, the dialog offers a link and e-mail.
+ * 'Schedule Your Consultation' (docs/product.md, "Routes and screens", "Look and feel"): the
+ * scheduler's inline calendar for the intro-meeting link. Its widget script loads on the first
+ * opening (the visitor asked for it; docs/product.md, "Privacy and third parties"), the calendar
+ * initialises 100 ms after the dialog opens and the 'Loading booking calendar...' overlay hides
+ * 1000 ms after that. Closing resets it. Without a configured link, or when the script fails, the
+ * dialog offers a link and e-mail.
  */
 import { CalendarClock, ExternalLink, Mail } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -14,7 +15,10 @@ import { httpsOrigin } from '#src/common/site/third-parties.ts'
 import { loadScript } from './load-script.ts'
 import { BOOKING_COPY } from '../../content/booking.ts'
 
-/** SPEC.md §9: 100 ms before the calendar initialises, then 1000 ms until the overlay hides. */
+/**
+ * docs/product.md, "Look and feel": 100 ms before the calendar initialises, then 1000 ms until the
+ * overlay hides.
+ */
 const BOOKING_TIMING = { initDelayMs: 100, overlayMs: 1000 } as const
 
 interface InlineWidgetApi {
@@ -89,7 +93,8 @@ export default function BookingDialog({ open, onClose }: Props) {
       },
     )
     return () => {
-      // Reset on close (SPEC.md §4): the next opening starts with a fresh calendar.
+      // Reset on close (docs/product.md, "Routes and screens"): the next opening starts with a
+      // fresh calendar.
       cancelled = true
       timers.forEach(clearTimeout)
       container.replaceChildren()

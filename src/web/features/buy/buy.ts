@@ -1,5 +1,5 @@
 /**
- * The Buy control's action (DESIGN.md §15): to the model's hosted checkout when one is
+ * The Buy control's action (docs/product.md, "Buying"): to the model's hosted checkout when one is
  * configured, else the "Request an invoice" dialog. buyTarget (common/site/buying.ts) decides.
  */
 import type { Model } from '#src/common/models.ts'

@@ -1,8 +1,8 @@
 /**
- * "Request an invoice" (DESIGN.md §15): shown by Buy when the model has no checkout link. The
- * fields are checked with the server's own schema (this chunk loads on the first Buy), each message
- * sits beside its field (aria-invalid, aria-describedby), and focus goes to the first bad one.
- * A valid request is answered in place: what happens next, and the reference.
+ * "Request an invoice" (docs/product.md, "Buying"): shown by Buy when the model has no checkout
+ * link. The fields are checked with the server's own schema (this chunk loads on the first Buy),
+ * each message sits beside its field (aria-invalid, aria-describedby), and focus goes to the first
+ * bad one. A valid request is answered in place: what happens next, and the reference.
  */
 import { CircleCheck, Loader2, ShieldCheck } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'

@@ -1,4 +1,7 @@
-/** The invoice request's call to our API (DESIGN.md §5); its answer is checked by schema. */
+/**
+ * The invoice request's call to our API (docs/architecture.md, "Contracts: API"); its answer is
+ * checked by schema.
+ */
 import type { ApiError } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
 import {

@@ -1,6 +1,7 @@
 /**
  * Asked when the visitor opens the chat without having allowed it: the chat is a third-party
- * service, so it loads only after a yes (DESIGN.md §8). E-mail is always the alternative.
+ * service, so it loads only after a yes (docs/product.md, "Privacy and third parties"). E-mail is
+ * always the alternative.
  */
 import { Mail, MessageCircle } from 'lucide-react'
 import { buttonClasses } from '../../components/ui/button.tsx'

@@ -1,9 +1,9 @@
 /**
- * The live chat (SPEC.md §2): the footer's 'Contact support chat', the thank-you page's chat
- * button and the rate-limit toast's 'Ask for more' all call openChat(). The widget's loader
- * (Crisp-style) loads on first use and only with consent for the functional purpose
- * (DESIGN.md §8); without consent the visitor is asked first. Without a configured widget, or
- * when the loader fails, the support e-mail takes its place.
+ * The live chat (docs/product.md, "Routes and screens"): the footer's 'Contact support chat', the
+ * thank-you page's chat button and the rate-limit toast's 'Ask for more' all call openChat(). The
+ * widget's loader (Crisp-style) loads on first use and only with consent for the functional purpose
+ * (docs/product.md, "Privacy and third parties"); without consent the visitor is asked first.
+ * Without a configured widget, or when the loader fails, the support e-mail takes its place.
  */
 import { notify } from '../../components/toaster.tsx'
 import { settings } from '../../settings.ts'

@@ -1,7 +1,7 @@
 /**
- * Records a consent choice on our server (DESIGN.md §8: the choice is recorded). Fire and
- * forget: the visitor's choice already holds in the browser, so a failed or missing endpoint
- * changes nothing and shows nothing.
+ * Records a consent choice on our server (docs/product.md, "Privacy and third parties": the choice
+ * is recorded). Fire and forget: the visitor's choice already holds in the browser, so a failed or
+ * missing endpoint changes nothing and shows nothing.
  */
 import { api } from '#src/common/paths.ts'
 import type { ConsentRecord } from '#src/common/consent.ts'

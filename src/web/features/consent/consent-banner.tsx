@@ -1,7 +1,8 @@
 /**
- * The consent banner (DESIGN.md §8): accept all, reject all and one switch per purpose on the
- * first layer, with equal weight for accept and reject. Non-modal: the page stays usable, and
- * nothing optional loads until a choice is saved. Loaded lazily by consent-root.tsx.
+ * The consent banner (docs/product.md, "Privacy and third parties"): accept all, reject all and one
+ * switch per purpose on the first layer, with equal weight for accept and reject. Non-modal: the
+ * page stays usable, and nothing optional loads until a choice is saved. Loaded lazily by
+ * consent-root.tsx.
  */
 import { ShieldCheck } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -65,7 +66,7 @@ function PurposeSwitch({
 export default function ConsentBanner({ onDone }: Props) {
   const titleId = useId()
   const purposesId = useId()
-  // Phones show the purposes on request, so the bar stays a few lines tall (issue 13).
+  // Phones show the purposes on request, so the bar stays a few lines tall.
   const [purposesShown, setPurposesShown] = useState(false)
   const [choices, setChoices] = useState<ConsentChoices>(
     () => readConsent()?.categories ?? NO_CONSENT,
@@ -100,7 +101,7 @@ export default function ConsentBanner({ onDone }: Props) {
     if (before && CONSENT_CATEGORIES.some((c) => before[c] && !next[c])) window.location.reload()
   }
 
-  // A compact bar along the bottom edge (issue 13): it covers no headline or primary control,
+  // A compact bar along the bottom edge: it covers no headline or primary control,
   // and consent-root.tsx renders it before the page, so its buttons are the first tab stops.
   return (
     <section

@@ -3,7 +3,7 @@
  * banner once the page is idle, so the banner never competes with the first paint; 'Cookie
  * settings' and the chat's consent question open their UI on demand. The banner's code comes
  * with the page's (every first visit shows it: a chunk of its own would cost a request and its
- * headers, DESIGN.md §9); the chat's question loads lazily.
+ * headers, docs/architecture.md, "Budgets"); the chat's question loads lazily.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { onChatConsentRequest } from '../chat/open-chat.ts'

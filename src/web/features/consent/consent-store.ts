@@ -1,8 +1,9 @@
 /**
- * The visitor's consent choice (DESIGN.md §8): which optional purposes may load, remembered in
- * localStorage and recorded (id, categories, policy version, time). This module is in every
- * page's first load, so it stays tiny; the banner UI loads lazily (consent-root.tsx).
- * Features ask hasConsent() before loading anything optional and listen with onConsentChange().
+ * The visitor's consent choice (docs/product.md, "Privacy and third parties"): which optional
+ * purposes may load, remembered in localStorage and recorded (id, categories, policy version,
+ * time). This module is in every page's first load, so it stays tiny; the banner UI loads lazily
+ * (consent-root.tsx). Features ask hasConsent() before loading anything optional and listen with
+ * onConsentChange().
  */
 import {
   CONSENT_CATEGORIES,

@@ -1,7 +1,7 @@
 /**
  * The page-level dialogs (video, gallery, booking, legal, invoice request) and the chat, behind one small
  * context so any section can open them. Each dialog's code loads on first open (React.lazy),
- * so none of it is in the first page load (DESIGN.md §2).
+ * so none of it is in the first page load (docs/architecture.md, "Layers").
  */
 import {
   createContext,
@@ -34,7 +34,9 @@ interface SiteActions {
   openBooking: () => void
   openLegal: (tab: LegalTab) => void
   openChat: () => void
-  /** Buy a model: its checkout link, or the "Request an invoice" dialog (DESIGN.md §15). */
+  /**
+   * Buy a model: its checkout link, or the "Request an invoice" dialog (docs/product.md, "Buying").
+   */
   buy: (model: Model) => void
 }
 

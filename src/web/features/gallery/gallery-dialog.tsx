@@ -1,5 +1,5 @@
 /**
- * The screenshot gallery dialog (SPEC.md §2 "Screenshot gallery dialog", §4 gallery states).
+ * The screenshot gallery dialog (docs/product.md, "Routes and screens").
  * Grid view (no image selected) and full-size view (an index selected). The model switch shows
  * only in the grid; switching returns to it. Left/right arrows move in the full-size view;
  * Escape there returns to the grid, and Escape in the grid closes the dialog.
@@ -21,7 +21,7 @@ interface Props {
   open: boolean
   initialModel: Model
   onClose: () => void
-  /** Lists that replace the loaded ones when non-empty (SPEC.md §3). */
+  /** Lists that replace the loaded ones when non-empty (docs/product.md, "Routes and screens"). */
   basicScreenshots?: ScreenshotItem[]
   advancedScreenshots?: ScreenshotItem[]
 }
@@ -93,7 +93,7 @@ export default function GalleryDialog({
     focus?.()
   }, [index, model])
 
-  // Left/right arrows in the full-size view (SPEC.md §2).
+  // Left/right arrows in the full-size view (docs/product.md, "Routes and screens").
   useEffect(() => {
     if (!open || index === null) return
     function onKeyDown(event: KeyboardEvent) {

@@ -1,4 +1,7 @@
-/** Grid view: 1 column on small screens, 2 on medium, 3 on large (SPEC.md §2, §9). */
+/**
+ * Grid view: 1 column on small screens, 2 on medium, 3 on large (docs/product.md,
+ * "Routes and screens").
+ */
 import { Maximize2 } from 'lucide-react'
 import type { Model } from '#src/common/models.ts'
 import { GALLERY_COPY } from '../../content/gallery.ts'

@@ -34,7 +34,7 @@ export function Thumbnail({ item, model }: { item: ScreenshotItem; model: Model 
       loading="lazy"
       decoding="async"
       className="block aspect-[16/10] h-auto w-full object-cover object-top transition-transform duration-300 group-hover:scale-[1.02]"
-      // SPEC.md §8: a thumbnail that fails to load is only logged.
+      // docs/product.md, "Routes and screens": a thumbnail that fails to load is only logged.
       onError={() => console.warn(`Screenshot thumbnail failed to load: ${item.thumbnail}`)}
     />
   )

@@ -1,9 +1,9 @@
 /**
- * Full-size view: the large image, previous/next arrows (absent at the ends), title,
- * description, '{n} of {total}' and 'Back to gallery' (SPEC.md §2). The arrow keys are handled
- * by the dialog, so they work wherever focus is. The view takes nearly the whole screen, and
- * 'Actual size' shows the screenshot pixel for pixel in a pannable, pinch-zoomable box, so the
- * numbers can be read on a phone too (issue 13).
+ * Full-size view: the large image, previous/next arrows (absent at the ends), title, description,
+ * '{n} of {total}' and 'Back to gallery' (docs/product.md, "Routes and screens"). The arrow keys
+ * are handled by the dialog, so they work wherever focus is. The view takes nearly the whole
+ * screen, and 'Actual size' shows the screenshot pixel for pixel in a pannable, pinch-zoomable box,
+ * so the numbers can be read on a phone too.
  */
 import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from 'lucide-react'
 import { useState, type Ref } from 'react'

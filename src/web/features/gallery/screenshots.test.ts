@@ -161,7 +161,7 @@ describe('titles and paths', () => {
     ])
   })
 
-  it("puts SPEC.md §3's screens first in its order, with captions, then the rest", () => {
+  it("puts the default set's screens first in its order, with captions, then the rest", () => {
     const items = itemsFromFiles('basic', [
       'Actuals.png',
       'Extra_2.png',
@@ -190,7 +190,7 @@ describe('titles and paths', () => {
 })
 
 describe('defaults', () => {
-  it('has the six basic and twelve advanced titles of SPEC.md §3, in its order', () => {
+  it('has the six basic and twelve advanced titles of the default sets, in their order', () => {
     expect(defaultScreenshots('basic').map((item) => item.title)).toEqual(BASIC_TITLES)
     expect(defaultScreenshots('advanced').map((item) => item.title)).toEqual(ADVANCED_TITLES)
   })

@@ -1,5 +1,5 @@
 /**
- * The screenshot lists of the gallery (SPEC.md §3 "Screenshot item", §5 index shapes, §7 calls):
+ * The screenshot lists of the gallery (docs/product.md, "Routes and screens"):
  * parsing a folder's index.json, turning file names into items, and the default lists used
  * when an index cannot be read. Pure functions, apart from loadScreenshots which fetches.
  */
@@ -35,9 +35,10 @@ function fileOf(entry: unknown): string | null {
 }
 
 /**
- * The file names an index.json lists, or null when its shape is none of SPEC.md §5: an array
- * of names, an array of objects naming the file under file/filename/name/path, or an object
- * with a files/images/items array of names. Blank names and entries without a name are skipped.
+ * The file names an index.json lists, or null when its shape is none of those docs/product.md,
+ * "Routes and screens" lists: an array of names, an array of objects naming the file under
+ * file/filename/name/path, or an object with a files/images/items array of names. Blank names and
+ * entries without a name are skipped.
  */
 export function parseIndex(body: unknown): string[] | null {
   let entries: unknown[] | null = null
@@ -64,7 +65,10 @@ export function parseIndex(body: unknown): string[] | null {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-/** Natural, case-insensitive order: img2 before img10, "b" beside "B" (SPEC.md §5). */
+/**
+ * Natural, case-insensitive order: img2 before img10, "b" beside "B" (docs/product.md,
+ * "Routes and screens").
+ */
 export function sortFiles(files: readonly string[]): string[] {
   return [...files].sort(collator.compare)
 }
@@ -93,7 +97,7 @@ interface DefaultEntry {
   description: string
 }
 
-/** SPEC.md §3 default sets, in the order the specification lists them. */
+/** The default sets (docs/product.md, "Routes and screens"), in their specified order. */
 const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
   basic: [
     { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarised by year.' },
@@ -147,9 +151,10 @@ const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
 }
 
 /**
- * Items of a folder's files, numbered from 1 and titled from the file name. The screens SPEC.md
- * §3 names come first, in its order (the dashboards before the input sheets: issue 13), with
- * their captions; any other file follows in natural order (SPEC.md §5), without a caption.
+ * Items of a folder's files, numbered from 1 and titled from the file name. The screens of the
+ * default sets come first, in their order (the dashboards before the input sheets), with their
+ * captions; any other file follows in natural order (docs/product.md, "Routes and screens"),
+ * without a caption.
  */
 export function itemsFromFiles(model: Model, files: readonly string[]): ScreenshotItem[] {
   const known = DEFAULT_ENTRIES[model]
@@ -176,7 +181,10 @@ export function fileForTitle(title: string): string {
   return `${title.replace(/ /g, '_')}.png`
 }
 
-/** The default list of a model (SPEC.md §3), used when its index fails or is unrecognised. */
+/**
+ * The default list of a model (docs/product.md, "Routes and screens"), used when its index fails or
+ * is unrecognised.
+ */
 export function defaultScreenshots(model: Model): ScreenshotItem[] {
   return DEFAULT_ENTRIES[model].map((entry, index) => {
     const fullSize = `${uploads.screenshots(model)}/${fileForTitle(entry.title)}`
@@ -196,7 +204,10 @@ export function screenshotsFromIndex(model: Model, body: unknown): ScreenshotIte
   return files ? itemsFromFiles(model, files) : defaultScreenshots(model)
 }
 
-/** A caller-supplied non-empty list wins over the loaded one (SPEC.md §3). */
+/**
+ * A caller-supplied non-empty list wins over the loaded one (docs/product.md,
+ * "Routes and screens").
+ */
 export function chooseScreenshots(
   loaded: ScreenshotItem[],
   supplied: readonly ScreenshotItem[] | undefined,
@@ -225,7 +236,7 @@ export async function loadScreenshots(
   }
 }
 
-/** Both galleries, fetched in parallel (SPEC.md §7: both on load). */
+/** Both galleries, fetched in parallel (docs/product.md, "Routes and screens": both on load). */
 export async function loadAllScreenshots(fetchFn: Fetch = fetch): Promise<ScreenshotLists> {
   const [basic, advanced] = await Promise.all([
     loadScreenshots('basic', fetchFn),

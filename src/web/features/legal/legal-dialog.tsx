@@ -1,5 +1,5 @@
 /**
- * The legal dialog with its three tabs (SPEC.md §2 "Legal dialog"): Terms & Conditions,
+ * The legal dialog with its three tabs (docs/product.md, "Routes and screens"): Terms & Conditions,
  * Privacy Policy, Cookie Policy, as Radix Tabs. The legal routes and the footer open it on a
  * tab; closing it is handled by the host (the legal routes then return to /).
  */
@@ -50,7 +50,7 @@ export default function LegalDialog({ open, tab, onClose }: Props) {
       <Tabs.Root value={current} onValueChange={(value) => setCurrent(value as LegalTab)}>
         <Tabs.List
           aria-label="Legal documents"
-          // Three equal columns on a phone, the words wrapping, so no tab is cut off (issue 13).
+          // Three equal columns on a phone, the words wrapping, so no tab is cut off.
           className="sticky -top-5 z-10 -mx-5 grid grid-cols-3 border-b border-ink-200 bg-white px-3 sm:-top-10 sm:-mx-10 sm:flex sm:gap-1 sm:px-10"
         >
           {LEGAL_TABS.map((value) => (

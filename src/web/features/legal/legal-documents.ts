@@ -20,7 +20,7 @@ function escapeMarkdown(value: string): string {
 
 /**
  * Fills {{brand}}, {{supportEmail}}, {{updated}} and the company's details from the public
- * settings, so the texts name the same company as /about (issue 13): {{companyName}},
+ * settings, so the texts name the same company as /about: {{companyName}},
  * {{companyAddress}} (with the country), and {{companyIdPart}} and {{companyRegistryPart}},
  * which are ", company ID …" and ", registered in the …" or nothing when that setting is empty,
  * so a text never says "company ID not registered".

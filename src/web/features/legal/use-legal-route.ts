@@ -1,7 +1,8 @@
 /**
  * The legal routes (/terms, /privacy-policy, /cookie-policy, /legal/terms) are the landing page
  * with the legal dialog open on the matching tab; closing it replaces the address with /
- * (DESIGN.md §2). The dialog opens after hydration, so the pre-rendered page is the same.
+ * (docs/product.md, "Routes and screens"). The dialog opens after hydration, so the pre-rendered
+ * page is the same.
  */
 import { useEffect } from 'react'
 import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'

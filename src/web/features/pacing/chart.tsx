@@ -1,8 +1,8 @@
 /**
  * A small hand-written SVG chart (no chart library: the lab's JavaScript budget is 110 KB,
- * DESIGN.md §9). Bars and lines are drawn in a 100 x 100 box stretched to the container; axis
- * labels are HTML, so they stay readable on a 320 px phone. The container has a fixed height, so
- * nothing moves when the numbers change (CLS 0).
+ * docs/architecture.md, "Budgets"). Bars and lines are drawn in a 100 x 100 box stretched to the
+ * container; axis labels are HTML, so they stay readable on a 320 px phone. The container has a
+ * fixed height, so nothing moves when the numbers change (CLS 0).
  */
 import { memo } from 'react'
 import { cn } from '../../lib/cn.ts'

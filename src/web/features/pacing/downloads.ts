@@ -1,6 +1,7 @@
 /**
- * Saving the lab's numbers: the CSV of DESIGN.md §13 as it is, and the same table as an .xlsx
- * workbook written by write-excel-file (MIT, no install script), which loads only on click.
+ * Saving the lab's numbers: the CSV of docs/product.md, "Pacing Lab" as it is, and the same table
+ * as an .xlsx workbook written by write-excel-file (MIT, no install script), which loads only on
+ * click.
  */
 function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)

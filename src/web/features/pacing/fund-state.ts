@@ -2,7 +2,7 @@
  * The one-fund form's state, as pure functions the page and its tests share. The fields hold the
  * text a visitor typed; `inputs` is the last complete, valid set of inputs, which drives the
  * result and the link. A field whose text is not valid keeps its text and gets a message, and the
- * result stays at the last valid inputs (DESIGN.md §13: never a broken page).
+ * result stays at the last valid inputs (docs/product.md, "Pacing Lab": never a broken page).
  */
 import { findFundInputError, type FundInputs } from '#src/common/pacing/engine.ts'
 import {

@@ -1,7 +1,7 @@
 /**
- * The lab's two modes as an ARIA tab list (roving focus, arrow keys, Home/End). Written here
- * rather than taken from Radix Tabs: the lab's JavaScript budget is 110 KB (DESIGN.md §9) and
- * Radix Tabs with its collection and presence helpers cost about 9 KB of it.
+ * The lab's two modes as an ARIA tab list (roving focus, arrow keys, Home/End). Written here rather
+ * than taken from Radix Tabs: the lab's JavaScript budget is 110 KB (docs/architecture.md,
+ * "Budgets") and Radix Tabs with its collection and presence helpers cost about 9 KB of it.
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 

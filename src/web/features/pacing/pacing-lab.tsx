@@ -2,7 +2,7 @@
  * The interactive Pacing Lab: one fund or a portfolio plan, switched by tabs. It pre-renders with
  * the defaults (readable without JavaScript); once hydrated it reads the link's query, and from
  * the first change on the address bar follows the inputs (history.replaceState), so copying it
- * shares the result (DESIGN.md §13).
+ * shares the result (docs/product.md, "Pacing Lab").
  */
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import {

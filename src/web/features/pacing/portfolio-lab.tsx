@@ -33,8 +33,9 @@ import {
 
 const P = PORTFOLIO_COPY
 
-// Below the fold the browser skips the layout and paint of these long parts until they scroll
-// into view, which keeps a recompute within one frame for 20 funds over 35 years (§9).
+// Below the fold the browser skips the layout and paint of these long parts until they scroll into
+// view, which keeps a recompute within one frame for 20 funds over 35 years (docs/architecture.md,
+// "Budgets").
 const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_1200px]'
 const PC = P.columns
 

@@ -1,6 +1,7 @@
 /**
- * The conversion event: once per page load, only with marketing consent, nothing at all when
- * no conversion id is configured (DESIGN.md §6, §8).
+ * The conversion event: once per page load, only with marketing consent, nothing at all when no
+ * conversion id is configured (docs/architecture.md, "Contracts: environment"; docs/product.md,
+ * "Privacy and third parties").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_SETTINGS, type PublicSettings } from '#src/common/site/settings.ts'
@@ -72,7 +73,7 @@ describe('trackConversion', () => {
         },
       ],
     ])
-    // The page's query (the guest's e-mail and name) never reaches the ads tag (issue 11).
+    // The page's query (the guest's e-mail and name) never reaches the ads tag.
     expect(JSON.stringify(events)).not.toMatch(/ann|invitee|\?/)
   })
 

@@ -1,8 +1,9 @@
 /**
- * The ad-tracking conversion event of /thank-you and /scheduling-thank-you (SPEC.md §2): sent
- * at most once per page load, and only with consent for the marketing purpose (DESIGN.md §8).
- * Without consent yet, it waits for the visitor's choice on this page; a refusal sends nothing.
- * The tag (gtag-style) loads only then, so without consent no request leaves for the ads host.
+ * The ad-tracking conversion event of /thank-you and /scheduling-thank-you (docs/product.md,
+ * "Routes and screens"): sent at most once per page load, and only with consent for the marketing
+ * purpose (docs/product.md, "Privacy and third parties"). Without consent yet, it waits for the
+ * visitor's choice on this page; a refusal sends nothing. The tag (gtag-style) loads only then, so
+ * without consent no request leaves for the ads host.
  */
 import { settings } from '../../settings.ts'
 import { adTagScriptUrl, adTrackingConfigured } from '#src/common/site/third-parties.ts'
@@ -19,7 +20,7 @@ let state: 'idle' | 'waiting' | 'sent' = 'idle'
 
 /**
  * A URL as the ad network may see it: origin and path, no query or fragment. The query of
- * /scheduling-thank-you carries the guest's e-mail and name (issue 11); the tag would otherwise
+ * /scheduling-thank-you carries the guest's e-mail and name; the tag would otherwise
  * read document.location and the referrer in full.
  */
 function withoutQuery(url: string): string {

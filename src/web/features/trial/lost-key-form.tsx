@@ -1,6 +1,7 @@
 /**
- * "Lost your key?" (DESIGN.md §5): a small disclosure with the address and, optionally, the
- * model; the server e-mails a valid key again and answers the same whether or not there is one.
+ * "Lost your key?" (docs/architecture.md, "Contracts: API"): a small disclosure with the address
+ * and, optionally, the model; the server e-mails a valid key again and answers the same whether or
+ * not there is one.
  */
 import { useId, useState, type FormEvent } from 'react'
 import { MODEL_LABELS, MODELS, isModel, type Model } from '#src/common/models.ts'

@@ -1,6 +1,6 @@
 /**
- * Retries a failed load the way SPEC.md §9 sets out for the site's data: 3 more tries, waiting
- * 1 s, then doubling, at most 30 s. Stops at once when the signal aborts.
+ * Retries a failed load the way docs/product.md, "Look and feel" sets out for the site's data: 3
+ * more tries, waiting 1 s, then doubling, at most 30 s. Stops at once when the signal aborts.
  */
 const RETRY = { retries: 3, firstDelayMs: 1000, maxDelayMs: 30_000 } as const
 

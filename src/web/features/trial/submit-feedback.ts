@@ -1,4 +1,4 @@
-/** What the visitor is told when a submission fails (SPEC.md §8). */
+/** What the visitor is told when a submission fails (docs/product.md, "Trial requests"). */
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { TRIAL_FEEDBACK as FEEDBACK } from '../../content/trial.ts'
 import type { SubmitResult } from './trial-api.ts'
@@ -9,7 +9,7 @@ type Feedback =
 
 export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedback {
   const { errorCode, error, details } = result.error
-  // When the visitor may try again, from the answer's Retry-After (issue 13).
+  // When the visitor may try again, from the answer's Retry-After.
   if (errorCode === ERROR_CODES.rateLimit)
     return {
       kind: 'rate-limit',

@@ -1,7 +1,7 @@
 /**
- * The trial flow's calls to our API (DESIGN.md §5). A submission's answer is checked by the
- * shared schemas, loaded while the first submission is in flight; the license counts, read on
- * every page load, by a plain check, so the page does not load zod for two numbers.
+ * The trial flow's calls to our API (docs/architecture.md, "Contracts: API"). A submission's answer
+ * is checked by the shared schemas, loaded while the first submission is in flight; the license
+ * counts, read on every page load, by a plain check, so the page does not load zod for two numbers.
  */
 import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
 import type { Model } from '#src/common/models.ts'
@@ -85,7 +85,10 @@ export async function updateWaitlist(
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
 }
 
-/** "Lost your key?": always accepted for a valid address (DESIGN.md §5); 429 when limited. */
+/**
+ * "Lost your key?": always accepted for a valid address (docs/architecture.md, "Contracts: API");
+ * 429 when limited.
+ */
 export async function requestKeyResend(
   email: string,
   model?: Model,

@@ -1,5 +1,5 @@
 /**
- * The trial request form (SPEC.md §2 "Trial form", §4, §5, §8). It preselects the model chosen
+ * The trial request form (docs/product.md, "Trial requests"). It preselects the model chosen
  * in pricing or named by the address (#trial-form-basic), shows licenses left per model, and on
  * submit goes to /thank-you, opens the waitlist dialog, or explains what went wrong.
  */
@@ -162,8 +162,8 @@ export function TrialForm() {
       website: honeypot.current?.value ?? '',
       form_elapsed_ms: Math.max(0, Date.now() - shownAt.current),
     }
-    // The same schema the server applies (DESIGN.md §2): each message beside its field. It
-    // and zod load on the first submit, not with the page.
+    // The same schema the server applies (docs/architecture.md, "Layers"): each message beside its
+    // field. It and zod load on the first submit, not with the page.
     const { TrialRequestSchema, fieldErrors } = await import('#src/common/trial-schema.ts')
     const parsed = TrialRequestSchema.safeParse(request)
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error)
@@ -182,7 +182,8 @@ export function TrialForm() {
     const result = await submitTrialRequest(request)
     if (result.ok) {
       if (result.data.confirmation_required) {
-        // Past the claim breaker (DESIGN.md §14): the key follows the e-mailed link.
+        // Past the claim breaker (docs/product.md, "Trust under abuse"): the key follows the
+        // e-mailed link.
         setSubmitting(false)
         setConfirmationSent(true)
         notify('success', TRIAL_COPY.confirmTitle, {
@@ -223,7 +224,7 @@ export function TrialForm() {
         aria-describedby={`${ids}-privacy`}
         className="space-y-5"
       >
-        {/* First, so the keys left per model show before anything is typed (issue 13). */}
+        {/* First, so the keys left per model show before anything is typed. */}
         <fieldset>
           <legend className="text-sm font-medium text-ink-800">{TRIAL_COPY.modelLegend}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
@@ -315,7 +316,8 @@ export function TrialForm() {
             clearError('email')
           }}
         />
-        {/* Honeypot (DESIGN.md §5): hidden from people and assistive technology, filled by bots. */}
+        {/* Honeypot (docs/architecture.md, "Contracts: API"): hidden from people and assistive
+            technology, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${ids}-website`}>Website</label>
           <input

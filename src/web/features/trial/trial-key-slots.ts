@@ -1,9 +1,9 @@
 /**
- * Keys left per model beside the pricing cards' trial buttons (issue 13: counts shown before the
+ * Keys left per model beside the pricing cards' trial buttons (counts shown before the
  * form is filled). Pricing is a server-only section (docs/decisions/0006-islands.md), so it
  * renders a slot per model with a neutral line that claims no number, and the trial form's one
  * request for the counts fills every slot in place. The slot keeps its one-line box, so nothing
- * moves when the text changes (DESIGN.md §9, CLS 0).
+ * moves when the text changes (docs/architecture.md, "Budgets", CLS 0).
  */
 import type { LicenseCounts } from '#src/common/api-types.ts'
 import { isModel } from '#src/common/models.ts'

@@ -1,6 +1,6 @@
 /**
- * License counts per model: loading, then loaded or failed (SPEC.md §4). Once loaded they also
- * fill the pricing cards' slots (trial-key-slots.ts).
+ * License counts per model: loading, then loaded or failed (docs/product.md, "Trial requests").
+ * Once loaded they also fill the pricing cards' slots (trial-key-slots.ts).
  */
 import { useCallback, useEffect, useState } from 'react'
 import type { LicenseCounts } from '#src/common/api-types.ts'
@@ -23,7 +23,7 @@ export function useLicenseCounts() {
     withRetry(() => fetchLicenseCounts(controller.signal), controller.signal).then(
       (counts) => {
         setState({ status: 'loaded', counts })
-        // The pricing cards show the same numbers as the form (issue 13).
+        // The pricing cards show the same numbers as the form.
         fillTrialKeySlots(counts)
       },
       (error: unknown) => {

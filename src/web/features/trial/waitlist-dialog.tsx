@@ -1,6 +1,6 @@
 /**
- * Shown when the trial pool of the chosen model is empty (SPEC.md §2 "Waitlist dialog", §4, §8).
- * It names the model and, while the other model still has keys, offers that one (issue 13).
+ * Shown when the trial pool of the chosen model is empty (docs/product.md, "Waitlist").
+ * It names the model and, while the other model still has keys, offers that one.
  */
 import { ArrowRight } from 'lucide-react'
 import { useState } from 'react'

@@ -1,8 +1,8 @@
 /**
- * 'Watch Demo (2 min)': the demo video in a dialog (SPEC.md §2 "Hero"). Nothing is requested
- * from the video host before the dialog opens. With consent for the media purpose the player
- * loads at once; otherwise the dialog says that playing loads YouTube's player and waits for a
- * click, which may also remember the choice (DESIGN.md §8).
+ * 'Watch Demo (2 min)': the demo video in a dialog (docs/product.md, "Routes and screens"). Nothing
+ * is requested from the video host before the dialog opens. With consent for the media purpose the
+ * player loads at once; otherwise the dialog says that playing loads YouTube's player and waits for
+ * a click, which may also remember the choice (docs/product.md, "Privacy and third parties").
  */
 import { Play } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'

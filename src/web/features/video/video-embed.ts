@@ -1,4 +1,7 @@
-/** The no-cookie embed host (DESIGN.md §8); autoplay on, related videos off (SPEC.md §2). */
+/**
+ * The no-cookie embed host (docs/product.md, "Privacy and third parties"); autoplay on, related
+ * videos off (docs/product.md, "Routes and screens").
+ */
 import { VIDEO_EMBED_ORIGIN } from '#src/common/site/third-parties.ts'
 
 export function videoEmbedUrl(videoId: string): string | null {

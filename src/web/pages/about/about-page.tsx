@@ -1,5 +1,5 @@
 /**
- * /about: who is behind the product (issue 13): the company, its people, its registered details
+ * /about: who is behind the product: the company, its people, its registered details
  * and how to reach it, from the public settings (SITE_COMPANY_*, SITE_PEOPLE). Static: rendered
  * at build time; the booking button and the footer run through data-action.
  */

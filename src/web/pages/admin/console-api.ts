@@ -1,7 +1,7 @@
 /**
  * Calls to /admin/api: the session cookie goes by itself (same origin, SameSite=Strict); every
- * change also carries the session's CSRF token in X-CSRF-Token (DESIGN.md §16). A 401 means
- * the session ended: the app shows the sign-in page.
+ * change also carries the session's CSRF token in X-CSRF-Token (docs/product.md,
+ * "Operator console"). A 401 means the session ended: the app shows the sign-in page.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { CSRF_HEADER } from '#src/common/admin-api.ts'

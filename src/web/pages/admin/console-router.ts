@@ -1,6 +1,7 @@
 /**
- * The console's own few lines of routing: the address bar is the state (history API), pages
- * link with plain anchors that navigate without a reload. No router library (DESIGN.md §2).
+ * The console's own few lines of routing: the address bar is the state (history API), pages link
+ * with plain anchors that navigate without a reload. No router library (docs/architecture.md,
+ * "Layers").
  */
 import { useSyncExternalStore, type MouseEvent } from 'react'
 

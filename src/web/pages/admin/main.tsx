@@ -1,6 +1,6 @@
 /**
- * The operator console (DESIGN.md §16): client-rendered, its own entry, never pre-rendered and
- * never loaded by a public page. Each console page is its own chunk (React.lazy).
+ * The operator console (docs/product.md, "Operator console"): client-rendered, its own entry, never
+ * pre-rendered and never loaded by a public page. Each console page is its own chunk (React.lazy).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

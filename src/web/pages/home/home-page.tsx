@@ -1,7 +1,7 @@
 /**
- * The landing page at / (SPEC.md §2 "Landing page"); also the legal routes. Sections without
- * state are server-only (components/server-only.tsx): pre-rendered, never shipped as code (the
- * pre-render passes them in, static-parts.tsx); the header, the trial form and the dialogs
+ * The landing page at / (docs/product.md, "Routes and screens"); also the legal routes. Sections
+ * without state are server-only (components/server-only.tsx): pre-rendered, never shipped as code
+ * (the pre-render passes them in, static-parts.tsx); the header, the trial form and the dialogs
  * hydrate.
  */
 import { Suspense, useEffect, type ComponentType } from 'react'

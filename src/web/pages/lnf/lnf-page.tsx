@@ -1,7 +1,7 @@
 /**
- * /lnf/:filename: an uploaded image, full page, with a way to the product (SPEC.md §2). One
- * pre-rendered shell for every name; the name is read in the browser after hydration. No name
- * goes home; an unusable name or a failed load shows 'Image not found'.
+ * /lnf/:filename: an uploaded image, full page, with a way to the product (docs/product.md,
+ * "Routes and screens"). One pre-rendered shell for every name; the name is read in the browser
+ * after hydration. No name goes home; an unusable name or a failed load shows 'Image not found'.
  */
 import { ArrowRight, ImageOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -30,7 +30,7 @@ export function LnfPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-brand-950 text-white">
       <header className="flex items-center justify-between gap-3 border-b border-white/10 px-4 py-3 sm:px-6">
-        {/* Below 360 px the button alone, whole and on one line: it goes home too (issue 13). */}
+        {/* Below 360 px the button alone, whole and on one line: it goes home too. */}
         <a
           href={routes.home}
           className="flex min-h-11 shrink-0 items-center gap-2.5 max-[359px]:hidden"

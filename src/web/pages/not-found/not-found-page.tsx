@@ -1,4 +1,7 @@
-/** Our 404 page: the server answers unknown paths with it and status 404 (DESIGN.md §2). */
+/**
+ * Our 404 page: the server answers unknown paths with it and status 404 (docs/product.md,
+ * "Routes and screens").
+ */
 import { ArrowLeft, Mail } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'

@@ -1,7 +1,7 @@
 /**
- * /pacing, the free Pacing Lab (DESIGN.md §13). Pre-rendered with the default inputs, so the
- * table and key figures are in the HTML for readers without JavaScript and for search engines;
- * the lab hydrates. The header, intro and footer are server-only markup.
+ * /pacing, the free Pacing Lab (docs/product.md, "Pacing Lab"). Pre-rendered with the default
+ * inputs, so the table and key figures are in the HTML for readers without JavaScript and for
+ * search engines; the lab hydrates. The header, intro and footer are server-only markup.
  */
 import { ArrowRight } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'

@@ -1,7 +1,8 @@
 /**
  * The booking shown on /scheduling-thank-you, from the query the scheduler redirects with
- * (SPEC.md §2, §3 "Scheduled meeting"). Every value is untrusted (DESIGN.md §8): the page shows
- * them as text only, and event_url becomes a link only when it is https on the scheduler's host.
+ * (docs/product.md, "Routes and screens"). Every value is untrusted (docs/product.md,
+ * "Privacy and third parties"): the page shows them as text only, and event_url becomes a link only
+ * when it is https on the scheduler's host.
  */
 const MEETING_PARAMS = ['link', 'email', 'display_name', 'start_at', 'end_at', 'event_url'] as const
 export type MeetingParams = Record<(typeof MEETING_PARAMS)[number], string>
@@ -31,7 +32,7 @@ export interface MeetingTime {
 const EMPTY_TIME: MeetingTime = { date: '', time: '', zone: '', zoneName: '' }
 const LOCALE = 'en-US'
 
-/** 'h:mm am/pm' in 12-hour form, lower case, no space (SPEC.md §2). */
+/** 'h:mm am/pm' in 12-hour form, lower case, no space (docs/product.md, "Routes and screens"). */
 export function formatClock(date: Date, timeZone?: string): string {
   const parts = new Intl.DateTimeFormat(LOCALE, {
     hour: 'numeric',
@@ -83,8 +84,9 @@ function zoneName(date: Date, timeZone: string): string {
 
 /**
  * The date, time span and zone of a meeting in the given (browser) time zone. When start_at or
- * end_at is present but cannot be parsed, all are empty and an error is logged (SPEC.md §5);
- * the page still renders. A visit without the parameters at all shows empty values silently.
+ * end_at is present but cannot be parsed, all are empty and an error is logged (docs/product.md,
+ * "Routes and screens"); the page still renders. A visit without the parameters at all shows empty
+ * values silently.
  */
 export function formatMeetingTime(
   startAt: string,

@@ -1,7 +1,8 @@
 /**
- * /scheduling-thank-you: the confirmation after booking an intro meeting (SPEC.md §2). The
- * query is read after hydration (the pre-rendered page shows a spinner until then) and every
- * value is shown as text; event_url is a link only on the scheduler's https host (DESIGN.md §8).
+ * /scheduling-thank-you: the confirmation after booking an intro meeting (docs/product.md,
+ * "Routes and screens"). The query is read after hydration (the pre-rendered page shows a spinner
+ * until then) and every value is shown as text; event_url is a link only on the scheduler's https
+ * host (docs/product.md, "Privacy and third parties").
  */
 import {
   CalendarDays,

@@ -1,6 +1,6 @@
 /**
- * /security: Security & installation (issue 13): code signing, offline use, where data lives,
- * system requirements, and uninstall with the license deactivation a refund needs (SPEC.md §9).
+ * /security: Security & installation: code signing, offline use, where data lives, system
+ * requirements, and uninstall with the license deactivation a refund needs (docs/product.md).
  * Static: rendered at build time; the footer runs through data-action.
  */
 import { BadgeCheck, HardDrive, Monitor, WifiOff, type LucideIcon } from 'lucide-react'

@@ -1,4 +1,7 @@
-/** /thank-you?model=basic|advanced: the three steps after a trial request (SPEC.md §2). */
+/**
+ * /thank-you?model=basic|advanced: the three steps after a trial request (docs/product.md,
+ * "Routes and screens").
+ */
 import {
   BookOpen,
   CalendarCheck,
@@ -25,7 +28,7 @@ import { ServerOnly } from '../../components/server-only.tsx'
 
 const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-4xl" /> : null
 
-/** The model named by ?model=, defaulting to basic (SPEC.md §2). */
+/** The model named by ?model=, defaulting to basic (docs/product.md, "Routes and screens"). */
 function modelFromSearch(search: string): Model {
   const value = new URLSearchParams(search).get('model')
   return isModel(value) ? value : 'basic'
@@ -44,7 +47,7 @@ function Step({
 }) {
   return (
     // On a phone the icon sits beside the step's title and the text and buttons take the
-    // card's full width; beside a column of icons they wrapped a word a line (issue 13).
+    // card's full width; beside a column of icons they wrapped a word a line.
     <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:items-start sm:gap-x-6 sm:gap-y-2 sm:p-8">
       <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white sm:row-span-2">
         {icon}
@@ -60,7 +63,7 @@ function Step({
   )
 }
 
-/** How to buy (DESIGN.md §15): the trial's model first, the other beside it. */
+/** How to buy (docs/product.md, "Buying"): the trial's model first, the other beside it. */
 function BuySection({ model, onBuy }: { model: Model; onBuy: (model: Model) => void }) {
   const plan = PLANS.find((p) => p.model === model) ?? PLANS[0]!
   const other = PLANS.find((p) => p.model !== model)!

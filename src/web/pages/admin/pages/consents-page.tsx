@@ -1,4 +1,7 @@
-/** Consent records (DESIGN.md §8): how many visitors allowed what, per policy version. */
+/**
+ * Consent records (docs/product.md, "Privacy and third parties"): how many visitors allowed what,
+ * per policy version.
+ */
 import type { ConsentSummary } from '#src/common/admin-api.ts'
 import { adminApi } from '#src/common/paths.ts'
 import { DataState, PageHeader, Stat } from '../components/page-header.tsx'

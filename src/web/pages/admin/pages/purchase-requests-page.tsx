@@ -1,4 +1,7 @@
-/** Purchase requests (DESIGN.md §15): invoice requests sent from Buy when no checkout link is set. */
+/**
+ * Purchase requests (docs/product.md, "Buying"): invoice requests sent from Buy when no checkout
+ * link is set.
+ */
 import { Inbox } from 'lucide-react'
 import type { PurchaseRequestsSummary } from '#src/common/admin-api.ts'
 import { MODEL_LABELS } from '#src/common/models.ts'

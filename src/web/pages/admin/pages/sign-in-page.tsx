@@ -1,7 +1,8 @@
 /**
- * Signing in (DESIGN.md §16): ask for a link by e-mail, then follow it. The link's page asks
- * for one click before it uses the token: mail scanners that open links would otherwise spend
- * the one-time token before the operator does. The token leaves the address bar at once.
+ * Signing in (docs/product.md, "Operator console"): ask for a link by e-mail, then follow it. The
+ * link's page asks for one click before it uses the token: mail scanners that open links would
+ * otherwise spend the one-time token before the operator does. The token leaves the address bar at
+ * once.
  */
 import { useState, type FormEvent } from 'react'
 import type { AdminSession } from '#src/common/admin-api.ts'
