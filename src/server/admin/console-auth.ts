@@ -1,5 +1,5 @@
 /**
- * Signing in to the operator console (DESIGN.md §16): a listed operator asks for a link, gets a
+ * Signing in to the operator console (docs/product.md, "Operator console"): a listed operator asks for a link, gets a
  * one-time token by e-mail (valid 15 minutes), and trades it for a session. Tokens and session
  * ids are 256 random bits and stored only as SHA-256 hashes, so a copy of the database signs
  * nobody in; the CSRF token is kept as is, since it is worthless without the session cookie.

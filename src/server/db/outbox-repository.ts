@@ -1,4 +1,4 @@
-/** Data access for mail_outbox: one row per message to send (DESIGN.md §4, §7). */
+/** Data access for mail_outbox: one row per message to send (docs/architecture.md, "The outbox"). */
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { enqueueMailRow } from './functions.ts'
@@ -39,7 +39,7 @@ export function enqueueMail(tx: Db, mail: NewMail): Promise<{ id: string; messag
 
 /**
  * Claims up to `limit` messages that are due, or whose sender vanished mid-send (lease
- * expired), and records the attempt before anything is sent (DESIGN.md §7). SKIP LOCKED lets
+ * expired), and records the attempt before anything is sent (docs/architecture.md, "The outbox"). SKIP LOCKED lets
  * any number of workers claim side by side without taking the same row.
  *
  * The two kinds are looked up apart, each along its own index in the order it keeps, so a claim
@@ -98,7 +98,7 @@ export function claimDueMail(
 }
 
 /**
- * Extends the lease of rows this worker is still sending (DESIGN.md §14: short leases, renewed
+ * Extends the lease of rows this worker is still sending (docs/product.md, "Trust under abuse": short leases, renewed
  * while sending), so a slow SMTP server never lets another worker take a message over, while a
  * crashed worker's rows come free within one short lease. Returns the ids renewed.
  */
@@ -126,7 +126,7 @@ export async function renewMailLeases(
 /**
  * Makes every message still marked as being sent due now. Only for the embedded database at
  * start: PGlite admits one process, so a row leased then belongs to a process that died, and
- * its messages need not wait out the lease (DESIGN.md §14: out within 30 s of the restart).
+ * its messages need not wait out the lease (docs/product.md, "Trust under abuse": out within 30 s of the restart).
  */
 export async function releaseMailLeases(db: Db): Promise<number> {
   const rows = await db

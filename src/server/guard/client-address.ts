@@ -1,5 +1,5 @@
 /**
- * Who is asking (DESIGN.md §14): the client address, parsed and normalised by ipaddr.js so one
+ * Who is asking (docs/product.md, "Trust under abuse"): the client address, parsed and normalised by ipaddr.js so one
  * machine cannot get several limits by writing its address differently (`::ffff:10.0.0.1`,
  * `010.0.0.1`, `10.0.0.1:5555`), the network it sits in (/24, /64) for the subnet limit, and the
  * stored form of an address: an HMAC with IP_HASH_SECRET, never the address or a bare hash.
@@ -77,7 +77,7 @@ function trusted(address: IpAddress, cidrs: [IpAddress, number][]): boolean {
 }
 
 /**
- * The client's address from the socket's peer and the X-Forwarded-For header (DESIGN.md §6):
+ * The client's address from the socket's peer and the X-Forwarded-For header (docs/architecture.md, "Contracts: environment"):
  * - off: the peer; the header is the client's word and is ignored.
  * - N hops: the address N entries to the left of the peer (the peer is the nearest proxy, each
  *   proxy appends the address it saw), or the left-most entry when there are fewer.

@@ -1,6 +1,6 @@
 /**
  * Trial request limits per e-mail and per client address (RATE_LIMIT_EMAIL, RATE_LIMIT_IP).
- * Counters live in the database so every instance shares them (DESIGN.md §10). Each key
+ * Counters live in the database so every instance shares them (docs/architecture.md, "Beyond one machine"). Each key
  * counts fixed windows and weighs the previous window by how much of it still overlaps the
  * last WINDOW: a close, cheap stand-in for a sliding window that needs no lock held across the
  * submission's transaction. Every attempt counts, including refused ones.

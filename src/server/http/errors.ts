@@ -84,8 +84,8 @@ export function errorHandler({ logger, isUnavailable }: ErrorHandlerOptions) {
       })
     }
     if (clientWentAway(c)) {
-      // A cancelled upload resets the client's socket: ECONNRESET here is not the database's
-      // (issue 11); nobody reads this answer.
+      // A cancelled upload resets the client's socket: ECONNRESET here is not the database's;
+      // nobody reads this answer.
       logger.info({ method: c.req.method, path: c.req.path }, 'client went away')
       return apiError(c, 400, {
         errorCode: ERROR_CODES.validation,

@@ -1,5 +1,5 @@
 /**
- * /api/purchase-requests (DESIGN.md §5, §15): "Request an invoice". Parses with the shared
+ * /api/purchase-requests (docs/product.md, "Buying"): "Request an invoice". Parses with the shared
  * schema, calls one service and maps its result; errors and limits as for trial requests.
  */
 import { Hono } from 'hono'

@@ -1,5 +1,5 @@
 /**
- * The confirmation link a request past the claim breaker gets by e-mail (DESIGN.md §14):
+ * The confirmation link a request past the claim breaker gets by e-mail (docs/product.md, "Trust under abuse"):
  * `GET /api/trial-confirmations?token=…` claims and mails the key (or mails a valid one again)
  * and sends the visitor to the thank-you page; with the pool empty it offers the waitlist on a
  * small page whose button posts back here. Plain HTML without scripts: it is opened from a

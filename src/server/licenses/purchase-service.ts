@@ -1,5 +1,5 @@
 /**
- * "Request an invoice" (DESIGN.md §5, §15): the trial request's checks (a disposable address is
+ * "Request an invoice" (docs/product.md, "Buying"): the trial request's checks (a disposable address is
  * refused, the same limits per canonical e-mail, client address and network, on counters of
  * their own), then in one transaction the request and its two e-mails (to the operator, and a
  * receipt to the buyer) are stored together or not at all; the outbox worker is kicked after.
@@ -69,7 +69,7 @@ export async function requestPurchase(
       message,
     },
   }
-  // Only the name (letters only, issue 11) and the model go back to the typed address: the
+  // Only the name (letters only) and the model go back to the typed address: the
   // company and the note are free text, and must not ride in our e-mail to a stranger.
   const toBuyer: PurchaseConfirmationMailPayload = {
     requestId,

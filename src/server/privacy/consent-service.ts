@@ -1,4 +1,4 @@
-/** Records visitors' consent choices (DESIGN.md §8: id, categories, policy version, time). */
+/** Records visitors' consent choices (docs/product.md, "Privacy and third parties": id, categories, policy version, time). */
 import type { ConsentRecord } from '#src/common/consent-schema.ts'
 import type { Db } from '../db/client.ts'
 import { insertConsentRecord } from '../db/consent-repository.ts'
@@ -10,7 +10,7 @@ export const CONSENT_RATE_LIMIT = { count: 60, windowMs: 3_600_000 }
 
 export interface ConsentDeps {
   db: Db
-  /** IP_HASH_SECRET: the stored address is an HMAC with it (DESIGN.md §14). */
+  /** IP_HASH_SECRET: the stored address is an HMAC with it (docs/product.md, "Trust under abuse"). */
   ipHashSecret: string
 }
 

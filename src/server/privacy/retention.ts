@@ -96,7 +96,7 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
 
 interface PersonDeleted {
   submissions: number
-  /** Invoice requests of the address (DESIGN.md §15). */
+  /** Invoice requests of the address (docs/product.md, "Buying"). */
   purchaseRequests: number
   mail: number
   /** Rate-limit counters of the address and of the client addresses it asked from. */
@@ -106,7 +106,7 @@ interface PersonDeleted {
 }
 
 /**
- * A person's deletion request (DESIGN.md §14): every trial request of the address (compared
+ * A person's deletion request (docs/product.md, "Trust under abuse"): every trial request of the address (compared
  * canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`) and every invoice request, every
  * e-mail to it or about those requests (rows and .eml files; the operator's copy of an invoice
  * request names the buyer, so it goes too), and the limit counters keyed by the address or by the client

@@ -69,7 +69,7 @@ CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status I
 CREATE INDEX mail_outbox_sending_idx ON mail_outbox (locked_until) WHERE status = 'sending';
 --> statement-breakpoint
 -- Fixed-window counters per key; the limiter weighs the previous window in to approximate a
--- sliding window. In the database so the limits hold across instances (DESIGN.md §10).
+-- sliding window. In the database so the limits hold across instances (docs/architecture.md, "Beyond one machine").
 CREATE TABLE rate_limit_counters (
   key text NOT NULL,
   window_start timestamptz NOT NULL,

@@ -1,4 +1,4 @@
--- Consent choices as visitors make them (DESIGN.md §8). Append-only: a changed choice is a new
+-- Consent choices as visitors make them (docs/product.md, "Privacy and third parties"). Append-only: a changed choice is a new
 -- row with the same consent_id, so the history shows what was allowed when.
 CREATE TABLE consent_records (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Limits and repeats compare the canonical address (DESIGN.md §5): lower case, +tag dropped,
+-- Limits and repeats compare the canonical address (docs/architecture.md, "Contracts: API"): lower case, +tag dropped,
 -- gmail.com/googlemail.com one domain without dots. The server writes it on every insert; this
 -- fills it in for older rows. Nullable, so an older instance in a rolling deploy keeps inserting.
 ALTER TABLE trial_submissions ADD COLUMN email_canonical text;

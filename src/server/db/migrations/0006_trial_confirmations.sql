@@ -1,4 +1,4 @@
--- Past the claim breaker (DESIGN.md §14) a request is stored without a key and with a
+-- Past the claim breaker (docs/product.md, "Trust under abuse") a request is stored without a key and with a
 -- confirmation token (its hash); following the e-mailed link claims the key.
 ALTER TABLE trial_submissions ADD COLUMN confirmation_token_hash text;
 --> statement-breakpoint

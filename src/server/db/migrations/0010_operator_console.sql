@@ -1,4 +1,4 @@
--- The operator console (DESIGN.md §16, issue 14): who may sign in, their one-time sign-in links
+-- The operator console (docs/product.md, "Operator console"): who may sign in, their one-time sign-in links
 -- and sessions (both stored only as SHA-256 hashes), and the audit log of what they did.
 CREATE TABLE operators (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,11 +1,11 @@
--- "Request an invoice" (DESIGN.md §5, §15): a buyer's request when no checkout link is set. The
+-- "Request an invoice" (docs/product.md, "Buying"): a buyer's request when no checkout link is set. The
 -- operator is e-mailed and answers with an invoice; the row is the record that it was asked.
 CREATE TABLE purchase_requests (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   first_name text NOT NULL,
   last_name text NOT NULL,
   email text NOT NULL,
-  -- Compared canonically, like trial requests (DESIGN.md §5): a deletion request finds them all.
+  -- Compared canonically, like trial requests (docs/architecture.md, "Contracts: API"): a deletion request finds them all.
   email_canonical text NOT NULL,
   company text NOT NULL,
   model text NOT NULL CHECK (model IN ('basic', 'advanced')),

@@ -1,6 +1,6 @@
--- Each rate-limit key keeps one row: the live window's count and the one before it (issue 12,
--- decision 14). A request's hits are then one upsert by primary key with no join, whose plan has
--- nothing to choose and can be prepared. The rows of earlier windows fold into their key's
+-- Each rate-limit key keeps one row: the live window's count and the one before it (decision
+-- 14). A request's hits are then one upsert by primary key with no join, whose plan has nothing
+-- to choose and can be prepared. The rows of earlier windows fold into their key's
 -- latest one: its previous_hits when that window is the one just before, otherwise nothing.
 ALTER TABLE rate_limit_counters ADD COLUMN previous_hits integer NOT NULL DEFAULT 0;
 --> statement-breakpoint
