@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, describeEachDatabase } from '../testing/test-database.ts'
+import { createTestDatabase, describeEachDatabase } from '#tests/support/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
 import { loadMigrations, migrate, migratePostgres, splitStatements } from './migrate.ts'
 
