@@ -32,7 +32,7 @@ import type {
   ConfirmMailPayload,
   TrialMailPayload,
   WaitlistJoinedMailPayload,
-} from '../mail/templates.ts'
+} from '../mail/payloads.ts'
 import { looksLikeBot } from './bot-check.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { describeClient, hashClientAddress, parseClientIp } from './client-address.ts'

@@ -13,7 +13,7 @@ import {
   markWaitlistNotified,
   setSubmissionLicense,
 } from '../db/submission-repository.ts'
-import type { WaitlistMailPayload } from '../mail/templates.ts'
+import type { WaitlistMailPayload } from '../mail/payloads.ts'
 import { canonicalEmail } from './email-identity.ts'
 
 interface NotifyResult {
