@@ -30,7 +30,10 @@ ARG SITE_DOWNLOAD_URL_BASIC
 ARG SITE_DOWNLOAD_URL_ADVANCED
 # The build writes the resolved settings to dist/site-settings.json; the server and the admin
 # CLI read them from there, so e-mails and headers match the pages.
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# Tests stay out of the image: tests/ is not in the build context (.dockerignore), and the
+# unit and integration tests beside the code are removed once the build is done.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+  && find src \( -name '*.test.ts' -o -name '*.test.tsx' \) -delete
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config'
 import { DEFAULT_SETTINGS } from './src/common/site/settings.ts'
 
-// Unit and integration tests sit next to the code (*.test.ts); browser tests are Playwright's.
+// Unit and integration tests sit next to the code (*.test.ts), the test support's own tests in
+// tests/support/; browser tests (tests/e2e/*.spec.ts) are Playwright's.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

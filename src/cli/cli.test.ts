@@ -23,17 +23,17 @@ import { enqueueMail, listMail } from '#src/server/db/outbox-repository.ts'
 import { insertSubmission } from '#src/server/db/submission-repository.ts'
 import { LicenseCountsCache, seedDemoLicenses } from '#src/server/licenses/license-service.ts'
 import { createMailTransport } from '#src/server/mail/transport.ts'
-import { startSmtpSink, type SmtpSink } from '#src/server/testing/smtp-sink.ts'
-import { memoryLogger, testConfig } from '#src/server/testing/test-app.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { memoryLogger, testConfig } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
   TEST_DB_KINDS,
   useTestDatabase,
   type TestDatabase,
   type TestDbKind,
-} from '#src/server/testing/test-database.ts'
+} from '#tests/support/test-database.ts'
 import { runCli, type CliOptions } from './run-cli.ts'
-import { testEnvironment } from '#src/server/config.ts'
+import { testEnvironment } from '#tests/support/test-env.ts'
 
 const run = promisify(execFile)
 

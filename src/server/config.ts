@@ -245,37 +245,10 @@ export function loadSiteSettings(config: Pick<Config, 'distDir' | 'siteEnv'>): P
   return parseSettings(JSON.parse(text))
 }
 
-/**
- * Tests only: a Postgres server the integration suites also run against (TEST_DATABASE_URL,
- * else DATABASE_URL), or null to run them against the embedded database alone.
- */
-export function testDatabaseUrl(
-  env: Record<string, string | undefined> = process.env,
-): string | null {
-  const url = env.TEST_DATABASE_URL || env.DATABASE_URL || ''
-  return /^postgres(ql)?:\/\//.test(url) ? url : null
-}
-
 /** Where purchase requests and alerts go: OPERATOR_EMAIL, else the site's support address. */
 export function operatorAddress(
   config: Pick<Config, 'operatorEmail'>,
   settings: Pick<PublicSettings, 'supportEmail'>,
 ): string {
   return config.operatorEmail ?? settings.supportEmail
-}
-
-/**
- * Tests only: their switches (SOAK runs the long fault loops, FUZZ_SEED replays a hostile-input
- * run) and the environment a test's child process inherits, read here so that config modules
- * stay the only readers of process.env.
- */
-export function testEnvironment(env: Record<string, string | undefined> = process.env) {
-  const inherited = Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  )
-  return {
-    soak: Boolean(env.SOAK),
-    fuzzSeed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : null,
-    inherited,
-  }
 }

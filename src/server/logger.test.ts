@@ -7,7 +7,11 @@ import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from './logger.ts'
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from './testing/test-database.ts'
+import {
+  createTestDatabase,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '#tests/support/test-database.ts'
 
 function capture() {
   let out = ''

@@ -13,9 +13,9 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
-import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts'
-import { TEST_DB_KINDS, useTestDatabase } from './testing/test-database.ts'
-import { testEnvironment } from './config.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { TEST_DB_KINDS, useTestDatabase } from '#tests/support/test-database.ts'
+import { testEnvironment } from '#tests/support/test-env.ts'
 
 const exec = promisify(execFile)
 

@@ -20,7 +20,7 @@ import { PacingPage } from './pages/pacing/pacing-page.tsx'
 import { SecurityPage } from './pages/security/security-page.tsx'
 import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
-import { FullComparisonDocument } from './sections/pricing.tsx'
+import { FullComparisonDocument } from './sections/full-comparison.tsx'
 import { PRICING_COPY } from './content/pricing.ts'
 
 const PAGES: Record<PageEntry, () => ReactElement> = {

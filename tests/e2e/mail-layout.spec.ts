@@ -8,7 +8,8 @@
 import type { Page } from '@playwright/test'
 import { DEFAULT_SETTINGS } from '../../src/common/site/settings.ts'
 import { mailAssets } from '../../src/common/paths.ts'
-import { renderOutboxMail, type MailSettings } from '../../src/server/mail/templates.ts'
+import type { MailSettings } from '../../src/server/mail/payloads.ts'
+import { renderOutboxMail } from '../../src/server/mail/templates.ts'
 import { E2E } from './env.ts'
 import { expect, test } from './fixtures.ts'
 

@@ -23,7 +23,7 @@ import {
   insertSignInToken,
 } from '../db/operator-sign-in-token-repository.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
-import type { OperatorSignInMailPayload } from '../mail/templates.ts'
+import type { OperatorSignInMailPayload } from '../mail/payloads.ts'
 import { hitRateLimits } from '../guard/rate-limiter.ts'
 import { recordAudit } from './audit-log.ts'
 import { normalizeOperatorEmail } from './operator-email.ts'

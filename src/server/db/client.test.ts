@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testDatabaseUrl } from '../config.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { testDatabaseUrl } from '#tests/support/test-env.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { openDatabase, queryPrepared, queryRows, type Database } from './client.ts'
 
 const url = testDatabaseUrl()

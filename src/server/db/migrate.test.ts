@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, describeEachDatabase } from '../testing/test-database.ts'
+import { createTestDatabase, describeEachDatabase } from '#tests/support/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
 import {
   loadFunctions,
@@ -75,6 +75,9 @@ describeEachDatabase('migrate on %s', (database, kind) => {
             dataDir: null,
             searchPath: holder.schema!,
             poolSize: 1,
+            // As migratePostgres opens them: the three that wait for the lock may wait longer
+            // than a request's 5 s on a busy machine.
+            queryTimeoutMs: 60_000,
           }),
         ),
       )

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { queryRows } from './client.ts'
 import { claimDueMail, enqueueMail, listMail } from './outbox-repository.ts'
 

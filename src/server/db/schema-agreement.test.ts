@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { useTestDatabase } from '../testing/test-database.ts'
+import { useTestDatabase } from '#tests/support/test-database.ts'
 import { queryRows } from './client.ts'
 import * as schema from './schema.ts'
 

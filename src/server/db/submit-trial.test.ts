@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { queryRows, type Db } from './client.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -14,13 +14,13 @@ import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api } from '#src/common/paths.ts'
 import { insertLicenses } from '../db/license-repository.ts'
-import { createTestApp, trialRequest } from '../testing/test-app.ts'
+import { createTestApp, trialRequest } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
   resetTables,
   TEST_DB_KINDS,
   type TestDatabase,
-} from '../testing/test-database.ts'
+} from '#tests/support/test-database.ts'
 
 interface Reply {
   status: number

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { hitRateLimits } from './rate-limiter.ts'
 
 const HOUR = 3_600_000

@@ -16,13 +16,13 @@ import { insertLicenses } from '../db/license-repository.ts'
 import { enqueueMail, listMail, markMailFailed } from '../db/outbox-repository.ts'
 import { insertSubmission } from '../db/submission-repository.ts'
 import { renderOutboxMail } from '../mail/templates.ts'
-import { createTestApp, postJson } from '../testing/test-app.ts'
+import { createTestApp, postJson } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
   resetTables,
   TEST_DB_KINDS,
   type TestDatabase,
-} from '../testing/test-database.ts'
+} from '#tests/support/test-database.ts'
 
 const OPERATOR = 'ops@example.com'
 

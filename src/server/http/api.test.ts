@@ -10,8 +10,8 @@ import {
   describeEachDatabase,
   resetTables,
   TEST_DB_KINDS,
-} from '../testing/test-database.ts'
-import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
+} from '#tests/support/test-database.ts'
+import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
 import { hashToken } from '../guard/tokens.ts'
 
 const PATH = '/api/trial-submissions'

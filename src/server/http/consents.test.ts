@@ -5,8 +5,8 @@
 import type { Hono } from 'hono'
 import { beforeEach, expect, it } from 'vitest'
 import { listConsentHistory } from '../db/consent-repository.ts'
-import { createTestApp, postJson } from '../testing/test-app.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { createTestApp, postJson } from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { CONSENT_RATE_LIMIT } from '../privacy/consent-service.ts'
 
 const PATH = '/api/consents'

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { isDatabaseUnavailable } from '../db/errors.ts'
-import { memoryLogger } from '../testing/test-app.ts'
+import { memoryLogger } from '#tests/support/test-app.ts'
 import { ApiProblem, errorHandler } from './errors.ts'
 
 function appThrowing(error: unknown) {

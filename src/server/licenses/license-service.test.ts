@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { claimLicense } from '../db/functions.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { insertSubmission } from '../db/submission-repository.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import {
   demoKey,
   importLicenseKeys,

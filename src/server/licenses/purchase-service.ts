@@ -13,7 +13,7 @@ import type { Logger } from '../logger.ts'
 import type {
   PurchaseConfirmationMailPayload,
   PurchaseRequestMailPayload,
-} from '../mail/templates.ts'
+} from '../mail/payloads.ts'
 import {
   canonicalEmail,
   DISPOSABLE_EMAIL_MESSAGE,

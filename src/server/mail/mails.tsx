@@ -45,7 +45,7 @@ import type {
   TrialMailPayload,
   WaitlistJoinedMailPayload,
   WaitlistMailPayload,
-} from './templates.ts'
+} from './payloads.ts'
 
 const DAY_MS = 86_400_000
 

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { claimDueMail, enqueueMail, listMail } from '../db/outbox-repository.ts'
-import { memoryLogger } from '../testing/test-app.ts'
+import { memoryLogger } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
   resetTables,
   TEST_DB_KINDS,
   type TestDatabase,
-} from '../testing/test-database.ts'
+} from '#tests/support/test-database.ts'
 import { mailIdentity } from './mail-identity.ts'
 import { runOutboxPass, startOutboxWorker } from './outbox-worker.ts'
 import type { MailTransport, OutgoingMail } from './transport.ts'

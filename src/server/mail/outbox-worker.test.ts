@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { claimDueMail, enqueueMail, listMail, requeueMail } from '../db/outbox-repository.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { memoryLogger } from '../testing/test-app.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { memoryLogger } from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { mailIdentity } from './mail-identity.ts'
 import {
   retryDelayMs,

@@ -17,7 +17,8 @@ import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
-import { renderOutboxMail, UnknownMailError, type MailSettings } from './templates.ts'
+import type { MailSettings } from './payloads.ts'
+import { renderOutboxMail, UnknownMailError } from './templates.ts'
 import type { MailTransport } from './transport.ts'
 
 export interface OutboxWorkerOptions {

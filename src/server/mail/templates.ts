@@ -1,12 +1,11 @@
 /**
- * The e-mails we send (docs/product.md, "Mail"): what each kind's outbox payload holds, and
- * renderOutboxMail, which checks a payload and renders it. Each e-mail is one React tree
+ * The e-mails we send (docs/product.md, "Mail"): renderOutboxMail checks an outbox row's payload (its
+ * shape per kind in payloads.ts) and renders it. Each e-mail is one React tree
  * (mails.tsx) that gives both the HTML and the text part (render.ts); its words are in copy.ts.
  * React escapes everything a visitor typed; links come from the operator's settings and
  * PUBLIC_URL, and only http(s) or mailto links are ever written into an href.
  */
-import { isModel, type Model } from '#src/common/models.ts'
-import type { PublicSettings } from '#src/common/site/settings.ts'
+import { isModel } from '#src/common/models.ts'
 import {
   renderBreakerMail,
   renderConfirmMail,
@@ -17,90 +16,10 @@ import {
   renderWaitlistJoinedMail,
   renderWaitlistMail,
 } from './mails.tsx'
+import type { MailSettings, RenderedMail } from './payloads.ts'
 
 export { escapeHtml } from './render.ts'
 export { renderTrialMail, renderWaitlistMail }
-
-export interface RenderedMail {
-  subject: string
-  text: string
-  html: string
-  /** Replies go here instead of the support address (the operator answers the buyer). */
-  replyTo?: string
-}
-
-export interface TrialMailPayload {
-  firstName: string
-  lastName: string
-  model: Model
-  activationKey: string
-  /** The visitor asked again while the key was valid: same key, said so. */
-  resend?: boolean
-}
-
-export interface WaitlistMailPayload {
-  firstName: string
-  lastName: string
-  model: Model
-  /** A key from the refilled pool, or null when the pool ran out before this visitor's turn. */
-  activationKey: string | null
-}
-
-/** The confirmation on joining the waitlist. */
-export interface WaitlistJoinedMailPayload {
-  firstName: string
-  lastName: string
-  model: Model
-  /** The other model, offered because it still had keys when the visitor joined; else null. */
-  otherModel: Model | null
-}
-
-/** To the operator: someone asked for an invoice (docs/product.md, "Buying"). */
-export interface PurchaseRequestMailPayload {
-  requestId: string
-  model: Model
-  buyer: { firstName: string; lastName: string; email: string; company: string; message: string }
-}
-
-/** To the buyer: we have the request and will send the invoice. Nothing free-form they typed. */
-export interface PurchaseConfirmationMailPayload {
-  requestId: string
-  firstName: string
-  lastName: string
-  model: Model
-}
-
-export interface ConfirmMailPayload {
-  firstName: string
-  lastName: string
-  model: Model
-  /** The confirmation token; the link is built from PUBLIC_URL when the mail is rendered. */
-  token: string
-}
-
-export interface BreakerMailPayload {
-  model: Model
-  claims: number
-  threshold: number
-  windowMs: number
-}
-
-export interface OperatorSignInMailPayload {
-  /** The one-time token; only its hash is kept with the operator's sign-in links. */
-  token: string
-  validMinutes: number
-}
-
-export type MailSettings = Pick<
-  PublicSettings,
-  | 'brandName'
-  | 'supportEmail'
-  | 'downloadUrls'
-  | 'documentationUrl'
-  | 'videoTutorialsUrl'
-  | 'checkoutUrls'
-  | 'company'
->
 
 export class UnknownMailError extends Error {}
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCliArgs, UsageError } from '#src/cli/parse-args.ts'
 import { runAdminCommand } from '../admin/admin-commands.ts'
 import { queryRows } from '../db/client.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { applyRetention, deletePersonData } from './retention.ts'
 
 const NOW = new Date('2026-11-21T12:00:00Z')

@@ -22,10 +22,10 @@ import {
   placeholderBuild,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../testing/test-database.ts'
-import { testEnvironment } from '../config.ts'
+} from '#tests/support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '#tests/support/test-database.ts'
+import { testEnvironment } from '#tests/support/test-env.ts'
 
 const SOAK = testEnvironment().soak
 /** Kill-and-restart cycles per database: each must deliver everything within the deadline. */

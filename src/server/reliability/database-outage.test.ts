@@ -18,10 +18,10 @@ import {
   placeholderBuild,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts'
-import { TEST_DB_KINDS, useTestDatabase } from '../testing/test-database.ts'
+} from '#tests/support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
+import { TEST_DB_KINDS, useTestDatabase } from '#tests/support/test-database.ts'
 
 /** Trust authentication ignores it; it must still never show in an answer. */
 const PASSWORD = 'TopSecret-pw-outage'

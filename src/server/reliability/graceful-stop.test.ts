@@ -13,7 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedDataDir, openDatabase, queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { migrate } from '../db/migrate.ts'
-import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
+import {
+  killAllServers,
+  placeholderBuild,
+  startServerProcess,
+} from '#tests/support/server-process.ts'
 
 /** The port the server under test listens on: one the system picked (PORT=0). */
 let port = 0

@@ -17,10 +17,14 @@ import {
   placeholderBuild,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { trialRequest } from '../testing/test-app.ts'
-import { createTestDatabase, TEST_DB_KINDS, type TestDatabase } from '../testing/test-database.ts'
+} from '#tests/support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { trialRequest } from '#tests/support/test-app.ts'
+import {
+  createTestDatabase,
+  TEST_DB_KINDS,
+  type TestDatabase,
+} from '#tests/support/test-database.ts'
 
 const KEYS = 50
 const REQUESTS = 300

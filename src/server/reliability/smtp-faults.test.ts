@@ -13,10 +13,10 @@ import { enqueueMail, listMail } from '../db/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker, type OutboxWorkerOptions } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
-import { startFaultySmtp, type FaultySmtp, type SmtpFault } from '../testing/faulty-smtp.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { memoryLogger, testConfig } from '../testing/test-app.ts'
-import { describeEachDatabase, TEST_DB_KINDS } from '../testing/test-database.ts'
+import { startFaultySmtp, type FaultySmtp, type SmtpFault } from '#tests/support/faulty-smtp.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { memoryLogger, testConfig } from '#tests/support/test-app.ts'
+import { describeEachDatabase, TEST_DB_KINDS } from '#tests/support/test-database.ts'
 
 const identity = mailIdentity(
   { mailFrom: '', publicUrl: 'https://trial.example.test' },

@@ -14,11 +14,19 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { insertLicenses } from '../db/license-repository.ts'
-import { hostileRequests, statusClass, type HostileRequest } from '../testing/hostile-requests.ts'
-import { killAllServers, placeholderBuild, startServerProcess } from '../testing/server-process.ts'
-import { createTestApp } from '../testing/test-app.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
-import { testEnvironment } from '../config.ts'
+import {
+  hostileRequests,
+  statusClass,
+  type HostileRequest,
+} from '#tests/support/hostile-requests.ts'
+import {
+  killAllServers,
+  placeholderBuild,
+  startServerProcess,
+} from '#tests/support/server-process.ts'
+import { createTestApp } from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
+import { testEnvironment } from '#tests/support/test-env.ts'
 
 const SEED = testEnvironment().fuzzSeed ?? 20261121
 const IN_PROCESS = 600

@@ -33,16 +33,20 @@ import {
   placeholderBuild,
   startServerProcess,
   type ServerProcess,
-} from '../testing/server-process.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
+} from '#tests/support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
 import {
   createTestApp,
   memoryLogger,
   postJson,
   testConfig,
   trialRequest,
-} from '../testing/test-app.ts'
-import { createTestDatabase, describeEachDatabase, resetTables } from '../testing/test-database.ts'
+} from '#tests/support/test-app.ts'
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  resetTables,
+} from '#tests/support/test-database.ts'
 
 const SUBMIT = '/api/trial-submissions'
 

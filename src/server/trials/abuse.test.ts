@@ -20,13 +20,13 @@ import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker } from '../mail/outbox-worker.ts'
 import { renderOutboxMail } from '../mail/templates.ts'
 import { createMailTransport, mailDirectory } from '../mail/transport.ts'
-import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
+import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
   resetTables,
   TEST_DB_KINDS,
   type TestDatabase,
-} from '../testing/test-database.ts'
+} from '#tests/support/test-database.ts'
 
 const SUBMIT = api.trialSubmissions
 type Answer = Record<string, unknown>

@@ -26,7 +26,7 @@ import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken, newToken } from '../guard/tokens.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
-import type { ConfirmMailPayload } from '../mail/templates.ts'
+import type { ConfirmMailPayload } from '../mail/payloads.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'
 import { confirmWaitlistJoin } from './waitlist-service.ts'
 

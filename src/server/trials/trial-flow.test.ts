@@ -11,9 +11,9 @@ import { listMail } from '../db/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { createTestApp, memoryLogger, postJson, trialRequest } from '../testing/test-app.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { createTestApp, memoryLogger, postJson, trialRequest } from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 
 const POLL = { timeout: 15_000, interval: 25 }
 

@@ -20,8 +20,8 @@ import { findSubmission } from '../db/submission-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { runOutboxPass } from '../mail/outbox-worker.ts'
 import { createMailTransport, mailDirectory } from '../mail/transport.ts'
-import { createTestApp, memoryLogger, postJson, trialRequest } from '../testing/test-app.ts'
-import { describeEachDatabase } from '../testing/test-database.ts'
+import { createTestApp, memoryLogger, postJson, trialRequest } from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
 
 const PUBLIC_URL = 'https://trial.example.test'
 

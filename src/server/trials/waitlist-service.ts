@@ -20,7 +20,7 @@ import {
 } from '../db/submission-repository.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken } from '../guard/tokens.ts'
-import type { WaitlistJoinedMailPayload, WaitlistMailPayload } from '../mail/templates.ts'
+import type { WaitlistJoinedMailPayload, WaitlistMailPayload } from '../mail/payloads.ts'
 
 interface WaitlistDeps {
   db: Db

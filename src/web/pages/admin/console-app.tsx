@@ -2,62 +2,14 @@
  * The console's shell: finds the session (or shows the sign-in page), then the page of the
  * address, each loaded on first visit. Focus moves to the new page's heading on navigation.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import type { AdminSession } from '#src/common/admin-api.ts'
 import { adminApi, adminRoutes } from '#src/common/paths.ts'
 import { apiGet, SIGNED_OUT_EVENT, setCsrfToken } from './console-api.ts'
 import { ConsoleLayout } from './console-layout.tsx'
+import { CONSOLE_PAGES } from './console-pages.ts'
 import { navigate, useLocation } from './console-router.ts'
 import { SignInPage } from './pages/sign-in-page.tsx'
-
-export interface ConsolePage {
-  path: string
-  label: string
-  component: ComponentType
-}
-
-const page = (load: () => Promise<ComponentType>): ComponentType =>
-  lazy(async () => ({ default: await load() }))
-
-const CONSOLE_PAGES: ConsolePage[] = [
-  {
-    path: adminRoutes.overview,
-    label: 'Overview',
-    component: page(() => import('./pages/overview-page.tsx').then((m) => m.OverviewPage)),
-  },
-  {
-    path: adminRoutes.leads,
-    label: 'Leads',
-    component: page(() => import('./pages/leads-page.tsx').then((m) => m.LeadsPage)),
-  },
-  {
-    path: adminRoutes.keys,
-    label: 'Keys',
-    component: page(() => import('./pages/keys-page.tsx').then((m) => m.KeysPage)),
-  },
-  {
-    path: adminRoutes.waitlist,
-    label: 'Waitlist',
-    component: page(() => import('./pages/waitlist-page.tsx').then((m) => m.WaitlistPage)),
-  },
-  {
-    path: adminRoutes.mail,
-    label: 'Mail',
-    component: page(() => import('./pages/mail-page.tsx').then((m) => m.MailPage)),
-  },
-  {
-    path: adminRoutes.consents,
-    label: 'Consents',
-    component: page(() => import('./pages/consents-page.tsx').then((m) => m.ConsentsPage)),
-  },
-  {
-    path: adminRoutes.purchaseRequests,
-    label: 'Purchases',
-    component: page(() =>
-      import('./pages/purchase-requests-page.tsx').then((m) => m.PurchaseRequestsPage),
-    ),
-  },
-]
 
 type SessionState =
   { status: 'loading' } | { status: 'signed-out' } | ({ status: 'signed-in' } & AdminSession)

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
-import { testDatabaseUrl } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { migrate, migratePostgres } from '../db/migrate.ts'
+import { testDatabaseUrl } from './test-env.ts'
+import { openDatabase, type Database } from '#src/server/db/client.ts'
+import { migrate, migratePostgres } from '#src/server/db/migrate.ts'
 
 export type TestDbKind = 'pglite' | 'postgres'
 

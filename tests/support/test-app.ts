@@ -2,12 +2,12 @@
 import { Writable } from 'node:stream'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
-import { createApp, type AppDeps } from '../app.ts'
-import { loadConfig, type Config } from '../config.ts'
-import type { Database } from '../db/client.ts'
-import type { Site, StaticFile } from '../http/site.ts'
-import { LicenseCountsCache } from '../licenses/license-service.ts'
-import { createLogger, type Logger } from '../logger.ts'
+import { createApp, type AppDeps } from '#src/server/app.ts'
+import { loadConfig, type Config } from '#src/server/config.ts'
+import type { Database } from '#src/server/db/client.ts'
+import type { Site, StaticFile } from '#src/server/http/site.ts'
+import { LicenseCountsCache } from '#src/server/licenses/license-service.ts'
+import { createLogger, type Logger } from '#src/server/logger.ts'
 
 function page(text: string): StaticFile {
   return {

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
-import { testEnvironment } from '../config.ts'
+import { testEnvironment } from './test-env.ts'
 
 export interface ServerProcess {
   child: ChildProcess

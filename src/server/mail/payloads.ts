@@ -1,0 +1,88 @@
+/**
+ * What each kind of e-mail's outbox payload holds, the settings an e-mail reads and what
+ * rendering gives. Types only: the services that enqueue mail, mails.tsx that draws it and
+ * templates.ts that checks a stored payload all stand on this module, not on each other.
+ */
+import type { Model } from '#src/common/models.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+  /** Replies go here instead of the support address (the operator answers the buyer). */
+  replyTo?: string
+}
+
+export interface TrialMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  activationKey: string
+  /** The visitor asked again while the key was valid: same key, said so. */
+  resend?: boolean
+}
+
+export interface WaitlistMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** A key from the refilled pool, or null when the pool ran out before this visitor's turn. */
+  activationKey: string | null
+}
+
+/** The confirmation on joining the waitlist. */
+export interface WaitlistJoinedMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** The other model, offered because it still had keys when the visitor joined; else null. */
+  otherModel: Model | null
+}
+
+/** To the operator: someone asked for an invoice (docs/product.md, "Buying"). */
+export interface PurchaseRequestMailPayload {
+  requestId: string
+  model: Model
+  buyer: { firstName: string; lastName: string; email: string; company: string; message: string }
+}
+
+/** To the buyer: we have the request and will send the invoice. Nothing free-form they typed. */
+export interface PurchaseConfirmationMailPayload {
+  requestId: string
+  firstName: string
+  lastName: string
+  model: Model
+}
+
+export interface ConfirmMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** The confirmation token; the link is built from PUBLIC_URL when the mail is rendered. */
+  token: string
+}
+
+export interface BreakerMailPayload {
+  model: Model
+  claims: number
+  threshold: number
+  windowMs: number
+}
+
+export interface OperatorSignInMailPayload {
+  /** The one-time token; only its hash is kept with the operator's sign-in links. */
+  token: string
+  validMinutes: number
+}
+
+export type MailSettings = Pick<
+  PublicSettings,
+  | 'brandName'
+  | 'supportEmail'
+  | 'downloadUrls'
+  | 'documentationUrl'
+  | 'videoTutorialsUrl'
+  | 'checkoutUrls'
+  | 'company'
+>
