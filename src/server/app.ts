@@ -106,7 +106,6 @@ export function createApp(deps: AppDeps): Hono {
   const api = [
     healthRoutes(
       {
-        kind: database.kind,
         ping: () => database.ping(),
         isStopping: deps.isStopping ?? (() => false),
       },
