@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
+import { afterAnswer, type AfterAnswer } from './after-answer.ts'
 import { operatorAddress, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
@@ -42,6 +43,8 @@ export interface AppDeps {
   onMailQueued?: () => void
   /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
   isStopping?: () => boolean
+  /** Runs work a request's answer must not wait for (after-answer.ts); made here when absent. */
+  afterAnswer?: AfterAnswer
   /** Tests: tighter console sign-in limits. */
   signInLimits?: SignInLimits
 }
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps): Hono {
       claimBreaker: config.claimBreaker,
       logger,
       onMailQueued: deps.onMailQueued,
+      afterAnswer: deps.afterAnswer ?? afterAnswer(logger),
       signInLimits: deps.signInLimits,
     }),
   )

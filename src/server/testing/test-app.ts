@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { afterAnswer } from '../after-answer.ts'
 import { createApp, type AppDeps } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
@@ -63,12 +64,16 @@ export function createTestApp(
     env?: Record<string, string>
     onMailQueued?: () => void
     signInLimits?: AppDeps['signInLimits']
+    /** Where work after an answer runs; by default it runs at once, and `settled` awaits it. */
+    afterAnswer?: AppDeps['afterAnswer']
   } = {},
 ) {
   const config = testConfig(options.env)
   const { logger, lines } = memoryLogger()
   const counts = new LicenseCountsCache(database.db)
+  const later = options.afterAnswer ?? afterAnswer(logger)
   const app = createApp({
+    afterAnswer: later,
     config,
     settings: DEFAULT_SETTINGS,
     logger,
@@ -78,7 +83,9 @@ export function createTestApp(
     onMailQueued: options.onMailQueued,
     signInLimits: options.signInLimits,
   })
-  return { app, config, logger, logLines: lines, counts }
+  /** Resolves once the work requests left after their answers (a sign-in link) is done. */
+  const settled = () => later.settled()
+  return { app, config, logger, logLines: lines, counts, settled }
 }
 
 let seq = 0
