@@ -21,6 +21,7 @@ import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { purchaseRequestRoutes } from './http/purchase-requests.ts'
 import { drainUnreadBody } from './http/read-json.ts'
+import { requestLimit } from './http/request-limit.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
@@ -103,6 +104,10 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     onMailQueued: deps.onMailQueued,
   }
+  // One limit per client for every request that changes something, before any endpoint's own.
+  const perClient = requestLimit(config.rateLimitRequests, config.trustProxy)
+  app.use('/api/*', perClient)
+  app.use(`${routes.adminBase}/api/*`, perClient)
   app.use(routes.adminBase, adminHeaders())
   app.use(`${routes.adminBase}/*`, adminHeaders())
 

@@ -120,6 +120,7 @@ async function main() {
     host: config.host,
     onListening: (url) => logger.info({ url, publicUrl: config.publicUrl }, 'listening'),
     requests,
+    trustProxy: config.trustProxy,
     cleanup: [
       // What requests left to do after their answers needs the database and the outbox.
       () => later.settled(),

@@ -52,6 +52,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests send everything from one address and claim whole pools: the subnet limit and the
     // breaker apply where a test sets them.
     RATE_LIMIT_SUBNET: '1000000/1h',
+    RATE_LIMIT_REQUESTS: '1000000/1m',
     CLAIM_BREAKER: 'off',
     IP_HASH_SECRET: 'test-ip-hash-secret-0123456789',
     ...env,

@@ -379,11 +379,29 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     )![1]!
     expect(rendered.html).toContain(link.replace('?', '?'))
 
-    const followed = await a.request(link)
+    // Opening the link spends nothing (mail scanners and previews open links with GET and
+    // HEAD): it shows a page whose one button posts the token.
+    for (const method of ['GET', 'HEAD', 'GET'])
+      expect((await a.request(link, { method })).status, method).toBe(200)
+    const shown = await (await a.request(link)).text()
+    expect(shown).toContain('<form method="post" action="/api/trial-confirmations">')
+    expect(await available('advanced')).toBe(2)
+    expect((await listMail(database.db)).filter((m) => m.to === 'three@example.com')).toHaveLength(
+      1,
+    )
+    const confirmByButton = (token: string) =>
+      a.request(api.trialConfirmations, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `token=${token}`,
+      })
+    const linkToken = new URL(link, 'https://x.test').searchParams.get('token')!
+    expect(shown).toContain(`name="token" value="${linkToken}"`)
+    const followed = await confirmByButton(linkToken)
     expect(followed.status).toBe(303)
     expect(followed.headers.get('location')).toBe('/thank-you?model=advanced')
-    // Following it again claims nothing more.
-    expect((await a.request(link)).status).toBe(303)
+    // Pressing it again claims nothing more.
+    expect((await confirmByButton(linkToken)).status).toBe(303)
     mail = await listMail(database.db)
     const keys = mail.filter((m) => m.kind === 'trial' && m.to === 'three@example.com')
     expect(keys).toHaveLength(1)
@@ -405,7 +423,7 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     )
     const fourthMail = mail.find((m) => m.kind === 'confirm' && m.to === 'four@example.com')!
     const token = String(fourthMail.payload.token)
-    const offer = await a.request(api.trialConfirmation(token))
+    const offer = await confirmByButton(token)
     expect(offer.status).toBe(200)
     expect(await offer.text()).toMatch(/Join the waitlist/)
     const joined = await a.request(`${api.trialConfirmations}/waitlist`, {
