@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { isModel, MODELS, type Model } from './models.ts'
+import { isPlainText, notPlainText, plainText } from './plain-text.ts'
 
 export const CSRF_HEADER = 'X-CSRF-Token'
 
@@ -218,6 +219,7 @@ export function parseLeadsQuery(
   const q = params.get('q')?.trim()
   if (q) {
     if (q.length > SEARCH_MAX) details.push(`q must be at most ${SEARCH_MAX} characters`)
+    else if (!isPlainText(q)) details.push(notPlainText('q'))
     else query.q = q
   }
   const model = params.get('model')
@@ -275,13 +277,17 @@ export function leadsQueryString(query: Partial<LeadsQuery>): string {
  * its schema (src/server/admin/admin-command-schema.ts).
  */
 export const SignInRequestSchema = z.object({
-  email: z.string('email is required').check(z.trim(), z.minLength(1), z.maxLength(254)),
+  email: z
+    .string('email is required')
+    .check(plainText('email'), z.trim(), z.minLength(1), z.maxLength(254)),
 })
 export const SignInVerifySchema = z.object({
-  token: z.string('token is required').check(z.maxLength(200)),
+  token: z.string('token is required').check(plainText('token'), z.maxLength(200)),
 })
 export const RevokeRequestSchema = z.object({
-  key: z.string('key is required').check(z.trim(), z.minLength(1), z.maxLength(200)),
+  key: z
+    .string('key is required')
+    .check(plainText('key'), z.trim(), z.minLength(1), z.maxLength(200)),
 })
 /** The console's confirmation step before `leads delete`, like the CLI's --yes. */
 export const LeadDeleteConfirmSchema = z.object({

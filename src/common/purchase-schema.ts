@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { MODELS } from './models.ts'
+import { plainText } from './plain-text.ts'
 import { emailField, nameField, NO_CONTROL_CHARS } from './trial-schema.ts'
 
 export const COMPANY_MAX = 200
@@ -21,6 +22,7 @@ export const PurchaseRequestSchema = z.object({
   company: z
     .string('Company is required')
     .check(
+      plainText('Company'),
       z.trim(),
       z.minLength(1, 'Company is required'),
       z.maxLength(COMPANY_MAX, `Company must be at most ${COMPANY_MAX} characters`),
@@ -31,6 +33,7 @@ export const PurchaseRequestSchema = z.object({
     z
       .string('Message must be text')
       .check(
+        plainText('Message'),
         z.trim(),
         z.maxLength(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
         z.regex(NO_CONTROL_CHARS_BUT_LINES, 'Message must not contain control characters'),

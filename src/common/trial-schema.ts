@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { MODELS } from './models.ts'
+import { plainText } from './plain-text.ts'
 
 import { EMAIL_MAX, NAME_MAX, SOURCE_MAX, TRIAL_SOURCE } from './trial-limits.ts'
 
@@ -23,6 +24,7 @@ export const nameField = (label: string) =>
   z
     .string(`${label} is required`)
     .check(
+      plainText(label),
       z.trim(),
       z.minLength(1, `${label} is required`),
       z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
@@ -38,6 +40,7 @@ export const emailField = () =>
   z
     .string('E-mail is required')
     .check(
+      plainText('E-mail'),
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, 'E-mail is required'),
@@ -54,6 +57,7 @@ export const TrialRequestSchema = z.object({
     z
       .string('Source must be text')
       .check(
+        plainText('Source'),
         z.trim(),
         z.maxLength(SOURCE_MAX, `Source must be at most ${SOURCE_MAX} characters`),
         z.regex(NO_CONTROL_CHARS, 'Source must not contain control characters'),
@@ -61,7 +65,7 @@ export const TrialRequestSchema = z.object({
     TRIAL_SOURCE,
   ),
   /** Honeypot: a field people never see and bots fill in. Optional. */
-  website: z.optional(z.string().check(z.maxLength(2000))),
+  website: z.optional(z.string().check(plainText('website'), z.maxLength(2000))),
   /** Milliseconds between the form being shown and submitted, by the browser's clock. Optional. */
   form_elapsed_ms: z.optional(z.number().check(z.int(), z.gte(0))),
 })
@@ -76,6 +80,7 @@ export const KeyResendSchema = z.object({
   email: z
     .string('E-mail is required')
     .check(
+      plainText('E-mail'),
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, 'E-mail is required'),

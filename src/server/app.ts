@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { routes } from '#src/common/paths.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
+import { afterAnswer, type AfterAnswer } from './after-answer.ts'
 import { operatorAddress, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
@@ -20,6 +21,7 @@ import type { SignInLimits } from './admin/console-auth.ts'
 import { licenseCountRoutes } from './http/license-counts.ts'
 import { purchaseRequestRoutes } from './http/purchase-requests.ts'
 import { drainUnreadBody } from './http/read-json.ts'
+import { requestLimit } from './http/request-limit.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
@@ -42,6 +44,8 @@ export interface AppDeps {
   onMailQueued?: () => void
   /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
   isStopping?: () => boolean
+  /** Runs work a request's answer must not wait for (after-answer.ts); made here when absent. */
+  afterAnswer?: AfterAnswer
   /** Tests: tighter console sign-in limits. */
   signInLimits?: SignInLimits
 }
@@ -101,13 +105,16 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     onMailQueued: deps.onMailQueued,
   }
+  // One limit per client for every request that changes something, before any endpoint's own.
+  const perClient = requestLimit(config.rateLimitRequests, config.trustProxy)
+  app.use('/api/*', perClient)
+  app.use(`${routes.adminBase}/api/*`, perClient)
   app.use(routes.adminBase, adminHeaders())
   app.use(`${routes.adminBase}/*`, adminHeaders())
 
   const api = [
     healthRoutes(
       {
-        kind: database.kind,
         ping: () => database.ping(),
         isStopping: deps.isStopping ?? (() => false),
       },
@@ -145,6 +152,7 @@ export function createApp(deps: AppDeps): Hono {
       claimBreaker: config.claimBreaker,
       logger,
       onMailQueued: deps.onMailQueued,
+      afterAnswer: deps.afterAnswer ?? afterAnswer(logger),
       signInLimits: deps.signInLimits,
     }),
   )

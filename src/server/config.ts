@@ -146,6 +146,7 @@ const ConfigSchema = z.object({
   RATE_LIMIT_IP: rateLimit('20/1h'),
   RATE_LIMIT_SUBNET: rateLimit('60/1h'),
   CLAIM_BREAKER: breaker,
+  RATE_LIMIT_REQUESTS: rateLimit('60/1m'),
   IP_HASH_SECRET: z
     .string()
     .default('')
@@ -177,6 +178,8 @@ export type Config = {
   rateLimitSubnet: RateLimit
   /** Claims per model per window before confirmation is required; null when off. */
   claimBreaker: RateLimit | null
+  /** Requests that change something, per client, across every endpoint (http/request-limit.ts). */
+  rateLimitRequests: RateLimit
   /**
    * The HMAC key for stored client addresses. From IP_HASH_SECRET, else the server fills it in
    * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
@@ -225,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteEnv,
     rateLimitSubnet: c.RATE_LIMIT_SUBNET,
     claimBreaker: c.CLAIM_BREAKER,
+    rateLimitRequests: c.RATE_LIMIT_REQUESTS,
     ipHashSecret: c.IP_HASH_SECRET || null,
     operatorEmail: c.OPERATOR_EMAIL || null,
   }

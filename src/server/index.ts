@@ -4,6 +4,7 @@
  * maintenance, then the app on PORT/HOST until SIGTERM or SIGINT (lifecycle.ts).
  */
 import { adminSocketPath, isSocketLive, startAdminSocket } from './admin/admin-socket.ts'
+import { afterAnswer } from './after-answer.ts'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
@@ -102,7 +103,9 @@ async function main() {
   const maintenance = startMaintenance(database.db, logger, config.dataDir)
 
   const lifecycle = createLifecycle(logger)
+  const later = afterAnswer(logger)
   const app = createApp({
+    afterAnswer: later,
     config,
     settings,
     logger,
@@ -118,7 +121,10 @@ async function main() {
     host: config.host,
     onListening: (url) => logger.info({ url, publicUrl: config.publicUrl }, 'listening'),
     requests,
+    trustProxy: config.trustProxy,
     cleanup: [
+      // What requests left to do after their answers needs the database and the outbox.
+      () => later.settled(),
       () => maintenance.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),

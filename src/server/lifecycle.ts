@@ -4,11 +4,13 @@
  * requests finish, and runs the cleanup steps in order (worker, admin socket, mail, database).
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
-import { Server as NetServer } from 'node:net'
+import { Server as NetServer, type Socket } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
+import type { TrustProxy } from './config.ts'
 import type { Logger } from './logger.ts'
 import type { RequestGauge } from './request-gauge.ts'
+import { connectionClient } from './guard/client-address.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 /** How long an open connection may look idle during a stop before it is closed. */
@@ -17,15 +19,25 @@ const IDLE_SWEEP_MS = 500
 const LISTEN_LINGER_MS = 1_000
 const netClose = NetServer.prototype.close
 /**
- * Bounds on what a client may hold (docs/product.md, "Trust under abuse"): headers must arrive
- * within 10 s, a whole request within 30 s, and at most this many connections are open at once
- * (more are refused by the kernel queue, not by our memory). Idle keep-alive connections close
- * after 5 s.
+ * Bounds on what a client may hold (docs/product.md, "Trust under abuse"; docs/decisions/0023): a new connection must
+ * have sent its first request's headers within 5 s (sending nothing counts), a request's body
+ * must be in within 20 s of its headers, the next request on a kept-alive connection must
+ * start within 5 s and have its headers in 5 s later; one client (an address, an IPv6 /64) holds
+ * at most 64 connections at once and its next one is closed at once, and at most 2,000 are open
+ * in all (more are refused by the kernel queue, not by our memory). A proxy we trust
+ * (TRUST_PROXY) is not one client: behind one, the proxy must bound each client itself
+ * (docs/operations.md).
+ *
+ * The deadlines are our own timers, not Node's headersTimeout and requestTimeout: on Node 20,
+ * once its check found a connection past headersTimeout, the connection stayed open and its
+ * socket timeout no longer fired (measured: idle and half-sent connections still open after
+ * 13 s with headersTimeout 5 s), so one client could hold them for as long as it liked.
  */
 const SERVER_LIMITS = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  headersMs: 5_000,
+  bodyMs: 20_000,
   keepAliveTimeoutMs: 5_000,
+  connectionsPerClient: 64,
   maxConnections: 2_000,
 } as const
 
@@ -41,6 +53,8 @@ interface Lifecycle {
     onListening: (url: string) => void
     /** Counts each request from its arrival until its connection has its answer. */
     requests?: RequestGauge
+    /** Which peers are proxies (their connections are not counted as one client's). */
+    trustProxy: TrustProxy
   }): void
 }
 
@@ -48,14 +62,53 @@ export function createLifecycle(logger: Logger): Lifecycle {
   let stopping = false
   return {
     isStopping: () => stopping,
-    listen({ app, port, host, cleanup, onListening, requests }) {
+    listen({ app, port, host, cleanup, onListening, requests, trustProxy }) {
       const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
         onListening(`http://${info.address}:${info.port}`),
       ) as HttpServer
-      server.headersTimeout = SERVER_LIMITS.headersTimeoutMs
-      server.requestTimeout = SERVER_LIMITS.requestTimeoutMs
+      // Node's own checks off: the deadlines below replace them.
+      server.headersTimeout = 0
+      server.requestTimeout = 0
       server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs
       server.maxConnections = SERVER_LIMITS.maxConnections
+
+      // One deadline per connection: by then it has sent what it owes, or it is closed.
+      const deadlines = new WeakMap<Socket, NodeJS.Timeout>()
+      const owe = (socket: Socket, ms: number | null) => {
+        clearTimeout(deadlines.get(socket))
+        if (ms !== null) deadlines.set(socket, setTimeout(() => socket.destroy(), ms).unref())
+      }
+      server.on('connection', (socket: Socket) => {
+        owe(socket, SERVER_LIMITS.headersMs)
+        socket.once('close', () => owe(socket, null))
+      })
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        const socket = req.socket
+        owe(socket, SERVER_LIMITS.bodyMs)
+        // Its answer takes what it takes; the next request on the connection owes its headers.
+        req.once('end', () => {
+          if (!res.writableFinished) owe(socket, null)
+        })
+        res.once('finish', () =>
+          owe(socket, SERVER_LIMITS.keepAliveTimeoutMs + SERVER_LIMITS.headersMs),
+        )
+      })
+
+      // Open connections per client: one client's 2,000 idle or trickling sockets must not
+      // take every other visitor's place.
+      const open = new Map<string, number>()
+      server.on('connection', (socket: Socket) => {
+        const client = connectionClient(socket.remoteAddress, trustProxy)
+        if (client === null) return
+        const count = (open.get(client) ?? 0) + 1
+        if (count > SERVER_LIMITS.connectionsPerClient) return void socket.destroy()
+        open.set(client, count)
+        socket.once('close', () => {
+          const left = (open.get(client) ?? 1) - 1
+          if (left > 0) open.set(client, left)
+          else open.delete(client)
+        })
+      })
 
       // Answers still to be written. Once stopping, each closes its connection, so a busy
       // keep-alive client moves on (to another instance) instead of holding this one open.

@@ -27,5 +27,6 @@ Object.assign(process.env, {
   // Tests submit many trials from one address; the limits themselves have their own tests.
   RATE_LIMIT_EMAIL: process.env.RATE_LIMIT_EMAIL ?? '1000/1h',
   RATE_LIMIT_IP: process.env.RATE_LIMIT_IP ?? '10000/1h',
+  RATE_LIMIT_REQUESTS: process.env.RATE_LIMIT_REQUESTS ?? '100000/1m',
 })
 await import('../../src/server/index.ts')

@@ -54,6 +54,7 @@ export function startServerProcess(
       // Every test request comes from loopback: the subnet limit and the breaker are for
       // the tests that set them.
       RATE_LIMIT_SUBNET: '1000000/1h',
+      RATE_LIMIT_REQUESTS: '1000000/1m',
       CLAIM_BREAKER: 'off',
       ...env,
     },

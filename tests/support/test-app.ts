@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { afterAnswer } from '#src/server/after-answer.ts'
 import { createApp, type AppDeps } from '#src/server/app.ts'
 import { loadConfig, type Config } from '#src/server/config.ts'
 import type { Database } from '#src/server/db/client.ts'
@@ -51,6 +52,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests send everything from one address and claim whole pools: the subnet limit and the
     // breaker apply where a test sets them.
     RATE_LIMIT_SUBNET: '1000000/1h',
+    RATE_LIMIT_REQUESTS: '1000000/1m',
     CLAIM_BREAKER: 'off',
     IP_HASH_SECRET: 'test-ip-hash-secret-0123456789',
     ...env,
@@ -63,12 +65,16 @@ export function createTestApp(
     env?: Record<string, string>
     onMailQueued?: () => void
     signInLimits?: AppDeps['signInLimits']
+    /** Where work after an answer runs; by default it runs at once, and `settled` awaits it. */
+    afterAnswer?: AppDeps['afterAnswer']
   } = {},
 ) {
   const config = testConfig(options.env)
   const { logger, lines } = memoryLogger()
   const counts = new LicenseCountsCache(database.db)
+  const later = options.afterAnswer ?? afterAnswer(logger)
   const app = createApp({
+    afterAnswer: later,
     config,
     settings: DEFAULT_SETTINGS,
     logger,
@@ -78,7 +84,9 @@ export function createTestApp(
     onMailQueued: options.onMailQueued,
     signInLimits: options.signInLimits,
   })
-  return { app, config, logger, logLines: lines, counts }
+  /** Resolves once the work requests left after their answers (a sign-in link) is done. */
+  const settled = () => later.settled()
+  return { app, config, logger, logLines: lines, counts, settled }
 }
 
 let seq = 0

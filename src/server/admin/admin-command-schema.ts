@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini'
 import { MODELS } from '#src/common/models.ts'
+import { plainText } from '#src/common/plain-text.ts'
 import { normalizeOperatorEmail } from './operator-email.ts'
 
 const ModelSchema = z.enum(MODELS, {
@@ -36,6 +37,7 @@ const notAnAddress = (input: unknown) =>
 const LeadEmailSchema = z
   .string({ error: (issue) => notAnAddress(issue.input) })
   .check(
+    plainText('the e-mail address'),
     z.trim(),
     z.maxLength(254, 'an e-mail address has at most 254 characters'),
     z.includes('@', { error: (issue) => notAnAddress(issue.input) }),
@@ -43,7 +45,7 @@ const LeadEmailSchema = z
 
 /** An operator's address as stored: trimmed, lower case, plausibly an address. */
 const OperatorEmailSchema = z.pipe(
-  z.string({ error: (issue) => notAnAddress(issue.input) }),
+  z.string({ error: (issue) => notAnAddress(issue.input) }).check(plainText('the e-mail address')),
   z.transform((value, ctx) => {
     const email = normalizeOperatorEmail(value)
     if (email) return email
@@ -62,8 +64,8 @@ export const AdminCommandSchema = z.discriminatedUnion(
   [
     command('licenses import', {
       model: ModelSchema,
-      fileName: z.string('fileName is required'),
-      keysText: z.string('keysText must be the key file as text'),
+      fileName: z.string('fileName is required').check(plainText('fileName')),
+      keysText: z.string('keysText must be the key file as text').check(plainText('keysText')),
     }),
     command('licenses stats', {}),
     command('leads export', { format: FormatSchema }),

@@ -40,12 +40,15 @@ const SESSION_TIMES: SessionTimes = {
 export interface SignInLimits {
   /** Sign-in requests per address asked for. */
   email: RateLimit
+  /** The same over a day: what mail to one address is bounded by (docs/decisions/0022). */
+  emailDaily?: RateLimit
   /** Sign-in requests and link redemptions per client address. */
   ip: RateLimit
 }
 
 const SIGN_IN_LIMITS: SignInLimits = {
   email: { count: 5, windowMs: 15 * 60_000 },
+  emailDaily: { count: 20, windowMs: 24 * 3_600_000 },
   ip: { count: 20, windowMs: 15 * 60_000 },
 }
 
@@ -57,6 +60,8 @@ interface ConsoleAuthDeps {
   ipHashSecret: string
   /** The outbox worker's kick, so the link goes out at once. */
   onMailQueued?: () => void
+  /** Runs work after the answer (after-answer.ts); without it, the work is awaited. */
+  afterAnswer?: (work: () => Promise<unknown>) => void
 }
 
 export class SignInRateLimitedError extends Error {
@@ -78,7 +83,9 @@ async function limit(deps: ConsoleAuthDeps, checks: { name: string; value: strin
     checks.map((c) =>
       c.name === 'admin-sign-in-email'
         ? { ...c, limit: limits.email }
-        : { ...c, value: hashIp(deps.ipHashSecret, c.value), hashed: true, limit: limits.ip },
+        : c.name === 'admin-sign-in-email-day'
+          ? { ...c, limit: limits.emailDaily ?? SIGN_IN_LIMITS.emailDaily! }
+          : { ...c, value: hashIp(deps.ipHashSecret, c.value), hashed: true, limit: limits.ip },
     ),
   )
   if (verdict.exceeded) throw new SignInRateLimitedError(verdict.retryAfterSeconds)
@@ -86,14 +93,34 @@ async function limit(deps: ConsoleAuthDeps, checks: { name: string; value: strin
 
 /**
  * A sign-in request. Every request counts against the limits, listed address or not, so the
- * limit tells nobody which addresses are operators'. Throws SignInRateLimitedError.
+ * limit tells nobody which addresses are operators'. A browser that signed in as this address
+ * before (knownDevice, sign-in-device.ts) is held only by its client's limit. Throws
+ * SignInRateLimitedError.
  */
-export async function requestSignIn(deps: ConsoleAuthDeps, email: string, ip: string) {
+export async function requestSignIn(
+  deps: ConsoleAuthDeps,
+  email: string,
+  ip: string,
+  knownDevice = false,
+) {
   const address = normalizeOperatorEmail(email) ?? email.trim().toLowerCase()
   await limit(deps, [
     { name: 'admin-sign-in-ip', value: ip },
-    { name: 'admin-sign-in-email', value: address },
+    ...(knownDevice
+      ? []
+      : [
+          { name: 'admin-sign-in-email', value: address },
+          { name: 'admin-sign-in-email-day', value: address },
+        ]),
   ])
+  // Everything that differs for a listed operator (the lookup, a token, the mail) runs after
+  // the answer, so the answer takes as long for any address.
+  const send = () => sendSignInLink(deps, address)
+  if (deps.afterAnswer) deps.afterAnswer(send)
+  else await send()
+}
+
+async function sendSignInLink(deps: ConsoleAuthDeps, address: string) {
   const operator = await findOperatorByEmail(deps.db, address)
   if (!operator) return
   const token = newSecret()

@@ -137,6 +137,13 @@ export async function releaseMailLeases(db: Db): Promise<number> {
   return rows.length
 }
 
+/**
+ * A sent message's payload without the secrets it carried: a sign-in or confirmation link's
+ * token is needed until the mail is sent, and must not sit in the table for the months the row
+ * is kept (only the token's hash is what redeems it). Applied in the statement that marks it sent.
+ */
+const payloadWithoutSecrets = sql`${mailOutbox.payload} - 'token'`
+
 /** Records messages as sent: one statement for all the ids a worker has sent since its last mark. */
 export async function markMailSent(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
@@ -144,6 +151,7 @@ export async function markMailSent(db: Db, ids: readonly string[]): Promise<void
     .update(mailOutbox)
     .set({
       status: 'sent',
+      payload: payloadWithoutSecrets,
       sentAt: sql`now()`,
       lockedUntil: null,
       lastError: null,

@@ -69,6 +69,19 @@ export function describeClient(address: IpAddress | null): ClientAddress {
   return { address: v6.toString(), subnet: `${network.toString()}/64` }
 }
 
+/**
+ * Whom a connection from this peer counts for in the per-client connection limit (lifecycle.ts):
+ * its address, or its /64 for IPv6; null for a proxy we trust (TRUST_PROXY: every peer when
+ * it is a hop count, a peer inside a listed network), whose connections carry many clients.
+ */
+export function connectionClient(peer: string | undefined, trust: TrustProxy): string | null {
+  const ip = peer ? parseClientIp(peer) : null
+  if (!ip || trust.kind === 'hops') return null
+  if (trust.kind === 'cidrs' && trusted(ip, trust.cidrs)) return null
+  const client = describeClient(ip)
+  return ip.kind() === 'ipv6' ? client.subnet : client.address
+}
+
 function trusted(address: IpAddress, cidrs: [IpAddress, number][]): boolean {
   return cidrs.some(([network, bits]) => {
     if (network.kind() !== address.kind()) return false

@@ -34,6 +34,8 @@ interface SignedIn {
 describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
   let database: TestDatabase
   let app: Hono
+  /** Resolves once the app's work after its answers (a sign-in link) is done. */
+  let settled: () => Promise<void>
 
   const addOperator = (email: string) =>
     runAdminCommand(
@@ -46,6 +48,7 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
 
   /** The token of the newest sign-in e-mail to this address, as the operator would click it. */
   async function mailedToken(email: string): Promise<string | null> {
+    await settled()
     const mail = (await listMail(database.db)).filter(
       (m) => m.kind === 'operator-sign-in' && m.to === email,
     )
@@ -102,7 +105,7 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    app = createTestApp(database).app
+    ;({ app, settled } = createTestApp(database))
   })
   afterAll(async () => {
     await database.close()
@@ -119,6 +122,7 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
     expect(listed.status).toBe(202)
     expect(stranger.status).toBe(202)
     expect(await listed.json()).toEqual(await stranger.json())
+    await settled()
     const mail = await listMail(database.db)
     expect(mail.map((m) => [m.kind, m.to])).toEqual([['operator-sign-in', OPERATOR]])
     const rendered = renderOutboxMail(
@@ -199,8 +203,11 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
   })
 
   it('over plain http the cookie has no Secure flag and no __Host- prefix', async () => {
-    const plain = createTestApp(database, { env: { PUBLIC_URL: 'http://127.0.0.1:3000' } }).app
+    const { app: plain, settled: plainSettled } = createTestApp(database, {
+      env: { PUBLIC_URL: 'http://127.0.0.1:3000' },
+    })
     await postJson(plain, adminApi.signIn, { email: OPERATOR })
+    await plainSettled()
     const res = await verify((await mailedToken(OPERATOR))!, plain)
     const header = res.headers.get('set-cookie')!
     expect(header).toMatch(/^pp_console=[\w-]{43}; /)
@@ -287,12 +294,12 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
   })
 
   it('rate-limits sign-in requests per address and per client, listed or not', async () => {
-    const limited = createTestApp(database, {
+    const { app: limited, settled: limitedSettled } = createTestApp(database, {
       signInLimits: {
         email: { count: 3, windowMs: 60_000 },
         ip: { count: 8, windowMs: 60_000 },
       },
-    }).app
+    })
     for (const email of [OPERATOR, 'stranger@example.com']) {
       const statuses: number[] = []
       for (let i = 0; i < 4; i++)
@@ -305,7 +312,85 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(await res.json()).toMatchObject({ errorCode: 'RATE_LIMIT_EXCEEDED' })
     // Only the three accepted requests of the operator were mailed.
+    await limitedSettled()
     expect((await listMail(database.db)).length).toBe(3)
+  })
+
+  it('answers a listed operator and a stranger after the same work: her link is made after the answer', async () => {
+    // Work after the answer is held here, so the test sees what each answer waited for.
+    const held: (() => Promise<unknown>)[] = []
+    const hold = Object.assign((work: () => Promise<unknown>) => void held.push(work), {
+      settled: async () => {},
+    })
+    const { app: holding } = createTestApp(database, { afterAnswer: hold })
+    for (const email of [OPERATOR, 'nobody@example.com'])
+      expect((await postJson(holding, adminApi.signIn, { email })).status).toBe(202)
+    // Both answers went out with the same work left; nothing was made for the operator yet.
+    expect(held).toHaveLength(2)
+    expect(await listMail(database.db)).toEqual([])
+    expect(await queryRows(database.db, sql`select 1 from operator_sign_in_tokens`)).toEqual([])
+    for (const work of held) await work()
+    expect((await listMail(database.db)).map((m) => [m.kind, m.to])).toEqual([
+      ['operator-sign-in', OPERATOR],
+    ])
+  })
+
+  it('bounds the links one address gets in a day, and her own browser can still ask for one', async () => {
+    const { app: limited, settled: limitedSettled } = createTestApp(database, {
+      env: { TRUST_PROXY: '1' },
+      signInLimits: {
+        email: { count: 100, windowMs: 60_000 },
+        emailDaily: { count: 4, windowMs: 24 * 3_600_000 },
+        ip: { count: 100, windowMs: 60_000 },
+      },
+    })
+    const from = (client: string, cookie?: string) => ({
+      'X-Forwarded-For': client,
+      ...(cookie ? { Cookie: cookie } : {}),
+    })
+    // She signs in once from her browser; it keeps a mark of that.
+    expect(
+      (await postJson(limited, adminApi.signIn, { email: OPERATOR }, from('198.51.100.7'))).status,
+    ).toBe(202)
+    await limitedSettled()
+    const res = await postJson(
+      limited,
+      adminApi.signInVerify,
+      { token: await mailedToken(OPERATOR) },
+      from('198.51.100.7'),
+    )
+    expect(res.status).toBe(200)
+    const device = res.headers.getSetCookie().find((c) => c.includes('pp_console_device='))
+    expect(device).toMatch(/HttpOnly/)
+    expect(device).toMatch(/SameSite=Strict/)
+    const mark = device!.split(';')[0]!
+
+    // Someone asks for links to her address from ten clients: three more pass, then none that day.
+    const statuses: number[] = []
+    for (let i = 1; i <= 10; i++)
+      statuses.push(
+        (await postJson(limited, adminApi.signIn, { email: OPERATOR }, from(`203.0.113.${i}`)))
+          .status,
+      )
+    expect(statuses).toEqual([202, 202, 202, 429, 429, 429, 429, 429, 429, 429])
+    await limitedSettled()
+    expect((await listMail(database.db)).length).toBe(4)
+
+    // Her browser still gets a link; a mark made for another address does not help.
+    const mine = await postJson(
+      limited,
+      adminApi.signIn,
+      { email: OPERATOR },
+      from('198.51.100.7', mark),
+    )
+    expect(mine.status).toBe(202)
+    await limitedSettled()
+    expect((await listMail(database.db)).length).toBe(5)
+    const forged = `__Host-pp_console_device=${'A'.repeat(43)}`
+    expect(
+      (await postJson(limited, adminApi.signIn, { email: OPERATOR }, from('192.0.2.1', forged)))
+        .status,
+    ).toBe(429)
   })
 
   it('writes every operator action to the audit log, by the operator, with the CLI’s own words', async () => {

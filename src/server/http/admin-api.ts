@@ -60,6 +60,12 @@ import {
   consolePurchaseRequests,
   consoleWaitlist,
 } from '../admin/console-queries.ts'
+import {
+  DEVICE_COOKIE,
+  DEVICE_MAX_AGE_SECONDS,
+  deviceMark,
+  isDeviceOf,
+} from '../admin/sign-in-device.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
@@ -80,6 +86,8 @@ interface AdminApiDeps {
   claimBreaker: RateLimit | null
   logger: Logger
   onMailQueued?: () => void
+  /** Where a sign-in request's work for a listed operator runs, after its answer. */
+  afterAnswer?: (work: () => Promise<unknown>) => void
   signInLimits?: SignInLimits
   /** Largest key file accepted by upload. */
   importLimitBytes?: number
@@ -113,6 +121,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
     limits: deps.signInLimits,
     ipHashSecret: deps.ipHashSecret,
     onMailQueued: deps.onMailQueued,
+    afterAnswer: deps.afterAnswer,
   }
   const actions = (c: Context<{ Variables: SessionVars }>): ConsoleActionContext => ({
     db: deps.db,
@@ -149,8 +158,9 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
 
   app.post(adminApi.signIn, async (c) => {
     const { email } = await readValidBody(c, SignInRequestSchema)
+    const knownDevice = isDeviceOf(deps.ipHashSecret, email, getCookie(c, DEVICE_COOKIE, prefix))
     try {
-      await requestSignIn(authDeps, email, clientAddress(c, deps.trustProxy))
+      await requestSignIn(authDeps, email, clientAddress(c, deps.trustProxy), knownDevice)
     } catch (error) {
       if (error instanceof SignInRateLimitedError) return rateLimited(c, error)
       throw error
@@ -179,6 +189,15 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
       secure: deps.https,
       path: '/',
       prefix,
+    })
+    // This browser may ask for links to her address however many others ask (sign-in-device.ts).
+    setCookie(c, DEVICE_COOKIE, deviceMark(deps.ipHashSecret, session.email), {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: deps.https,
+      path: '/',
+      prefix,
+      maxAge: DEVICE_MAX_AGE_SECONDS,
     })
     deps.logger.info('operator signed in')
     return c.json({ email: session.email, csrfToken: session.csrfToken } satisfies AdminSession)

@@ -9,8 +9,6 @@ import type { Logger } from '../logger.ts'
 import { apiError } from './errors.ts'
 
 interface Readiness {
-  /** embedded or postgres, for the answer. */
-  kind: string
   /** Resolves when the database answers. */
   ping(): Promise<void>
   isStopping(): boolean
@@ -27,7 +25,8 @@ export function healthRoutes(readiness: Readiness, logger: Logger): Hono {
       })
     try {
       await readiness.ping()
-      return c.json({ status: 'ok', database: readiness.kind })
+      // Only that it is ready: which database answers is nobody's business outside.
+      return c.json({ status: 'ok' })
     } catch (error) {
       logger.warn(
         { err: error instanceof Error ? error.message : String(error) },

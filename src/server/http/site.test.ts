@@ -46,6 +46,10 @@ beforeAll(async () => {
   await mkdir(join(uploadsDir, 'screenshots'), { recursive: true })
   await writeFile(join(uploadsDir, 'chart.png'), PNG)
   await writeFile(join(uploadsDir, 'screenshots', 'fund.png'), PNG)
+  // What an operator's copy or editor leaves behind in the uploads folder.
+  await writeFile(join(uploadsDir, '.env'), SECRET)
+  await mkdir(join(uploadsDir, '.git'))
+  await writeFile(join(uploadsDir, '.git', 'config'), SECRET)
   // Neighbours an attacker would aim at: beside the uploads folder and in a sibling with a shared prefix.
   await writeFile(join(dir, 'secret.txt'), SECRET)
   await mkdir(join(dir, 'uploads-private'))
@@ -141,6 +145,10 @@ describe('GET /custom-uploads/*', () => {
     '/custom-uploads/',
     '/custom-uploads/screenshots',
     '/custom-uploads/missing.png',
+    '/custom-uploads/.env',
+    '/custom-uploads/%2eenv',
+    '/custom-uploads/.git/config',
+    '/custom-uploads/screenshots/../.env',
   ])('answers %s with the 404 page and no file outside', async (path) => {
     const res = await app().request(path)
     const body = await res.text()

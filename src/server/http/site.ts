@@ -278,7 +278,14 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
   app.get('/custom-uploads/*', async (c) => {
     const rest = c.req.path.slice('/custom-uploads/'.length)
     const full = safeJoin(options.uploadsDir, rest)
-    if (!full) return notFound(c)
+    // A dotfile or dot-folder (.git, .env, .DS_Store) is never an upload meant for visitors.
+    if (
+      !full ||
+      relative(options.uploadsDir, full)
+        .split(sep)
+        .some((p) => p.startsWith('.'))
+    )
+      return notFound(c)
     const info = await stat(full).catch(() => null)
     if (!info?.isFile()) return notFound(c)
     const body = await readFile(full)

@@ -1,9 +1,11 @@
 /**
  * The confirmation link a request past the claim breaker gets by e-mail (docs/product.md, "Trust under abuse"):
- * `GET /api/trial-confirmations?token=…` claims and mails the key (or mails a valid one again)
- * and sends the visitor to the thank-you page; with the pool empty it offers the waitlist on a
- * small page whose button posts back here. Plain HTML without scripts: it is opened from a
- * mail client, and works the same in every browser.
+ * `GET /api/trial-confirmations?token=…` only shows a page with one button, which posts the
+ * token back to `POST /api/trial-confirmations`; that claims and mails the key (or mails a valid
+ * one again) and sends the visitor to the thank-you page, or with the pool empty offers the
+ * waitlist on a small page whose button posts to `…/waitlist`. A GET or HEAD never spends the
+ * link: mail scanners and link previews open links before the person does. Plain HTML without
+ * scripts: it is opened from a mail client, and works the same in every browser.
  */
 import { Hono, type Context } from 'hono'
 import { MODEL_LABELS } from '#src/common/models.ts'
@@ -11,8 +13,18 @@ import { api, routes } from '#src/common/paths.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { confirmTrial, joinWaitlistByConfirmation } from '../trials/confirmation-service.ts'
 import type { TrialDeps } from '../trials/trial-service.ts'
+import { readFormBody } from './read-json.ts'
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
+/** A form of ours holds one token: anything longer is not from our page. */
+const FORM_LIMIT_BYTES = 2048
+
+/** The token a page of ours posted, or '' when the body is not that form. */
+async function postedToken(c: Context): Promise<string> {
+  const form = await readFormBody(c, FORM_LIMIT_BYTES).catch(() => null)
+  const token = form?.get('token') ?? ''
+  return TOKEN.test(token) ? token : ''
+}
 
 function page(c: Context, status: 200 | 400, title: string, body: string) {
   return c.html(
@@ -35,9 +47,21 @@ const expired = (c: Context) =>
 export function trialConfirmationRoutes(deps: { trial: TrialDeps }): Hono {
   const app = new Hono()
 
-  app.get(api.trialConfirmations, async (c) => {
+  app.get(api.trialConfirmations, (c) => {
     const token = c.req.query('token') ?? ''
     if (!TOKEN.test(token)) return expired(c)
+    return page(
+      c,
+      200,
+      'Confirm your trial request',
+      '<p>One more step: confirm that you asked for a free trial, and we will e-mail your activation key.</p>' +
+        `<form method="post" action="${api.trialConfirmations}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Confirm and send my key</button></form>`,
+    )
+  })
+
+  app.post(api.trialConfirmations, async (c) => {
+    const token = await postedToken(c)
+    if (!token) return expired(c)
     const result = await confirmTrial(deps.trial, token)
     if (result.status === 'invalid') return expired(c)
     if (result.status === 'key') return c.redirect(routes.thankYou(result.model), 303)
@@ -51,11 +75,8 @@ export function trialConfirmationRoutes(deps: { trial: TrialDeps }): Hono {
   })
 
   app.post(`${api.trialConfirmations}/waitlist`, async (c) => {
-    if (Number(c.req.header('content-length') ?? 0) > 2048) return expired(c)
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-    const token = typeof form.token === 'string' ? form.token : ''
-    if (!TOKEN.test(token) || !(await joinWaitlistByConfirmation(deps.trial, token)))
-      return expired(c)
+    const token = await postedToken(c)
+    if (!token || !(await joinWaitlistByConfirmation(deps.trial, token))) return expired(c)
     return page(
       c,
       200,

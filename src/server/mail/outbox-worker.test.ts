@@ -97,6 +97,45 @@ describeEachDatabase('outbox worker on %s', { emptyBeforeEach: true }, (database
     expect(stored!.sentAt).toBeInstanceOf(Date)
   })
 
+  it('keeps a link’s token only until its e-mail is sent, and every other payload as it was', async () => {
+    const db = database().db
+    const token = (name: string) => `${name}-${'t'.repeat(40)}`
+    await enqueueMail(db, {
+      kind: 'operator-sign-in',
+      to: 'ops@example.com',
+      payload: { token: token('signin'), validMinutes: 15 },
+      messageIdDomain: identity.messageIdDomain,
+    })
+    const confirm = await enqueueMail(db, {
+      kind: 'confirm',
+      to: 'ada@example.com',
+      payload: { firstName: 'Ada', lastName: 'Lovelace', model: 'basic', token: token('confirm') },
+      messageIdDomain: identity.messageIdDomain,
+    })
+    await enqueueMail(db, trialMail('key@example.com'))
+    // Until it is sent, the token is there for the worker to write into the link.
+    const queued = new Map((await listMail(db)).map((row) => [row.id, row]))
+    expect(queued.get(confirm.id)!.payload.token).toBe(token('confirm'))
+
+    expect(await runOutboxPass(options())).toBe(3)
+    const sent = await smtp.waitFor(3)
+    expect(sent.find((m) => m.to[0] === 'ops@example.com')!.text).toContain(token('signin'))
+    expect(sent.find((m) => m.to[0] === 'ada@example.com')!.text).toContain(token('confirm'))
+    const rows = new Map((await listMail(db)).map((row) => [row.to, row]))
+    expect(rows.get('ops@example.com')).toMatchObject({
+      status: 'sent',
+      payload: { validMinutes: 15 },
+    })
+    expect(rows.get('ops@example.com')!.payload).not.toHaveProperty('token')
+    expect(rows.get('ada@example.com')!.payload).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      model: 'basic',
+    })
+    expect(rows.get('key@example.com')!.payload).toEqual(trialMail('key@example.com').payload)
+    expect(JSON.stringify([...rows.values()])).not.toMatch(/signin-t|confirm-t/)
+  })
+
   it('retries with backoff while SMTP is down and delivers each e-mail exactly once when it is back', async () => {
     await smtp.stop()
     const worker = startOutboxWorker(options())

@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
+import { CSRF_HEADER } from '#src/common/admin-api.ts'
+import { adminApi, api } from '#src/common/paths.ts'
+import { runAdminCommand } from '../admin/admin-commands.ts'
 import { insertLicenses } from '../db/license-repository.ts'
+import { listMail } from '../db/outbox-repository.ts'
 import {
   hostileRequests,
   statusClass,
@@ -24,7 +28,7 @@ import {
   placeholderBuild,
   startServerProcess,
 } from '#tests/support/server-process.ts'
-import { createTestApp } from '#tests/support/test-app.ts'
+import { createTestApp, postJson } from '#tests/support/test-app.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { testEnvironment } from '#tests/support/test-env.ts'
 
@@ -136,6 +140,74 @@ describeEachDatabase('hostile requests in-process on %s', (database, kind) => {
     expect(statuses).toHaveLength(IN_PROCESS)
     expect(logLines.filter((l) => l.msg === 'unhandled error')).toEqual([])
   }, 120_000)
+})
+
+/**
+ * Text no database can keep: a NUL (Postgres refuses it) and a lone UTF-16 surrogate (no UTF-8
+ * spelling), each in a field of every kind of request a stranger or an operator can send. Each
+ * is a 400 naming the field at the schema, never a 500 from the database.
+ */
+describeEachDatabase('text no database can keep, on %s', (database) => {
+  it('refuses a NUL or a lone surrogate in any text field with 400 VALIDATION_ERROR', async () => {
+    const { app, settled } = createTestApp(database(), { env: { TRUST_PROXY: '1' } })
+    await runAdminCommand(
+      { db: database().db, messageIdDomain: 'example.test' },
+      { name: 'operators add', email: 'ops@example.com' },
+    )
+    expect((await postJson(app, adminApi.signIn, { email: 'ops@example.com' })).status).toBe(202)
+    await settled()
+    const link = (await listMail(database().db)).find((m) => m.kind === 'operator-sign-in')!
+    const verified = await postJson(app, adminApi.signInVerify, { token: link.payload.token })
+    const cookie = verified.headers.get('set-cookie')!.split(';')[0]!
+    const { csrfToken } = (await verified.json()) as { csrfToken: string }
+    const operator = { Cookie: cookie, [CSRF_HEADER]: csrfToken }
+
+    const purchase = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+      model: 'basic',
+    }
+    const trial = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      model: 'basic',
+    }
+    const attempts: [string, () => Response | Promise<Response>][] = []
+    for (const bad of ['a\u0000b', 'a\ud800b', '\udc00']) {
+      const post = (path: string, body: Record<string, unknown>, headers = {}) =>
+        attempts.push([
+          `${path} ${JSON.stringify(body).slice(0, 60)}`,
+          () => postJson(app, path, body, headers),
+        ])
+      post(adminApi.signIn, { email: `ops${bad}@example.com` })
+      post(adminApi.signInVerify, { token: bad })
+      post(api.purchaseRequests, { ...purchase, company: bad })
+      post(api.purchaseRequests, { ...purchase, message: bad })
+      post(api.purchaseRequests, { ...purchase, first_name: bad })
+      post(api.trialSubmissions, { ...trial, email: `ada${bad}@example.com` })
+      post(api.trialSubmissions, { ...trial, source: bad })
+      post(api.trialSubmissions, { ...trial, website: bad })
+      post(api.keyResend, { email: `ada${bad}@example.com` })
+      post(adminApi.keysRevoke, { key: bad }, operator)
+      post(adminApi.leadsDelete, { email: `x${bad}@example.com`, confirm: true }, operator)
+    }
+    // A query string cannot carry a lone surrogate (bad UTF-8 is read as U+FFFD), but a NUL.
+    attempts.push([
+      'leads q=a%00b',
+      () => app.request(`${adminApi.leads}?q=a%00b`, { headers: operator }),
+    ])
+    const failures: string[] = []
+    for (const [what, send] of attempts) {
+      const res = await send()
+      const body = (await res.json()) as { errorCode?: string; details?: string[] }
+      if (res.status !== 400 || body.errorCode !== 'VALIDATION_ERROR')
+        failures.push(`${what}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`)
+    }
+    expect(failures).toEqual([])
+  })
 })
 
 /** One request over its own connection; the answer, or the socket error. */
