@@ -55,6 +55,8 @@ export function startServerProcess(
       // the tests that set them.
       RATE_LIMIT_SUBNET: '1000000/1h',
       CLAIM_BREAKER: 'off',
+      // The placeholder build carries the shipped placeholder company (config.ts).
+      ALLOW_PLACEHOLDER_SETTINGS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

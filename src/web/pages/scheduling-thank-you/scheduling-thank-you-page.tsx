@@ -178,16 +178,21 @@ function Confirmation({ booking }: { booking: Booking }) {
         </Row>
         <Row icon={<Users aria-hidden="true" className="size-4" />} label={COPY.who}>
           <ul className="space-y-4">
-            <li className="flex items-center gap-3">
-              <Avatar text={initials(settings.hostName)} tone="brand" />
-              <div className="min-w-0">
-                <p className="font-semibold text-brand-900">
-                  {settings.hostName}{' '}
-                  <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
-                </p>
-                <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
-              </div>
-            </li>
+            {/* The host is shown once the operator names one (SITE_HOST_NAME). */}
+            {settings.hostName ? (
+              <li className="flex items-center gap-3">
+                <Avatar text={initials(settings.hostName)} tone="brand" />
+                <div className="min-w-0">
+                  <p className="font-semibold text-brand-900">
+                    {settings.hostName}{' '}
+                    <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
+                  </p>
+                  {settings.hostEmail ? (
+                    <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
+                  ) : null}
+                </div>
+              </li>
+            ) : null}
             {guest ? (
               <li className="flex items-center gap-3" data-testid="guest">
                 <Avatar text={initials(guest.name, 1)} tone="accent" />
