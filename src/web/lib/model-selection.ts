@@ -15,6 +15,10 @@ export function selectModel(model: Model): void {
     return
   }
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
+  // The form's code loads when the form comes near and may not have heard this event: the
+  // pre-rendered form shows the model meanwhile (as boot.ts does for a followed link).
+  const radio = document.querySelector(`input[name="model"][value="${model}"]`)
+  if (radio instanceof HTMLInputElement) radio.checked = true
   // To the form itself, not the section heading a screen above it on a phone (issue 13).
   scrollToAnchor(anchors.trialFormFor(model))
   emit('model-selected', model)
