@@ -214,6 +214,9 @@ export function TrialForm() {
     }
   }
 
+  /** The chosen model has no keys left: sending the form joins its waitlist. */
+  const noKeys = counts.status === 'loaded' && counts.counts[form.model] === 0
+
   return (
     <>
       <form
@@ -265,7 +268,7 @@ export function TrialForm() {
             role="status"
             className="mt-3 rounded-lg bg-accent-50 px-3 py-2 text-sm text-brand-900 empty:m-0 empty:p-0"
           >
-            {counts.status === 'loaded' && counts.counts[form.model] === 0
+            {noKeys
               ? TRIAL_COPY.noKeysNote(MODEL_LABELS[form.model], otherLabelled(form.model))
               : ''}
           </p>
@@ -369,7 +372,11 @@ export function TrialForm() {
           aria-busy={submitting}
         >
           {submitting ? <Loader2 aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {submitting ? TRIAL_COPY.submitting : TRIAL_COPY.submit}
+          {submitting
+            ? TRIAL_COPY.submitting
+            : noKeys
+              ? TRIAL_COPY.submitWaitlist(MODEL_LABELS[form.model])
+              : TRIAL_COPY.submit}
         </Button>
         <p id={`${ids}-privacy`} className="text-center text-xs text-ink-500">
           {TRIAL_COPY.privacyPromise}
