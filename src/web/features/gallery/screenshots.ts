@@ -96,7 +96,7 @@ interface DefaultEntry {
 /** SPEC.md §3 default sets, in the order the specification lists them. */
 const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
   basic: [
-    { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarised by year.' },
+    { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarized by year.' },
     {
       title: 'Fund Tab Expanded',
       description: 'Quarterly calls, distributions and NAV of one fund.',
@@ -142,7 +142,7 @@ const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
       description: 'Public portfolio size, growth and rebalancing.',
     },
     { title: 'Planned Model 1', description: 'Glide and Flight paths of private-market exposure.' },
-    { title: 'Planned Model 2', description: 'Cash-flow needs of the planned programme by year.' },
+    { title: 'Planned Model 2', description: 'Cash-flow needs of the planned program by year.' },
   ],
 }
 
@@ -176,7 +176,7 @@ export function fileForTitle(title: string): string {
   return `${title.replace(/ /g, '_')}.png`
 }
 
-/** The default list of a model (SPEC.md §3), used when its index fails or is unrecognised. */
+/** The default list of a model (SPEC.md §3), used when its index fails or is unrecognized. */
 export function defaultScreenshots(model: Model): ScreenshotItem[] {
   return DEFAULT_ENTRIES[model].map((entry, index) => {
     const fullSize = `${uploads.screenshots(model)}/${fileForTitle(entry.title)}`
