@@ -15,6 +15,22 @@ const FORM_CODE = /\/assets\/trial-section-[^/]+\.js$/
 
 const WIDTHS = [320, 390, 1440] as const
 
+/** British spellings the site's copy once mixed with American ones. */
+const UK_SPELLING =
+  /\b(summaris\w*|organis\w*|recognis\w*|analys(e|ed|ing)|optimis\w*|customis\w*|standardis\w*|prioritis\w*|licence|colour\w*|behaviour\w*|favour\w*|programmes?|centre|modelling|modelled|cancelled|catalogue)\b/i
+
+/** Every kind of page a visitor reaches. */
+const PAGES = [
+  '/',
+  '/about',
+  '/security',
+  '/pacing',
+  '/methodology',
+  '/thank-you?model=basic',
+  '/scheduling-thank-you',
+  '/no-such-page',
+]
+
 const modelRadio = (page: Page, model: 'basic' | 'advanced') =>
   page.locator(`#trial-form input[name="model"][value="${model}"]`)
 
@@ -85,6 +101,83 @@ for (const width of WIDTHS) {
       // The other model still has keys: the usual words come back.
       await form.locator('label').filter({ hasText: 'Advanced model' }).click()
       await expect(form.getByRole('button', { name: 'Get My Free Trial Model' })).toBeVisible()
+    })
+
+    test('every page has the same header, footer and phone menu', async ({
+      page,
+      expectConsoleError,
+    }) => {
+      expectConsoleError(/status of 404 .*\/no-such-page$/)
+      const seen: string[] = []
+      for (const path of PAGES) {
+        await page.goto(path)
+        const header = page.locator('header').first()
+        const logo = header.locator('a[href="/"], button').first()
+        const footer = page.locator('footer').last()
+        const [logoBox, headerRow, footerRow] = [
+          await logo.boundingBox(),
+          await header.evaluate((element) => {
+            const row = element.querySelector('div')!.getBoundingClientRect()
+            return `${Math.round(row.x)} ${Math.round(row.width)}`
+          }),
+          await footer.evaluate((element) => {
+            const row = element.querySelector('div')!.getBoundingClientRect()
+            return `${Math.round(row.x)} ${Math.round(row.width)}`
+          }),
+        ]
+        seen.push(`logo ${Math.round(logoBox!.x)}, header ${headerRow}, footer ${footerRow}`)
+        // One navigation, the same links everywhere.
+        const nav = header.getByRole('navigation', { name: width < 768 ? 'Mobile' : 'Main' })
+        if (width < 768) {
+          await expect(nav, path).toBeHidden()
+          await header.getByRole('button', { name: 'Menu' }).click()
+          await expect(nav, path).toBeVisible()
+          // The trial button stays in the header row: the menu does not say it again.
+          await expect(page.getByRole('link', { name: 'Get Free Trial', exact: true })).toHaveCount(
+            1,
+          )
+          // A backdrop dims the page behind it.
+          const backdrop = await nav.evaluate(
+            (element) => getComputedStyle(element, '::backdrop').backgroundColor,
+          )
+          expect(backdrop, path).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent)$/)
+        }
+        await expect(nav.getByRole('link'), path).toHaveText([
+          'Features',
+          'Pricing',
+          'Reviews',
+          'Pacing Lab',
+        ])
+        if (width < 768) {
+          await page.keyboard.press('Escape')
+          await expect(nav, path).toBeHidden()
+        }
+      }
+      // Every page gives the same answer.
+      expect([...new Set(seen)], seen.join('\n')).toHaveLength(1)
+    })
+
+    test('the copy agrees with itself and with the workbooks, in US spelling', async ({ page }) => {
+      await page.goto('/#pricing')
+      await page.getByText('Show full feature comparison').click()
+      const row = (name: string) => page.getByRole('row').filter({ hasText: name }).first()
+      // The onboarding consultation comes with every license, as the features say.
+      await expect(row('Free 1-hour onboarding consultation').getByText('Included')).toHaveCount(2)
+      // Basic ships ten fund tabs whose cover sheet takes annual or quarterly actuals.
+      await expect(row('Number of commitments')).not.toContainText('Unlimited')
+      await expect(row('Number of commitments')).toContainText('10 fund tabs')
+      await expect(row('Actuals input structure')).toContainText('Annual or quarterly')
+      await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} `)
+      const words = await page.evaluate(() => document.body.innerText)
+      expect(words).not.toMatch(UK_SPELLING)
+
+      await page.goto('/thank-you?model=basic')
+      const consultation = page.getByText(/15-minute consultation/)
+      await expect(consultation).toContainText('1-hour onboarding consultation')
+      await expect(consultation).not.toContainText('set the model up')
+
+      await page.goto('/terms')
+      expect(await page.getByRole('dialog').innerText()).not.toMatch(UK_SPELLING)
     })
 
     test('nothing unset or invented is shown about the vendor', async ({ page }) => {

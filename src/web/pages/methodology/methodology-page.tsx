@@ -17,7 +17,8 @@ import { routes } from '#src/common/paths.ts'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { METHODOLOGY_COPY as M } from '../../content/methodology.ts'
-import { LabFooter, LabHeader } from '../../features/pacing/lab-chrome.tsx'
+import { LabFooter } from '../../features/pacing/lab-chrome.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 
 const pct = (n: number) => `${Number((n * 100).toFixed(1))}%`
 
@@ -209,8 +210,9 @@ function Content() {
   )
 }
 
+/** The site's header, as on every page (its phone menu is a popover: no code). */
 function Header() {
-  return <LabHeader current="methodology" />
+  return <SiteHeader current={routes.methodology} />
 }
 
 const StaticHeader = import.meta.env.SSR ? Header : null

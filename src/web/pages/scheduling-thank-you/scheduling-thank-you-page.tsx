@@ -32,12 +32,14 @@ import {
   type MeetingParams,
   type MeetingTime,
 } from './meeting-details.ts'
-import { BrandHeader } from '../../components/brand-header.tsx'
-import { CompactFooter } from '../../components/compact-footer.tsx'
+import { SiteFooter } from '../../sections/site-footer.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 
-const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-3xl" /> : null
+// The site's header and footer, server-only: they need no code here.
+const StaticHeader = import.meta.env.SSR ? () => <SiteHeader /> : null
+const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
 interface Booking {
   params: MeetingParams
@@ -273,7 +275,7 @@ export function SchedulingThankYouPage() {
   return (
     <DialogHost>
       <div className="flex min-h-dvh flex-col bg-ink-50">
-        <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
+        <ServerOnly render={StaticHeader} />
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
           {booking ? (
             <Confirmation booking={booking} />
