@@ -157,6 +157,46 @@ for (const width of WIDTHS) {
       expect([...new Set(seen)], seen.join('\n')).toHaveLength(1)
     })
 
+    test('formulas and tables show all they hold, or reflow, without hiding part past an edge', async ({
+      page,
+    }) => {
+      /** Elements whose content runs past their own box with the overflow scrolled or clipped. */
+      const clipped = (selector: string) =>
+        page.evaluate(
+          (selector) =>
+            [...document.querySelectorAll(selector)]
+              .filter((element) => element.scrollWidth > element.clientWidth + 1)
+              .map((element) => (element.textContent ?? '').slice(0, 40)),
+          selector,
+        )
+      await page.goto('/methodology')
+      const formulas = page.locator('#formulas ~ dl dt')
+      expect(await formulas.count()).toBeGreaterThan(3)
+      expect(await clipped('#formulas ~ dl dt')).toEqual([])
+      const presets = page.getByRole('region', { name: /Presets and their sources, scrolls/ })
+      await expect(presets).toBeVisible()
+      expect(await clipped('[role="region"], [role="region"] table')).toEqual([])
+      // Every value of the last column is on the screen, on a phone with its column's name.
+      const lastCell = presets.locator('tbody tr').first().locator('td').last()
+      await lastCell.scrollIntoViewIfNeeded()
+      await expect(lastCell).toBeInViewport()
+      const box = await lastCell.boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width)
+
+      await page.goto('/cookie-policy')
+      const dialog = page.getByRole('dialog')
+      const keptFor = dialog.getByRole('cell', { name: /until you clear your browser storage/ })
+      await keptFor.scrollIntoViewIfNeeded()
+      const kept = await keptFor.boundingBox()
+      const edge = await dialog.boundingBox()
+      expect(kept!.x + kept!.width).toBeLessThanOrEqual(edge!.x + edge!.width)
+      expect(await clipped('[role="dialog"] table')).toEqual([])
+      if (width < 640)
+        expect(await keptFor.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+          '"Kept for"',
+        )
+    })
+
     test('the copy agrees with itself and with the workbooks, in US spelling', async ({ page }) => {
       await page.goto('/#pricing')
       await page.getByText('Show full feature comparison').click()
