@@ -197,6 +197,103 @@ for (const width of WIDTHS) {
         )
     })
 
+    test('the gallery’s full-size view can be read and its arrows cover no part of it', async ({
+      page,
+    }) => {
+      await page.goto('/#pricing')
+      await page
+        .getByRole('button', { name: 'View Basic screenshots' })
+        .filter({ visible: true })
+        .first()
+        .click()
+      const dialog = page.getByRole('dialog', { name: 'Basic Model Screenshots' })
+      await dialog
+        .getByRole('button', { name: /^View Full Size: / })
+        .first()
+        .click()
+      const box = dialog.getByTestId('gallery-image-box')
+      const image = box.getByRole('img')
+      await expect(image).toBeVisible()
+      const next = dialog.getByRole('button', { name: 'Next screenshot' })
+      const [boxRect, nextRect] = [await box.boundingBox(), await next.boundingBox()]
+      // The arrow sits outside the image, not over the chart.
+      expect(nextRect!.y).toBeGreaterThanOrEqual(boxRect!.y + boxRect!.height)
+      if (width < 640) {
+        // On a phone it opens pixel for pixel, in a box that pans (and pinch-zooms).
+        expect((await image.boundingBox())!.width).toBe(1600)
+        expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+          true,
+        )
+        // pan-x pan-y pinch-zoom, which Chromium reports as manipulation.
+        expect(await box.evaluate((element) => getComputedStyle(element).touchAction)).toMatch(
+          /pinch-zoom|manipulation/,
+        )
+      }
+      await next.click()
+      await expect(dialog.getByTestId('gallery-counter')).toHaveText('2 of 6')
+    })
+
+    test('the hero’s columns start together and its screenshot cuts no card at the side', async ({
+      page,
+    }) => {
+      await page.goto('/')
+      const hero = page.locator('[aria-labelledby="hero-heading"]')
+      if (width >= 1024) {
+        const tops = await hero.evaluate((section) =>
+          [...section.querySelectorAll('.lg\\:grid > div')].map((column) =>
+            Math.round(column.getBoundingClientRect().top),
+          ),
+        )
+        expect(tops).toHaveLength(2)
+        expect(tops[0]).toBe(tops[1])
+      }
+      // The wide crop is the dashboard's whole width (all five KPI cards), not a 1060 px slice.
+      const image = hero.locator('img')
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
+      const ratio = await image.evaluate(
+        (img: HTMLImageElement) => img.naturalWidth / img.naturalHeight,
+      )
+      if (width >= 640) expect(ratio).toBeCloseTo(1600 / 740, 1)
+    })
+
+    test('the Terms Required toast covers neither the checkbox, the button nor the privacy note', async ({
+      page,
+    }) => {
+      await page.goto('/#trial-form')
+      const form = page.locator('#trial-form form').first()
+      await form.getByLabel('First name').fill('Ann')
+      await form.getByLabel('Last name').fill('Lee')
+      await form.getByLabel('Business e-mail').fill('ann@example.com')
+      await page.getByRole('button', { name: 'Reject all' }).click()
+      // Scrolled as far as the privacy note under the button, as a visitor about to send.
+      await form
+        .getByText(/We use your details only/)
+        .evaluate((note) => note.scrollIntoView({ block: 'end' }))
+      await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Terms Required' })
+      await expect(toast).toBeVisible()
+      await expect(form.getByText('Please agree to the terms and privacy policy.')).toBeVisible()
+      // Let the toast finish sliding in.
+      await page.waitForTimeout(500)
+      const toastBox = (await toast.boundingBox())!
+      for (const covered of [
+        form.getByRole('checkbox'),
+        form.getByText('Please agree to the terms and privacy policy.'),
+        form.getByRole('button', { name: 'Get My Free Trial Model' }),
+        form.getByText(/We use your details only/),
+      ]) {
+        const box = (await covered.boundingBox())!
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height
+        expect(overlaps, await covered.textContent()).toBe(false)
+      }
+    })
+
     test('the copy agrees with itself and with the workbooks, in US spelling', async ({ page }) => {
       await page.goto('/#pricing')
       await page.getByText('Show full feature comparison').click()

@@ -131,10 +131,16 @@ export function TrialForm() {
   function showErrors(next: FieldErrors) {
     setErrors(next)
     const first = FIELD_ORDER.find((field) => next[field])
-    if (first)
-      formRef.current
-        ?.querySelector<HTMLElement>(`[name="${first === 'terms' ? 'agree_to_terms' : first}"]`)
-        ?.focus()
+    const field = first
+      ? formRef.current?.querySelector<HTMLElement>(
+          `[name="${first === 'terms' ? 'agree_to_terms' : first}"]`,
+        )
+      : null
+    if (field) {
+      // In the middle of the screen, clear of the toast at the top (components/toaster.tsx).
+      field.focus({ preventScroll: true })
+      field.scrollIntoView({ block: 'center', behavior: 'instant' })
+    }
   }
 
   /** The model other than the one without keys, while it has keys left. */
