@@ -156,6 +156,7 @@ const ConfigSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(v), 'must be an e-mail address'),
   UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
+  ALLOW_PLACEHOLDER_SETTINGS: flag,
 })
 
 export type Config = {
@@ -190,6 +191,11 @@ export type Config = {
    * go to the support address (operatorAddress).
    */
   operatorEmail: string | null
+  /**
+   * Serve an https PUBLIC_URL although company or contact settings are still placeholders
+   * (ALLOW_PLACEHOLDER_SETTINGS=1: a staging site); off, such a start is refused.
+   */
+  allowPlaceholderSettings: boolean
 }
 
 export class ConfigError extends Error {}
@@ -231,7 +237,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitRequests: c.RATE_LIMIT_REQUESTS,
     ipHashSecret: c.IP_HASH_SECRET || null,
     operatorEmail: c.OPERATOR_EMAIL || null,
+    allowPlaceholderSettings: c.ALLOW_PLACEHOLDER_SETTINGS,
   }
+}
+
+/**
+ * Refuses a public (https) site that would show buyers placeholder company or contact details
+ * (`placeholders`: the SITE_* variables still at one, placeholderSettings), unless
+ * ALLOW_PLACEHOLDER_SETTINGS says so. Plain http is a machine of one's own: there the server
+ * only warns.
+ */
+export function checkPlaceholderSettings(
+  config: Pick<Config, 'publicUrl' | 'allowPlaceholderSettings'>,
+  placeholders: string[],
+): void {
+  if (placeholders.length === 0 || config.allowPlaceholderSettings) return
+  if (!config.publicUrl.startsWith('https://')) return
+  throw new ConfigError(
+    `PUBLIC_URL is ${config.publicUrl}, but these company and contact settings are still ` +
+      `placeholders: ${placeholders.join(', ')}. Set them and rebuild (npm run build), or set ` +
+      'ALLOW_PLACEHOLDER_SETTINGS=1 to serve them anyway (a staging site).',
+  )
 }
 
 /**

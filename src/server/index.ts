@@ -6,7 +6,13 @@
 import { adminSocketPath, isSocketLive, startAdminSocket } from './admin/admin-socket.ts'
 import { afterAnswer } from './after-answer.ts'
 import { createApp } from './app.ts'
-import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config.ts'
+import {
+  checkPlaceholderSettings,
+  ConfigError,
+  loadConfig,
+  loadSiteSettings,
+  type Config,
+} from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
@@ -39,6 +45,7 @@ async function main() {
   config.ipHashSecret = await loadIpHashSecret(config.dataDir, config.ipHashSecret)
   const settings = loadSiteSettings(config)
   const placeholders = placeholderSettings(settings)
+  checkPlaceholderSettings(config, placeholders)
   if (placeholders.length > 0)
     logger.warn(
       { settings: placeholders },

@@ -40,6 +40,8 @@ const env = () => ({
   DATABASE_URL: '',
   SMTP_URL: '',
   PUBLIC_URL: 'https://trial.example.test',
+  // The build here has the shipped placeholder company; refusing it has a test of its own.
+  ALLOW_PLACEHOLDER_SETTINGS: '1',
   ...extraEnv,
 })
 
@@ -105,6 +107,31 @@ const admin = async (args: string[]) => {
     return { code: e.code, stdout: e.stdout, stderr: e.stderr }
   }
 }
+
+describe('placeholder company and contact settings', () => {
+  it('refuse to start a site at an https PUBLIC_URL unless ALLOW_PLACEHOLDER_SETTINGS=1', async () => {
+    extraEnv = { ALLOW_PLACEHOLDER_SETTINGS: '' }
+    try {
+      await expect(start()).rejects.toThrow(
+        /exited with 1 before listening: PUBLIC_URL is https:\/\/trial\.example\.test, but these company and contact settings are still placeholders: SITE_COMPANY_LEGAL_NAME, SITE_COMPANY_ADDRESS, SITE_PEOPLE\..*ALLOW_PLACEHOLDER_SETTINGS=1/s,
+      )
+      // Replaced, the same site starts.
+      extraEnv = {
+        // Its own database: the next test starts from a fresh one.
+        DATA_DIR: join(dataDir, 'placeholders'),
+        ALLOW_PLACEHOLDER_SETTINGS: '',
+        SITE_COMPANY_LEGAL_NAME: 'Example Models s.r.o.',
+        SITE_COMPANY_ADDRESS: 'Na Příkopě 1, 110 00 Praha 1',
+        SITE_PEOPLE: '[]',
+      }
+      const server = await start()
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      extraEnv = {}
+    }
+  }, 60_000)
+})
 
 describe('the server process on the embedded database', () => {
   it('starts, serves the trial flow, shares its database through the admin socket and stops on SIGTERM', async () => {

@@ -31,6 +31,18 @@ document.addEventListener('click', (event) => {
   target.setAttribute('data-action-pending', '')
 })
 
+// A model chosen by the address (#trial-form-basic, pricing's "Start Basic trial") is the one
+// the pre-rendered form shows from the start, not only once the form's code has loaded: a
+// visitor who types at once must not send the other model. The form's code takes it from
+// there (features/trial/trial-form.tsx reads the same fragment).
+function checkModelFromHash() {
+  const model = /^#trial-form-(basic|advanced)$/.exec(location.hash)?.[1]
+  const radio = model && document.querySelector(`input[name="model"][value="${model}"]`)
+  if (radio instanceof HTMLInputElement) radio.checked = true
+}
+checkModelFromHash()
+addEventListener('hashchange', checkModelFromHash)
+
 // A visitor who arrives at a section (/#pricing) and scrolls, presses a key or taps while the
 // page's code fills things in keeps the place they went to: lib/fragment.ts, which holds the
 // section in view until then, reads this mark, whether it arrives before their move or after.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DOCUMENTS } from './content/documents.ts'
-import { renderHead } from './head.ts'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { organisationData, renderHead } from './head.ts'
 
 const doc = (name: string) => {
   const found = DOCUMENTS.find((d) => d.name === name)
@@ -57,23 +58,51 @@ describe('renderHead', () => {
     expect(renderHead(doc('thank-you'))).not.toContain('ld+json')
   })
 
-  it('names the company behind the brand, with its legal name and address', () => {
+  it('names the company behind the brand, with its legal name, IDs and address', () => {
+    const organisation = organisationData({
+      ...DEFAULT_SETTINGS,
+      phone: '+420 222 333 444',
+      company: {
+        legalName: 'Example Models s.r.o.',
+        registrationId: '25596641',
+        vatId: 'CZ25596641',
+        registry: 'Commercial Register of the Municipal Court in Prague, file C 1',
+        address: 'Vinohradská 1511/230, 100 00 Praha 10',
+        country: 'Czechia',
+      },
+    })
+    expect(organisation).toMatchObject({
+      '@type': 'Organization',
+      legalName: 'Example Models s.r.o.',
+      telephone: '+420 222 333 444',
+      identifier: '25596641',
+      vatID: 'CZ25596641',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Vinohradská 1511/230',
+        postalCode: '100 00',
+        addressLocality: 'Praha 10',
+        addressCountry: 'Czechia',
+      },
+    })
+  })
+
+  it('tells search engines nothing that is unset or still a placeholder', () => {
     for (const name of ['home', 'about']) {
       const head = renderHead(doc(name))
       const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)?.[1]
       const parsed = JSON.parse(json!) as Record<string, unknown> | Array<Record<string, unknown>>
       const organisation = Array.isArray(parsed) ? parsed[0]! : parsed
-      expect(organisation, name).toMatchObject({
+      expect(organisation, name).toEqual({
+        '@context': 'https://schema.org',
         '@type': 'Organization',
-        legalName: 'PacePoint Analytics s.r.o.',
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: 'Vinohradská 1511/230',
-          postalCode: '100 00',
-          addressLocality: 'Praha 10',
-          addressCountry: 'Czechia',
-        },
+        name: 'PacePoint',
+        url: '%PUBLIC_URL%/',
+        logo: '%PUBLIC_URL%/icons/icon-512.png',
+        email: DEFAULT_SETTINGS.supportEmail,
+        address: { '@type': 'PostalAddress', addressCountry: 'Czechia' },
       })
+      expect(JSON.stringify(organisation), name).not.toContain('[')
     }
   })
 })

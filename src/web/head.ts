@@ -5,6 +5,7 @@
  */
 import type { DocumentSpec } from './content/documents.ts'
 import { PLANS } from './content/pricing.ts'
+import { isPlaceholder, type PublicSettings } from '#src/common/site/settings.ts'
 import { settings } from './settings.ts'
 
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
@@ -23,33 +24,41 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-/** The company behind the brand: its legal name and registered address. */
-function organisationData(): Record<string, unknown> {
+/** The company behind the brand : its legal name and registered address. */
+export function organisationData(
+  site: Pick<PublicSettings, 'brandName' | 'supportEmail' | 'phone' | 'company'> = settings,
+): Record<string, unknown> {
   const base = PUBLIC_URL_PLACEHOLDER
-  const company = settings.company
+  const company = site.company
   // "Street 1, 100 00 City": the last part holds the postcode and the city.
   const parts = company.address.split(',').map((part) => part.trim())
   const locality = parts.length > 1 ? parts.pop()! : ''
   const postcode = /^(\d{3}\s?\d{2})\s+(.*)$/.exec(locality)
+  // A blank still in brackets is not a fact to tell search engines (settings.ts, isPlaceholder).
+  const set = (value: string) => value !== '' && !isPlaceholder(value)
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: settings.brandName,
-    legalName: company.legalName,
+    name: site.brandName,
+    ...(set(company.legalName) ? { legalName: company.legalName } : {}),
     url: `${base}/`,
     logo: `${base}/icons/icon-512.png`,
-    email: settings.supportEmail,
-    ...(settings.phone ? { telephone: settings.phone } : {}),
-    ...(company.registrationId ? { identifier: company.registrationId } : {}),
-    ...(company.vatId ? { vatID: company.vatId } : {}),
+    email: site.supportEmail,
+    ...(set(site.phone) ? { telephone: site.phone } : {}),
+    ...(set(company.registrationId) ? { identifier: company.registrationId } : {}),
+    ...(set(company.vatId) ? { vatID: company.vatId } : {}),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: parts.join(', '),
-      ...(postcode
-        ? { postalCode: postcode[1], addressLocality: postcode[2] }
-        : locality
-          ? { addressLocality: locality }
-          : {}),
+      ...(set(company.address)
+        ? {
+            streetAddress: parts.join(', '),
+            ...(postcode
+              ? { postalCode: postcode[1], addressLocality: postcode[2] }
+              : locality
+                ? { addressLocality: locality }
+                : {}),
+          }
+        : {}),
       addressCountry: company.country,
     },
   }

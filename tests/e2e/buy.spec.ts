@@ -158,12 +158,13 @@ test.describe('who is behind the product', () => {
     await expect(page).toHaveURL(/\/about$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The team behind PacePoint')
     const company = page.getByRole('region', { name: 'Company details' })
-    await expect(company).toContainText('PacePoint Analytics s.r.o.')
-    await expect(company).toContainText('Vinohradská 1511/230')
-    await expect(company).toContainText('21984512')
-    await expect(page.getByRole('heading', { name: 'Daniel Novák' })).toBeVisible()
+    // The build's settings are the shipped defaults: blanks in brackets, unset lines hidden.
+    await expect(company).toContainText('[Company legal name]')
+    await expect(company).toContainText('[Street and number')
+    await expect(company).not.toContainText('Company ID')
+    await expect(page.getByRole('heading', { name: '[Your name]' })).toBeVisible()
     const ld = await page.locator('script[type="application/ld+json"]').textContent()
-    expect(JSON.parse(ld!)).toMatchObject({ legalName: 'PacePoint Analytics s.r.o.' })
+    expect(JSON.parse(ld!)).not.toHaveProperty('legalName')
 
     await page.locator('footer').getByRole('link', { name: 'Security & installation' }).click()
     await expect(page).toHaveURL(/\/security$/)
@@ -191,7 +192,7 @@ test.describe('who is behind the product', () => {
     for (const path of ['/', '/about']) {
       await page.goto(path)
       await expect(page.locator('footer')).toContainText(
-        'PacePoint is a brand of PacePoint Analytics s.r.o., Vinohradská 1511/230, 100 00 Praha 10, Czechia, company ID 21984512.',
+        'PacePoint is a brand of [Company legal name], [Street and number, postcode and city], Czechia.',
       )
     }
   })
@@ -201,8 +202,8 @@ test.describe('who is behind the product', () => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/about')
       // A bio runs the card's width, not a narrow column beside the initials.
-      const card = page.getByRole('listitem').filter({ hasText: 'Daniel Novák' })
-      const bio = card.getByText(/^Built commitment pacing models/)
+      const card = page.getByRole('listitem').filter({ hasText: '[Your name]' })
+      const bio = card.getByText(/^\[Two or three sentences/)
       const [cardBox, bioBox] = [await card.boundingBox(), await bio.boundingBox()]
       expect(bioBox!.width).toBeGreaterThan(cardBox!.width * 0.75)
       expect(
@@ -220,8 +221,8 @@ test.describe('who is behind the product', () => {
   test('the terms name the company from the same settings', async ({ page }) => {
     await page.goto('/terms')
     const dialog = page.getByRole('dialog')
-    await expect(dialog).toContainText('provided by PacePoint Analytics s.r.o.')
-    await expect(dialog).toContainText('Vinohradská 1511/230, 100 00 Praha 10, Czechia')
+    await expect(dialog).toContainText('provided by [Company legal name]')
+    await expect(dialog).toContainText('[Street and number, postcode and city], Czechia')
   })
 
   for (const path of ['/about', '/security']) {

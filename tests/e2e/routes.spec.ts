@@ -119,8 +119,8 @@ test.describe('/scheduling-thank-you', () => {
   test('shows host, guest, place, details and the event links', async ({ page }) => {
     await page.goto(schedulingUrl(MEETING))
     await expect(page.getByText('Intro meeting: PacePoint Fund Pacing Models')).toBeVisible()
-    await expect(page.getByText('Daniel Novák')).toBeVisible()
-    await expect(page.getByText('daniel@pacepoint.io')).toBeVisible()
+    // The host and phone are unset by default: nothing invented stands in for them.
+    await expect(page.getByText('Host', { exact: true })).toHaveCount(0)
     const guest = page.getByTestId('guest')
     await expect(guest).toContainText('Ann Lee')
     await expect(guest).toContainText('ann@example.com')
@@ -132,7 +132,7 @@ test.describe('/scheduling-thank-you', () => {
     await expect(page.getByText('Google Meet')).toBeVisible()
     await page.getByRole('button', { name: 'How to join' }).click()
     await expect(page.getByText('The join link is in your calendar invitation.')).toBeVisible()
-    await expect(page.getByText('+1 (646) 555-0142')).toBeVisible()
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0)
     await expect(page.getByText('Introduction', { exact: true })).toBeVisible()
     for (const name of ['Reschedule', 'Cancel event']) {
       const link = page.getByRole('link', { name })

@@ -114,7 +114,8 @@ test('with the pool empty the visitor can join the waitlist', async ({ page, req
   await form.locator('label').filter({ hasText: 'Basic model' }).click()
   await expect(form.getByRole('radio', { name: /Basic model/ })).toBeChecked()
   await fillForm(page, email)
-  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  // The button says what sending does now: no key, a place on the waitlist.
+  await form.getByRole('button', { name: 'Join the Basic waitlist' }).click()
 
   // No 'BETA', and the dialog names the model whose keys are gone.
   const dialog = page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" })
@@ -209,7 +210,10 @@ async function submitWithAnswerAfterScripts(
   page.on('requestfinished', done)
   page.on('requestfailed', done)
   const sent = page.waitForRequest('**/api/trial-submissions')
-  await page.locator('#trial-form').getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await page
+    .locator('#trial-form')
+    .getByRole('button', { name: /^(Get My Free Trial Model|Join the \w+ waitlist)$/ })
+    .click()
   await sent
   submitted = true
   await expect

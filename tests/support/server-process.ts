@@ -56,6 +56,8 @@ export function startServerProcess(
       RATE_LIMIT_SUBNET: '1000000/1h',
       RATE_LIMIT_REQUESTS: '1000000/1m',
       CLAIM_BREAKER: 'off',
+      // The placeholder build carries the shipped placeholder company (config.ts).
+      ALLOW_PLACEHOLDER_SETTINGS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,23 +61,18 @@ describe('company and people settings', () => {
 
 describe('placeholderSettings', () => {
   it('names every shipped placeholder a visitor would take for a fact', () => {
+    // The IDs, register, phone and host are unset by default (hidden), so not placeholders.
     expect(placeholderSettings(DEFAULT_SETTINGS)).toEqual([
       'SITE_COMPANY_LEGAL_NAME',
-      'SITE_COMPANY_REGISTRATION_ID',
-      'SITE_COMPANY_VAT_ID',
-      'SITE_COMPANY_REGISTRY',
       'SITE_COMPANY_ADDRESS',
       'SITE_PEOPLE',
-      'SITE_PHONE',
-      'SITE_HOST_NAME',
-      'SITE_HOST_EMAIL',
     ])
   })
 
   it('is empty once the operator has replaced or emptied them', () => {
     const settings = resolveSettings({
       SITE_COMPANY_LEGAL_NAME: 'Example Models s.r.o.',
-      SITE_COMPANY_REGISTRATION_ID: '12345678',
+      SITE_COMPANY_REGISTRATION_ID: '12345679',
       SITE_COMPANY_VAT_ID: '',
       SITE_COMPANY_REGISTRY: 'Commercial Register of the Regional Court in Brno, file C 1',
       SITE_COMPANY_ADDRESS: 'Náměstí Svobody 1, 602 00 Brno',

@@ -26,6 +26,49 @@ const optionalEmail = z.union([z.literal(''), z.email()], {
 })
 const text = (max = 200) => z.string().max(max, `must be at most ${max} characters`)
 
+/**
+ * Whether a Czech company ID (IČO) is 8 digits whose last is the check digit of the first seven:
+ * weights 8 down to 2, r = the weighted sum mod 11, check digit (11 - r) mod 10.
+ */
+export function isCzechCompanyId(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false
+  let sum = 0
+  for (let i = 0; i < 7; i++) sum += Number(value[i]) * (8 - i)
+  return (11 - (sum % 11)) % 10 === Number(value[7])
+}
+
+/** A Czech company ID with a valid check digit, or empty (the line is hidden). */
+const companyId = z
+  .string()
+  .refine(
+    (value) => value === '' || isCzechCompanyId(value),
+    'must be a Czech company ID (IČO: 8 digits with a valid check digit) or empty',
+  )
+/** A Czech VAT ID (DIČ): CZ and 8 to 10 digits, or empty (the line is hidden). */
+const vatId = z
+  .string()
+  .refine(
+    (value) => value === '' || /^CZ\d{8,10}$/.test(value),
+    'must be a Czech VAT ID (CZ and 8 to 10 digits, e.g. CZ12345679) or empty',
+  )
+/** A hex digest of the given length (upper or lower case), or empty (hidden). */
+const optionalHex = (length: number, what: string) =>
+  z
+    .string()
+    .refine(
+      (value) => value === '' || new RegExp(`^[0-9A-Fa-f]{${length}}$`).test(value),
+      `must be ${what} (${length} hexadecimal digits) or empty`,
+    )
+
+/**
+ * A shipped placeholder: a value in square brackets, such as the default "[Company legal name]".
+ * It reads as a blank to fill in, never as a fact, and the server will not serve it over https
+ * (ALLOW_PLACEHOLDER_SETTINGS).
+ */
+export function isPlaceholder(value: string): boolean {
+  return /^\[.*\]$/s.test(value.trim())
+}
+
 /** Someone behind the product, shown on /about. */
 const PersonSchema = z.object({
   name: text(80).min(1, 'must not be empty'),
@@ -65,6 +108,13 @@ const PublicSettingsSchema = z.object({
   adConversionLabel: z.string().regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be a label or empty'),
   /** Trial download per model (an .exe wrapping the Excel model). */
   downloadUrls: z.object({ basic: optionalLink, advanced: optionalLink }),
+  /** SHA-256 of each model's installer as published, shown on /security; empty hides it. */
+  installerSha256: z.object({
+    basic: optionalHex(64, 'a SHA-256 digest'),
+    advanced: optionalHex(64, 'a SHA-256 digest'),
+  }),
+  /** Thumbprint (SHA-1) of the code-signing certificate, shown on /security; empty hides it. */
+  signingThumbprint: optionalHex(40, 'a certificate thumbprint (SHA-1)'),
   documentationUrl: optionalLink,
   videoTutorialsUrl: optionalLink,
   /**
@@ -75,9 +125,10 @@ const PublicSettingsSchema = z.object({
   /** The company that sells the licenses: /about, the legal texts, structured data. */
   company: z.object({
     legalName: text(120).min(1, 'must not be empty'),
-    /** The commercial register's number (in Czechia the IČO). */
-    registrationId: text(40),
-    vatId: text(40),
+    /** The commercial register's number: the IČO, checked by its check digit. */
+    registrationId: companyId,
+    /** The VAT ID (DIČ), CZ and 8 to 10 digits. */
+    vatId,
     /** Where the company is registered, e.g. the court and file of the commercial register. */
     registry: text(200),
     /** Street, postcode and city on one line; commas separate the lines where it is shown. */
@@ -93,9 +144,10 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   brandName: 'PacePoint',
   productName: 'PacePoint Fund Pacing Models',
   supportEmail: 'support@pacepoint.io',
-  phone: '+1 (646) 555-0142',
-  hostName: 'Daniel Novák',
-  hostEmail: 'daniel@pacepoint.io',
+  // Who a buyer talks to: unset until the operator sets them, so nothing invented is shown.
+  phone: '',
+  hostName: '',
+  hostEmail: '',
   demoVideoId: 'Yx9b2Vd0mKc',
   schedulerUrl: 'https://calendly.com/pacepoint/intro-15',
   schedulerScriptUrl: 'https://assets.calendly.com/assets/external/widget.js',
@@ -108,33 +160,35 @@ export const DEFAULT_SETTINGS: PublicSettings = {
     basic: 'https://downloads.pacepoint.io/trial/PacePoint-Basic-Trial.exe',
     advanced: 'https://downloads.pacepoint.io/trial/PacePoint-Advanced-Trial.exe',
   },
+  installerSha256: { basic: '', advanced: '' },
+  signingThumbprint: '',
   documentationUrl: 'https://docs.pacepoint.io',
   videoTutorialsUrl: 'https://docs.pacepoint.io/videos',
   checkoutUrls: { basic: '', advanced: '' },
-  // Placeholders for the operator to replace (README, "Configuration").
+  // Who sells the licenses: blanks in square brackets that read as blanks (isPlaceholder), and
+  // what is optional left empty, so a deploy that forgets a setting shows no invented fact
+  // (README, "Configuration").
   company: {
-    legalName: 'PacePoint Analytics s.r.o.',
-    registrationId: '21984512',
-    vatId: 'CZ21984512',
-    registry: 'Commercial Register of the Municipal Court in Prague, file C 402117',
-    address: 'Vinohradská 1511/230, 100 00 Praha 10',
+    legalName: '[Company legal name]',
+    registrationId: '',
+    vatId: '',
+    registry: '',
+    address: '[Street and number, postcode and city]',
     country: 'Czechia',
   },
   people: [
     {
-      name: 'Daniel Novák',
-      role: 'Founder, model design',
-      bio: 'Built commitment pacing models for a Central European fund-of-funds for nine years before starting PacePoint. Designs the models and runs every onboarding call himself.',
-    },
-    {
-      name: 'Eva Horáková',
-      role: 'Head of client support',
-      bio: 'Chartered accountant (ACCA) with a background in private-equity fund administration. Answers support questions and checks each release against real quarterly reports.',
+      name: '[Your name]',
+      role: '[Your role]',
+      bio: '[Two or three sentences on who you are and what you have done: set SITE_PEOPLE, or SITE_PEOPLE=[] to hide this section.]',
     },
   ],
 }
 
-type FlatKey = Exclude<keyof PublicSettings, 'downloadUrls' | 'checkoutUrls' | 'company' | 'people'>
+type FlatKey = Exclude<
+  keyof PublicSettings,
+  'downloadUrls' | 'checkoutUrls' | 'installerSha256' | 'company' | 'people'
+>
 type CompanyKey = keyof PublicSettings['company']
 
 /** The SITE_* variable behind each setting (README, .env.example). */
@@ -155,10 +209,15 @@ const ENV_NAMES: Record<FlatKey, string> = {
   adConversionLabel: 'SITE_AD_CONVERSION_LABEL',
   documentationUrl: 'SITE_DOCUMENTATION_URL',
   videoTutorialsUrl: 'SITE_VIDEO_TUTORIALS_URL',
+  signingThumbprint: 'SITE_SIGNING_CERT_THUMBPRINT',
 }
 const DOWNLOAD_ENV_NAMES: Record<Model, string> = {
   basic: 'SITE_DOWNLOAD_URL_BASIC',
   advanced: 'SITE_DOWNLOAD_URL_ADVANCED',
+}
+const INSTALLER_SHA256_ENV_NAMES: Record<Model, string> = {
+  basic: 'SITE_INSTALLER_SHA256_BASIC',
+  advanced: 'SITE_INSTALLER_SHA256_ADVANCED',
 }
 const CHECKOUT_ENV_NAMES: Record<Model, string> = {
   basic: 'SITE_CHECKOUT_URL_BASIC',
@@ -194,6 +253,7 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
     ...DEFAULT_SETTINGS,
     downloadUrls: { ...DEFAULT_SETTINGS.downloadUrls },
     checkoutUrls: { ...DEFAULT_SETTINGS.checkoutUrls },
+    installerSha256: { ...DEFAULT_SETTINGS.installerSha256 },
     company: { ...DEFAULT_SETTINGS.company },
   }
   for (const [key, name] of Object.entries(ENV_NAMES) as [FlatKey, string][]) {
@@ -205,6 +265,8 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
     if (value !== undefined) result.downloadUrls[model] = value.trim()
     const checkout = env[CHECKOUT_ENV_NAMES[model]]
     if (checkout !== undefined) result.checkoutUrls[model] = checkout.trim()
+    const sha256 = env[INSTALLER_SHA256_ENV_NAMES[model]]
+    if (sha256 !== undefined) result.installerSha256[model] = sha256.trim()
   }
   for (const [key, name] of Object.entries(COMPANY_ENV_NAMES) as [CompanyKey, string][]) {
     const value = env[name]
@@ -224,6 +286,8 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
     const [first, second] = path
     if (first === 'downloadUrls') return DOWNLOAD_ENV_NAMES[second as Model] ?? 'downloadUrls'
     if (first === 'checkoutUrls') return CHECKOUT_ENV_NAMES[second as Model] ?? 'checkoutUrls'
+    if (first === 'installerSha256')
+      return INSTALLER_SHA256_ENV_NAMES[second as Model] ?? 'installerSha256'
     if (first === 'company') return COMPANY_ENV_NAMES[second as CompanyKey] ?? 'company'
     if (first === 'people')
       return `${PEOPLE_ENV_NAME}${path.length > 1 ? ` (${path.slice(1).join('.')})` : ''}`
@@ -232,25 +296,30 @@ export function resolveSettings(env: Record<string, string | undefined>): Public
 }
 
 /**
- * The SITE_* variables whose value is still the shipped placeholder among the facts a buyer
- * trusts: who the company is, its people and how to reach them (README, "Configuration"). The
- * server names them in a warning at start, so a site does not go live as an invented firm.
+ * The SITE_* variables whose value is still a placeholder (isPlaceholder, or a value shipped as
+ * a default before they were blanks) among the facts a buyer trusts: who the company is, its
+ * people and how to reach them (README, "Configuration"). The server names them at start, and
+ * refuses an https PUBLIC_URL while any is left (ALLOW_PLACEHOLDER_SETTINGS).
  */
 export function placeholderSettings(settings: PublicSettings): string[] {
+  const placeholder = (value: string, fallback: string) =>
+    value !== '' && (isPlaceholder(value) || value === fallback)
   const names: string[] = []
   for (const [key, name] of Object.entries(COMPANY_ENV_NAMES) as [CompanyKey, string][]) {
     // The country is a real choice (Czech law governs the terms), not an invented fact.
     if (key === 'country') continue
-    const value = settings.company[key]
-    if (value !== '' && value === DEFAULT_SETTINGS.company[key]) names.push(name)
+    if (placeholder(settings.company[key], DEFAULT_SETTINGS.company[key])) names.push(name)
   }
   if (
-    settings.people.length > 0 &&
-    JSON.stringify(settings.people) === JSON.stringify(DEFAULT_SETTINGS.people)
+    settings.people.some((person) =>
+      [person.name, person.role, person.bio].some((value) => isPlaceholder(value)),
+    ) ||
+    (settings.people.length > 0 &&
+      JSON.stringify(settings.people) === JSON.stringify(DEFAULT_SETTINGS.people))
   )
     names.push(PEOPLE_ENV_NAME)
   for (const key of ['phone', 'hostName', 'hostEmail'] as const) {
-    if (settings[key] !== '' && settings[key] === DEFAULT_SETTINGS[key]) names.push(ENV_NAMES[key])
+    if (placeholder(settings[key], DEFAULT_SETTINGS[key])) names.push(ENV_NAMES[key])
   }
   return names
 }

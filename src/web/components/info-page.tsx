@@ -1,58 +1,8 @@
 /**
- * The frame of the plain information pages (/about, /security): a header with the brand, links
- * to pricing and the other page and a trial button; a dark title band; the page's sections; the
- * site footer. All of it is static: rendered at build time, shipped as no code (the footer's and
- * the pages' buttons run through data-action, docs/decisions/0006-islands.md).
+ * The dark title band of the plain information pages (/about, /security), below the site's
+ * header. Static: rendered at build time, shipped as no code (docs/decisions/0006-islands.md).
  */
 import type { ReactNode } from 'react'
-import { anchors, routes } from '#src/common/paths.ts'
-import { HEADER_COPY, INFO_NAV } from '../content/navigation.ts'
-import { settings } from '../settings.ts'
-import { LogoMark } from './logo.tsx'
-import { buttonClasses } from './ui/button.tsx'
-
-export function InfoHeader({ current }: { current: string }) {
-  return (
-    <header className="border-b border-ink-100 bg-white">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {HEADER_COPY.skipToContent}
-      </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href={routes.home} className="-ml-1 flex min-h-11 items-center gap-2.5 rounded-lg px-1">
-          <LogoMark />
-          {/* Below 360 px the mark alone, so the trial button keeps to one line. */}
-          <span className="text-lg font-semibold tracking-tight text-brand-900 max-[359px]:sr-only">
-            {settings.brandName}
-          </span>
-        </a>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {INFO_NAV.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={link.href === current ? 'page' : undefined}
-                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-700 hover:bg-ink-50 hover:text-brand-900 aria-[current=page]:text-brand-900 aria-[current=page]:underline aria-[current=page]:decoration-accent-600 aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <a
-          href={`${routes.home}#${anchors.trialForm}`}
-          className={buttonClasses('primary', 'sm', 'whitespace-nowrap sm:px-4')}
-        >
-          {HEADER_COPY.cta}
-        </a>
-      </div>
-    </header>
-  )
-}
 
 export function InfoHero({
   eyebrow,

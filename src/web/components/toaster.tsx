@@ -39,7 +39,17 @@ export function Toaster() {
   if (!show) return null
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+      {/* At the top, under the header: at the bottom a toast covered the form's submit button,
+          its privacy note and the consent bar (the form brings the field it is about to the
+          middle of the screen, features/trial/trial-form.tsx). */}
+      <SonnerToaster
+        position="top-right"
+        offset={{ top: 80, right: 24 }}
+        mobileOffset={{ top: 72, left: 8, right: 8 }}
+        visibleToasts={3}
+        duration={4000}
+        closeButton
+      />
     </Suspense>
   )
 }

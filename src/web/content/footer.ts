@@ -19,7 +19,9 @@ export const FOOTER_COPY = {
   privacy: 'Privacy Policy',
   cookies: 'Cookie Policy',
   cookieSettings: 'Cookie settings',
-  copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
+  /** The year of the build (pages are pre-rendered; each release is a build). */
+  copyright: (brand: string, year = new Date().getFullYear()) =>
+    `© ${year} ${brand}. All rights reserved.`,
   /** The company behind the brand, from the public settings (SITE_COMPANY_*). */
   company: (
     brand: string,

@@ -19,7 +19,7 @@ export const GALLERY_COPY = {
   counter: (n: number, total: number) => `${n} of ${total}`,
   openOriginal: 'Open full resolution',
   actualSize: 'Actual size',
-  panHint: 'Tap Actual size, then drag to pan; pinch to zoom.',
+  panHint: 'Drag to pan, pinch to zoom.',
   newTab: '(opens in a new tab)',
   close: 'Close screenshots',
 } as const

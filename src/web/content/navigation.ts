@@ -12,15 +12,10 @@ export const LAB_LINK = { label: 'Pacing Lab', href: routes.pacing } as const
 
 export const HEADER_COPY = {
   cta: 'Get Free Trial',
-  openMenu: 'Open menu',
-  closeMenu: 'Close menu',
+  /** The phone menu's toggle; the browser says whether it is open. */
+  menu: 'Menu',
+  /** After the logo on pages other than the landing page, for screen readers. */
+  home: 'Home page',
   backToTop: 'Back to top',
   skipToContent: 'Skip to content',
 } as const
-
-/** The header of /about and /security (components/info-page.tsx). */
-export const INFO_NAV = [
-  { href: `${routes.home}#${anchors.pricing}`, label: 'Pricing' },
-  { href: routes.about, label: 'About' },
-  { href: routes.security, label: 'Security' },
-] as const

@@ -30,7 +30,7 @@ export const PLANS: readonly Plan[] = [
     maxActualsYears: 5,
     highlights: [
       'One tab per commitment, scalable',
-      'Quarterly actuals input',
+      'Annual or quarterly actuals input',
       'Rolling cash-flow and NAV forecast',
       'Exposure and cash-flow dashboards',
     ],
@@ -99,8 +99,9 @@ export const COMPARISON: readonly ComparisonGroup[] = [
       { name: 'Takahashi-Alexander pacing engine', basic: 'yes', advanced: 'yes' },
       {
         name: 'Number of commitments',
-        basic: { text: 'Unlimited' },
-        advanced: { text: 'Unlimited' },
+        // The Basic workbook ships with ten fund tabs (its cover sheet) and adds more.
+        basic: { text: '10 fund tabs, add more as needed' },
+        advanced: { text: 'One tab per commitment, add as needed' },
       },
       { name: 'Multi-currency commitments', basic: 'no', advanced: 'coming-soon' },
     ],
@@ -109,7 +110,12 @@ export const COMPARISON: readonly ComparisonGroup[] = [
     category: 'Tracking of Actuals',
     rows: [
       { name: 'One tab per commitment', basic: 'yes', advanced: 'yes' },
-      { name: 'Actuals input structure', basic: 'quarterly', advanced: 'ledger' },
+      // As the Basic workbook's cover sheet says: each fund tab takes annual or quarterly figures.
+      {
+        name: 'Actuals input structure',
+        basic: { text: 'Annual or quarterly' },
+        advanced: 'ledger',
+      },
       { name: 'Capital calls and distributions', basic: 'yes', advanced: 'yes' },
       { name: 'Recallable distributions', basic: 'calls-only', advanced: 'yes' },
       { name: 'Standardized quarterly reporting', basic: 'yes', advanced: 'yes' },
@@ -159,7 +165,8 @@ export const COMPARISON: readonly ComparisonGroup[] = [
       },
       { name: 'Actuals, Glide and Flight views', basic: 'partly', advanced: 'yes' },
       { name: 'Slice by strategy, geography, GP', basic: 'partly', advanced: 'yes' },
-      { name: 'Free 1-hour onboarding consultation', basic: 'no', advanced: 'yes' },
+      // Every license comes with it (features: "Dedicated Support & Resources").
+      { name: 'Free 1-hour onboarding consultation', basic: 'yes', advanced: 'yes' },
       { name: 'Documentation and how-to videos', basic: 'yes', advanced: 'yes' },
       { name: 'E-mail support', basic: 'yes', advanced: 'yes' },
     ],

@@ -46,6 +46,22 @@ export const SECURITY_COPY = {
       ],
       command: `Get-AuthenticodeSignature .\\${brand.replace(/\s+/g, '-')}-Advanced.exe | Format-List`,
       checksums: 'SHA-256 checksums of every release are available from support on request.',
+      /** Shown when SITE_SIGNING_CERT_THUMBPRINT is set. */
+      thumbprint: 'Signing certificate thumbprint (SHA-1)',
+      /** Shown when SITE_INSTALLER_SHA256_* or the thumbprint are set. */
+      sha256Heading: 'Checksums and signing certificate',
+      sha256Intro:
+        'Compare these with the file you downloaded before you run it. In PowerShell: Get-FileHash .\\file.exe -Algorithm SHA256',
+      sha256Label: (model: string) => `${model} model installer`,
+    },
+    formulas: {
+      heading: 'Your formulas stay visible',
+      paragraphs: [
+        'The .exe is a wrapper: it checks the license and opens the Excel workbook inside it in your own desktop Excel. Nothing is computed outside Excel and nothing is compiled or hidden.',
+        'Every forecast is an ordinary Excel formula in the workbook. Select a cell on the Projected sheet or a fund tab and the formula bar shows how it is calculated; Formulas › Show Formulas (Ctrl+`) shows every formula on a sheet at once. Blue cells are inputs; black cells are formulas.',
+        'The method behind them is published in full on our methodology page, with the same formulas.',
+      ],
+      methodologyLink: 'Read the methodology',
     },
     offline: {
       heading: 'Offline use',

@@ -18,7 +18,7 @@ export const THANK_YOU_COPY = {
     'No e-mail after a few minutes? Check your spam or promotions folder, or write to us and we will resend it.',
   consultationHeading: 'Want a guided start?',
   consultationText:
-    'Book a free 15-minute consultation and we will set the model up with you on your own data.',
+    'Book a free 15-minute consultation: we walk you through the model and answer your questions. A license then comes with a free 1-hour onboarding consultation on your own data.',
   consultationButton: 'Book a free consultation',
   chatHeading: 'Questions?',
   chatText: 'Our team answers in the chat during business hours, or by e-mail any time.',

@@ -32,6 +32,8 @@ export const TRIAL_COPY = {
   agreePrefix: 'I agree to the',
   termsLink: 'terms and privacy policy',
   submit: 'Get My Free Trial Model',
+  /** The submit button when the chosen model has no keys left: sending joins its waitlist. */
+  submitWaitlist: (model: string) => `Join the ${model} waitlist`,
   submitting: 'Preparing Your Model...',
   termsRequiredTitle: 'Terms Required',
   termsRequiredText: 'Please agree to the terms and privacy policy to continue.',

@@ -1,8 +1,7 @@
 /**
- * Choosing a model in pricing (docs/product.md, "Routes and screens"): the address fragment becomes
- * trial-form-{model}, the page scrolls to the form, and a model-selected event tells the form which
- * model to preselect. Values other than basic/advanced are ignored (docs/product.md,
- * "Routes and screens").
+ * Choosing a model in pricing (docs/product.md, "Routes and screens"): the address fragment becomes trial-form-{model},
+ * the page scrolls to the form, and a model-selected event tells the form which model to
+ * preselect. Values other than basic/advanced are ignored (docs/product.md, "Routes and screens").
  */
 import { isModel, type Model } from '#src/common/models.ts'
 import { anchors, routes } from '#src/common/paths.ts'
@@ -16,7 +15,11 @@ export function selectModel(model: Model): void {
     return
   }
   history.replaceState(history.state, '', `#${anchors.trialFormFor(model)}`)
-  // To the form itself, not the section heading a screen above it on a phone.
+  // The form's code loads when the form comes near and may not have heard this event: the
+  // pre-rendered form shows the model meanwhile (as boot.ts does for a followed link).
+  const radio = document.querySelector(`input[name="model"][value="${model}"]`)
+  if (radio instanceof HTMLInputElement) radio.checked = true
+  // To the form itself, not the section heading a screen above it on a phone .
   scrollToAnchor(anchors.trialFormFor(model))
   emit('model-selected', model)
 }

@@ -5,10 +5,10 @@
  * the bundler drops it from the browser bundle (components/server-only.tsx).
  */
 import type { ComponentType } from 'react'
-import { InfoHeader } from '../components/info-page.tsx'
 import { ServerOnly } from '../components/server-only.tsx'
 import { DialogHost } from '../features/dialogs/dialog-host.tsx'
 import { SiteFooter } from '../sections/site-footer.tsx'
+import { SiteHeader } from '../sections/site-header.tsx'
 
 const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
@@ -22,7 +22,8 @@ export function InfoPageLayout({
   return (
     <DialogHost>
       <div className="min-h-dvh bg-white">
-        <InfoHeader current={current} />
+        {/* Server-only: the header needs no code here (its phone menu is a popover). */}
+        <ServerOnly render={import.meta.env.SSR ? () => <SiteHeader current={current} /> : null} />
         <main id="main">
           <ServerOnly render={content} />
         </main>

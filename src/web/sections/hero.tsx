@@ -34,7 +34,7 @@ function HeroImage() {
       <source
         type="image/avif"
         srcSet={srcSet('wide', 'avif')}
-        sizes={`(min-width: 1152px) ${wide.width}px, calc(100vw - 3rem)`}
+        sizes="(min-width: 1280px) 1216px, calc(100vw - 3rem)"
         width={wide.width}
         height={wide.height}
       />
@@ -59,7 +59,8 @@ export function Hero() {
       className="relative overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-800 pt-24 pb-0 text-white sm:pt-28"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="lg:grid lg:grid-cols-[3fr_2fr] lg:items-end lg:gap-12">
+        {/* Both columns start at the same height (they were aligned at their feet). */}
+        <div className="lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-12">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1.5 text-xs text-accent-100 sm:text-sm">
               <ShieldCheck aria-hidden="true" className="size-4 text-accent-300" />
@@ -115,7 +116,7 @@ export function Hero() {
           </li>
         </ul>
         {/* The window's lower edge runs into the next section, like a product on a desk. */}
-        <div className="relative mx-auto mt-10 max-w-[1060px]">
+        <div className="relative mx-auto mt-10">
           <div
             className="absolute -inset-4 rounded-3xl bg-accent-400/10 blur-2xl"
             aria-hidden="true"

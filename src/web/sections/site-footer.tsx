@@ -4,6 +4,8 @@
  */
 import { anchors, LEGAL_TAB_ROUTES, routes, type LegalTab } from '#src/common/paths.ts'
 import { LogoMark } from '../components/logo.tsx'
+import { SITE_CONTAINER } from '../components/site-container.tsx'
+import { cn } from '../lib/cn.ts'
 import { FOOTER_COPY } from '../content/footer.ts'
 import { settings } from '../settings.ts'
 import { action, type SiteAction } from '../lib/actions.ts'
@@ -28,7 +30,7 @@ export function SiteFooter() {
   return (
     <footer className="bg-brand-950 text-white">
       {/* Two columns of links from the smallest phone up: one column was three screens long. */}
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-4 lg:px-8">
+      <div className={cn(SITE_CONTAINER, 'grid grid-cols-2 gap-x-6 gap-y-10 py-14 lg:grid-cols-4')}>
         <div className="col-span-2 lg:col-span-1">
           <p className="flex items-center gap-2.5">
             <LogoMark />
@@ -52,7 +54,7 @@ export function SiteFooter() {
             <li>
               <a
                 className={linkClass}
-                href={`#${anchors.trialFormFor('basic')}`}
+                href={`${routes.home}#${anchors.trialFormFor('basic')}`}
                 {...action('select-model', 'basic')}
               >
                 {FOOTER_COPY.basicModel}
@@ -61,7 +63,7 @@ export function SiteFooter() {
             <li>
               <a
                 className={linkClass}
-                href={`#${anchors.trialFormFor('advanced')}`}
+                href={`${routes.home}#${anchors.trialFormFor('advanced')}`}
                 {...action('select-model', 'advanced')}
               >
                 {FOOTER_COPY.advancedModel}
@@ -155,7 +157,12 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-ink-300 sm:px-6 md:flex-row md:justify-between lg:px-8">
+        <div
+          className={cn(
+            SITE_CONTAINER,
+            'flex flex-col gap-2 py-6 text-xs text-ink-300 md:flex-row md:justify-between',
+          )}
+        >
           <div className="space-y-1">
             <p>{FOOTER_COPY.copyright(settings.brandName)}</p>
             {/* Who sells the licenses, as fintech footers say it (README, settings). */}

@@ -1,9 +1,10 @@
 /**
- * Full-size view: the large image, previous/next arrows (absent at the ends), title, description,
- * '{n} of {total}' and 'Back to gallery' (docs/product.md, "Routes and screens"). The arrow keys
- * are handled by the dialog, so they work wherever focus is. The view takes nearly the whole
- * screen, and 'Actual size' shows the screenshot pixel for pixel in a pannable, pinch-zoomable box,
- * so the numbers can be read on a phone too.
+ * Full-size view: the large image, previous/next arrows (absent at the ends), title,
+ * description, '{n} of {total}' and 'Back to gallery' (docs/product.md, "Routes and screens"). The arrow keys are handled
+ * by the dialog, so they work wherever focus is. The view takes nearly the whole screen, and
+ * 'Actual size' shows the screenshot pixel for pixel in a pannable, pinch-zoomable box, so the
+ * numbers can be read; on a phone it opens that way, as fitted to 358 px nothing could be read.
+ * The arrows sit in a row under the image, never over it.
  */
 import { ArrowLeft, ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from 'lucide-react'
 import { useState, type Ref } from 'react'
@@ -23,10 +24,13 @@ interface Props {
 }
 
 const ARROW =
-  'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full border border-ink-200 bg-white/95 text-brand-900 shadow-lg transition-colors hover:bg-white hover:text-accent-700 sm:size-12'
+  'inline-flex size-11 items-center justify-center rounded-full border border-ink-200 bg-white text-brand-900 shadow-sm transition-colors hover:text-accent-700'
+
+/** A phone's screen: the screenshot opens at its actual size there (see the header). */
+const onPhone = () => typeof matchMedia === 'function' && matchMedia('(max-width: 639px)').matches
 
 export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }: Props) {
-  const [actualSize, setActualSize] = useState(false)
+  const [actualSize, setActualSize] = useState(onPhone)
   const item = items[index]
   if (!item) return null
   const hasPrevious = index > 0
@@ -79,42 +83,46 @@ export function GalleryViewer({ model, items, index, onIndex, onBack, backRef }:
           <span className="sr-only"> {GALLERY_COPY.newTab}</span>
         </a>
       </div>
-      <div className="relative">
-        {/* Pans (and pinch-zooms on a phone) when the image is larger than the box. */}
-        <div
-          className="overflow-auto rounded-lg border border-ink-200 bg-ink-50"
-          // Inline, not utility classes: this code loads with the gallery, the page's CSS does not grow.
-          style={{
-            touchAction: 'pan-x pan-y pinch-zoom',
-            overscrollBehavior: 'contain',
-            maxHeight: actualSize ? 'calc(100dvh - 11rem)' : undefined,
-          }}
-          data-testid="gallery-image-box"
-        >
-          <FullSizeImage item={item} model={model} actualSize={actualSize} />
-        </div>
+      {/* Pans (and pinch-zooms on a phone) when the image is larger than the box. */}
+      <div
+        className="overflow-auto rounded-lg border border-ink-200 bg-ink-50"
+        // Inline, not utility classes: this code loads with the gallery, the page's CSS does not grow.
+        style={{
+          touchAction: 'pan-x pan-y pinch-zoom',
+          overscrollBehavior: 'contain',
+          maxHeight: actualSize ? 'calc(100dvh - 14rem)' : undefined,
+        }}
+        data-testid="gallery-image-box"
+      >
+        <FullSizeImage item={item} model={model} actualSize={actualSize} />
+      </div>
+      <div className="mt-2 flex min-h-11 items-center justify-between gap-3">
         {hasPrevious ? (
           <button
             type="button"
             onClick={() => onIndex(index - 1)}
             aria-label={GALLERY_COPY.previous}
-            className={`${ARROW} left-2 sm:left-3`}
+            className={ARROW}
           >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-        ) : null}
+        ) : (
+          <span />
+        )}
+        <p className="text-center text-xs text-ink-500 sm:hidden">{GALLERY_COPY.panHint}</p>
         {hasNext ? (
           <button
             type="button"
             onClick={() => onIndex(index + 1)}
             aria-label={GALLERY_COPY.next}
-            className={`${ARROW} right-2 sm:right-3`}
+            className={ARROW}
           >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
-        ) : null}
+        ) : (
+          <span />
+        )}
       </div>
-      <p className="mt-2 text-xs text-ink-500 sm:hidden">{GALLERY_COPY.panHint}</p>
     </div>
   )
 }

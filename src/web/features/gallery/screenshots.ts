@@ -1,5 +1,5 @@
 /**
- * The screenshot lists of the gallery (docs/product.md, "Routes and screens"):
+ * The screenshot lists of the gallery (docs/product.md, "Routes and screens": the items, the index shapes, the calls):
  * parsing a folder's index.json, turning file names into items, and the default lists used
  * when an index cannot be read. Pure functions, apart from loadScreenshots which fetches.
  */
@@ -35,10 +35,9 @@ function fileOf(entry: unknown): string | null {
 }
 
 /**
- * The file names an index.json lists, or null when its shape is none of those docs/product.md,
- * "Routes and screens" lists: an array of names, an array of objects naming the file under
- * file/filename/name/path, or an object with a files/images/items array of names. Blank names and
- * entries without a name are skipped.
+ * The file names an index.json lists, or null when its shape is none of docs/product.md, "Routes and screens": an array
+ * of names, an array of objects naming the file under file/filename/name/path, or an object
+ * with a files/images/items array of names. Blank names and entries without a name are skipped.
  */
 export function parseIndex(body: unknown): string[] | null {
   let entries: unknown[] | null = null
@@ -65,10 +64,7 @@ export function parseIndex(body: unknown): string[] | null {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-/**
- * Natural, case-insensitive order: img2 before img10, "b" beside "B" (docs/product.md,
- * "Routes and screens").
- */
+/** Natural, case-insensitive order: img2 before img10, "b" beside "B" (docs/product.md, "Routes and screens"). */
 export function sortFiles(files: readonly string[]): string[] {
   return [...files].sort(collator.compare)
 }
@@ -97,10 +93,10 @@ interface DefaultEntry {
   description: string
 }
 
-/** The default sets (docs/product.md, "Routes and screens"), in their specified order. */
+/** The default sets (docs/product.md, "Routes and screens"), in the order it lists them. */
 const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
   basic: [
-    { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarised by year.' },
+    { title: 'Fund Tab Collapsed', description: 'One commitment per tab, summarized by year.' },
     {
       title: 'Fund Tab Expanded',
       description: 'Quarterly calls, distributions and NAV of one fund.',
@@ -146,15 +142,14 @@ const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
       description: 'Public portfolio size, growth and rebalancing.',
     },
     { title: 'Planned Model 1', description: 'Glide and Flight paths of private-market exposure.' },
-    { title: 'Planned Model 2', description: 'Cash-flow needs of the planned programme by year.' },
+    { title: 'Planned Model 2', description: 'Cash-flow needs of the planned program by year.' },
   ],
 }
 
 /**
- * Items of a folder's files, numbered from 1 and titled from the file name. The screens of the
- * default sets come first, in their order (the dashboards before the input sheets), with their
- * captions; any other file follows in natural order (docs/product.md, "Routes and screens"),
- * without a caption.
+ * Items of a folder's files, numbered from 1 and titled from the file name. The screens docs/product.md
+ * §3 names come first, in its order (the dashboards before the input sheets), with
+ * their captions; any other file follows in natural order (docs/product.md, "Routes and screens"), without a caption.
  */
 export function itemsFromFiles(model: Model, files: readonly string[]): ScreenshotItem[] {
   const known = DEFAULT_ENTRIES[model]
@@ -181,10 +176,7 @@ export function fileForTitle(title: string): string {
   return `${title.replace(/ /g, '_')}.png`
 }
 
-/**
- * The default list of a model (docs/product.md, "Routes and screens"), used when its index fails or
- * is unrecognised.
- */
+/** The default list of a model (docs/product.md, "Routes and screens"), used when its index fails or is unrecognized. */
 export function defaultScreenshots(model: Model): ScreenshotItem[] {
   return DEFAULT_ENTRIES[model].map((entry, index) => {
     const fullSize = `${uploads.screenshots(model)}/${fileForTitle(entry.title)}`
@@ -204,10 +196,7 @@ export function screenshotsFromIndex(model: Model, body: unknown): ScreenshotIte
   return files ? itemsFromFiles(model, files) : defaultScreenshots(model)
 }
 
-/**
- * A caller-supplied non-empty list wins over the loaded one (docs/product.md,
- * "Routes and screens").
- */
+/** A caller-supplied non-empty list wins over the loaded one (docs/product.md, "Routes and screens"). */
 export function chooseScreenshots(
   loaded: ScreenshotItem[],
   supplied: readonly ScreenshotItem[] | undefined,

@@ -25,8 +25,12 @@ const PROSE = [
   '[&_a]:font-medium [&_a]:text-accent-700 [&_a]:underline [&_a]:underline-offset-2',
   '[&_em]:text-sm [&_em]:text-ink-500 [&_em]:not-italic',
   '[&_code]:rounded [&_code]:bg-ink-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.8125rem]',
-  'max-sm:[&_table]:block max-sm:[&_table]:overflow-x-auto',
+  // On a phone each row reflows into a block whose cells name their column: a scrolled table
+  // hid "Kept for" past the dialog's edge with no sign of it.
   '[&_table]:my-4 [&_table]:w-full [&_table]:border-collapse [&_table]:text-sm',
+  'max-sm:[&_table]:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:border-b max-sm:[&_tr]:border-ink-100 max-sm:[&_tr]:py-2 max-sm:[&_thead]:sr-only',
+  'max-sm:[&_td]:block max-sm:[&_td]:border-0 max-sm:[&_td]:px-0 max-sm:[&_td]:py-1 max-sm:[&_td]:[overflow-wrap:anywhere]',
+  'max-sm:[&_td]:before:block max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-ink-600 max-sm:[&_td]:before:content-[attr(data-label)]',
   '[&_th]:border-b [&_th]:border-ink-200 [&_th]:bg-ink-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-brand-900',
   '[&_td]:border-b [&_td]:border-ink-100 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top',
 ].join(' ')

@@ -4,15 +4,24 @@ import privacy from '../../content/legal/privacy.md?raw'
 import terms from '../../content/legal/terms.md?raw'
 import { fillLegalPlaceholders, legalHtml } from './legal-documents.ts'
 
+const COMPANY: PublicSettings['company'] = {
+  legalName: 'PacePoint Analytics s.r.o.',
+  registrationId: '25596641',
+  vatId: 'CZ25596641',
+  registry: 'Commercial Register of the Municipal Court in Prague, file C 402117',
+  address: 'Vinohradská 1511/230, 100 00 Praha 10',
+  country: 'Czechia',
+}
+
 function withCompany(company: Partial<PublicSettings['company']>): PublicSettings {
-  return { ...DEFAULT_SETTINGS, company: { ...DEFAULT_SETTINGS.company, ...company } }
+  return { ...DEFAULT_SETTINGS, company: { ...COMPANY, ...company } }
 }
 
 describe('the legal texts', () => {
   it('name the company of the settings with its address, ID and register', () => {
-    const text = fillLegalPlaceholders(terms, DEFAULT_SETTINGS)
+    const text = fillLegalPlaceholders(terms, withCompany({}))
     expect(text).toContain(
-      'provided by PacePoint Analytics s\\.r\\.o\\. ("PacePoint", "we", "us", "our"), with its registered office at Vinohradská 1511/230, 100 00 Praha 10, Czechia, company ID 21984512, registered in the Commercial Register of the Municipal Court in Prague, file C 402117.',
+      'provided by PacePoint Analytics s\\.r\\.o\\. ("PacePoint", "we", "us", "our"), with its registered office at Vinohradská 1511/230, 100 00 Praha 10, Czechia, company ID 25596641, registered in the Commercial Register of the Municipal Court in Prague, file C 402117.',
     )
     expect(text).not.toMatch(/\{\{\w+\}\}/)
     expect(fillLegalPlaceholders(privacy, DEFAULT_SETTINGS)).not.toMatch(/\{\{\w+\}\}/)

@@ -11,6 +11,7 @@ import cookies from '../../content/legal/cookies.md?raw'
 import privacy from '../../content/legal/privacy.md?raw'
 import { settings } from '../../settings.ts'
 import terms from '../../content/legal/terms.md?raw'
+import { labelTableCells } from '../../components/ui/stacked-table.ts'
 
 const SOURCES: Record<LegalTab, string> = { terms, privacy, cookies }
 
@@ -52,7 +53,10 @@ const cache = new Map<LegalTab, string>()
 export function legalHtml(tab: LegalTab): string {
   let html = cache.get(tab)
   if (html === undefined) {
-    html = marked.parse(fillLegalPlaceholders(SOURCES[tab]), { async: false, gfm: true })
+    // Each cell names its column, so a table reflows on a phone (legal-dialog.tsx).
+    html = labelTableCells(
+      marked.parse(fillLegalPlaceholders(SOURCES[tab]), { async: false, gfm: true }),
+    )
     cache.set(tab, html)
   }
   return html

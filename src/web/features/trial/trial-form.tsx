@@ -131,10 +131,16 @@ export function TrialForm() {
   function showErrors(next: FieldErrors) {
     setErrors(next)
     const first = FIELD_ORDER.find((field) => next[field])
-    if (first)
-      formRef.current
-        ?.querySelector<HTMLElement>(`[name="${first === 'terms' ? 'agree_to_terms' : first}"]`)
-        ?.focus()
+    const field = first
+      ? formRef.current?.querySelector<HTMLElement>(
+          `[name="${first === 'terms' ? 'agree_to_terms' : first}"]`,
+        )
+      : null
+    if (field) {
+      // In the middle of the screen, clear of the toast at the top (components/toaster.tsx).
+      field.focus({ preventScroll: true })
+      field.scrollIntoView({ block: 'center', behavior: 'instant' })
+    }
   }
 
   /** The model other than the one without keys, while it has keys left. */
@@ -215,6 +221,9 @@ export function TrialForm() {
     }
   }
 
+  /** The chosen model has no keys left: sending the form joins its waitlist. */
+  const noKeys = counts.status === 'loaded' && counts.counts[form.model] === 0
+
   return (
     <>
       <form
@@ -266,7 +275,7 @@ export function TrialForm() {
             role="status"
             className="mt-3 rounded-lg bg-accent-50 px-3 py-2 text-sm text-brand-900 empty:m-0 empty:p-0"
           >
-            {counts.status === 'loaded' && counts.counts[form.model] === 0
+            {noKeys
               ? TRIAL_COPY.noKeysNote(MODEL_LABELS[form.model], otherLabelled(form.model))
               : ''}
           </p>
@@ -371,7 +380,11 @@ export function TrialForm() {
           aria-busy={submitting}
         >
           {submitting ? <Loader2 aria-hidden="true" className="size-5 animate-spin" /> : null}
-          {submitting ? TRIAL_COPY.submitting : TRIAL_COPY.submit}
+          {submitting
+            ? TRIAL_COPY.submitting
+            : noKeys
+              ? TRIAL_COPY.submitWaitlist(MODEL_LABELS[form.model])
+              : TRIAL_COPY.submit}
         </Button>
         <p id={`${ids}-privacy`} className="text-center text-xs text-ink-500">
           {TRIAL_COPY.privacyPromise}

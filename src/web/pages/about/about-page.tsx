@@ -23,13 +23,15 @@ import { settings } from '../../settings.ts'
 
 const PRINCIPLE_ICONS = [Scale, FileSpreadsheet, Lock]
 
+/** The first letters of the first two words ("[Your name]" gives "YN", not "[N"). */
 function initials(name: string): string {
   return name
     .split(/\s+/)
+    .map((part) => /\p{L}/u.exec(part)?.[0] ?? '')
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
     .join('')
+    .toUpperCase()
 }
 
 function CompanyFacts() {

@@ -51,7 +51,7 @@ export function HomePage({ parts }: { parts?: HomeStaticParts }) {
     <DialogHost onLegalClose={returnHomeFromLegalRoute}>
       <LegalRoute />
       <NearPricing />
-      <SiteHeader />
+      <SiteHeader home />
       <main id="main">
         <ServerOnly render={parts?.top ?? null} />
         <ServerOnly render={parts?.rest ?? null} fold />

@@ -17,7 +17,9 @@ import { routes } from '#src/common/paths.ts'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { METHODOLOGY_COPY as M } from '../../content/methodology.ts'
-import { LabFooter, LabHeader } from '../../features/pacing/lab-chrome.tsx'
+import { LabFooter } from '../../features/pacing/lab-chrome.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
+import { STACKED_TABLE } from '../../components/ui/stacked-table.ts'
 
 const pct = (n: number) => `${Number((n * 100).toFixed(1))}%`
 
@@ -62,7 +64,8 @@ function Content() {
         <dl className="mt-6 space-y-4">
           {FORMULAS.map((f) => (
             <div key={f.id} className="rounded-xl bg-white p-5 ring-1 ring-ink-100">
-              <dt className="overflow-x-auto font-mono text-base whitespace-nowrap text-brand-900">
+              {/* Wraps between its terms on a phone: scrolled, "…and RD_" hid the rest. */}
+              <dt className="font-mono text-base text-brand-900 [overflow-wrap:anywhere]">
                 {f.formula}
               </dt>
               <dd className="mt-2 text-sm leading-relaxed text-ink-700">{f.explanation}</dd>
@@ -109,7 +112,8 @@ function Content() {
           tabIndex={0}
           className="mt-6 overflow-x-auto rounded-xl bg-white ring-1 ring-ink-100"
         >
-          <table className="w-full text-left text-sm tabular-nums">
+          {/* On a phone each preset is a block of labeled lines, not columns past the edge. */}
+          <table className={`w-full text-left text-sm tabular-nums ${STACKED_TABLE}`}>
             <thead className="bg-ink-50 text-xs text-ink-700">
               <tr>
                 {Object.values(M.presetColumns).map((label) => (
@@ -126,6 +130,7 @@ function Content() {
             <tbody>
               {PRESET_SOURCES.map((p) => {
                 const q = PRESETS[p.id].parameters
+                const columns = Object.values(M.presetColumns)
                 return (
                   <tr key={p.id} className="border-t border-ink-100">
                     <th
@@ -134,12 +139,18 @@ function Content() {
                     >
                       {p.label}
                     </th>
-                    <td className="px-3 py-2">{perYear(q.rc)}</td>
-                    <td className="px-3 py-2">{q.life}</td>
-                    <td className="px-3 py-2">{q.bow}</td>
-                    <td className="px-3 py-2">{perYear(q.growth)}</td>
-                    <td className="px-3 py-2">{pct(q.yield)}</td>
-                    <td className="px-3 py-2">{M.basis[p.basis]}</td>
+                    {[
+                      perYear(q.rc),
+                      q.life,
+                      q.bow,
+                      perYear(q.growth),
+                      pct(q.yield),
+                      M.basis[p.basis],
+                    ].map((value, i) => (
+                      <td key={i} className="px-3 py-2" data-label={columns[i + 1]}>
+                        {value}
+                      </td>
+                    ))}
                   </tr>
                 )
               })}
@@ -209,8 +220,9 @@ function Content() {
   )
 }
 
+/** The site's header, as on every page (its phone menu is a popover: no code). */
 function Header() {
-  return <LabHeader current="methodology" />
+  return <SiteHeader current={routes.methodology} />
 }
 
 const StaticHeader = import.meta.env.SSR ? Header : null

@@ -6,12 +6,14 @@ import { ArrowLeft, Mail } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { settings } from '../../settings.ts'
-import { BrandHeader } from '../../components/brand-header.tsx'
-import { CompactFooter } from '../../components/compact-footer.tsx'
+import { SiteFooter } from '../../sections/site-footer.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 
-const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-5xl" /> : null
+// The site's header and footer, server-only: they need no code here.
+const StaticHeader = import.meta.env.SSR ? () => <SiteHeader /> : null
+const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 import { NOT_FOUND_COPY, NOT_FOUND_LINKS } from '../../content/not-found.ts'
 
 export function NotFoundPage() {
@@ -19,7 +21,7 @@ export function NotFoundPage() {
   return (
     <DialogHost>
       <div className="flex min-h-dvh flex-col bg-ink-50">
-        <BrandHeader width="max-w-5xl" />
+        <ServerOnly render={StaticHeader} />
         <main id="main" className="flex flex-1 items-center px-4 py-16 sm:px-6">
           <div className="mx-auto w-full max-w-xl text-center">
             <p className="text-sm font-semibold tracking-[0.2em] text-accent-700">

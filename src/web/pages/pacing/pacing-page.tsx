@@ -7,11 +7,13 @@ import { ArrowRight } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
-import { LabFooter, LabHeader } from '../../features/pacing/lab-chrome.tsx'
+import { LabFooter } from '../../features/pacing/lab-chrome.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 import { PacingLab } from '../../features/pacing/pacing-lab.tsx'
 
+/** The site's header, as on every page (its phone menu is a popover: no code). */
 function Header() {
-  return <LabHeader current="lab" />
+  return <SiteHeader current={routes.pacing} />
 }
 
 function Intro() {

@@ -33,12 +33,14 @@ import {
   type MeetingParams,
   type MeetingTime,
 } from './meeting-details.ts'
-import { BrandHeader } from '../../components/brand-header.tsx'
-import { CompactFooter } from '../../components/compact-footer.tsx'
+import { SiteFooter } from '../../sections/site-footer.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 import { ServerOnly } from '../../components/server-only.tsx'
 import { DialogHost } from '../../features/dialogs/dialog-host.tsx'
 
-const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-3xl" /> : null
+// The site's header and footer, server-only: they need no code here.
+const StaticHeader = import.meta.env.SSR ? () => <SiteHeader /> : null
+const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
 interface Booking {
   params: MeetingParams
@@ -179,16 +181,21 @@ function Confirmation({ booking }: { booking: Booking }) {
         </Row>
         <Row icon={<Users aria-hidden="true" className="size-4" />} label={COPY.who}>
           <ul className="space-y-4">
-            <li className="flex items-center gap-3">
-              <Avatar text={initials(settings.hostName)} tone="brand" />
-              <div className="min-w-0">
-                <p className="font-semibold text-brand-900">
-                  {settings.hostName}{' '}
-                  <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
-                </p>
-                <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
-              </div>
-            </li>
+            {/* The host is shown once the operator names one (SITE_HOST_NAME). */}
+            {settings.hostName ? (
+              <li className="flex items-center gap-3">
+                <Avatar text={initials(settings.hostName)} tone="brand" />
+                <div className="min-w-0">
+                  <p className="font-semibold text-brand-900">
+                    {settings.hostName}{' '}
+                    <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
+                  </p>
+                  {settings.hostEmail ? (
+                    <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
+                  ) : null}
+                </div>
+              </li>
+            ) : null}
             {guest ? (
               <li className="flex items-center gap-3" data-testid="guest">
                 <Avatar text={initials(guest.name, 1)} tone="accent" />
@@ -269,7 +276,7 @@ export function SchedulingThankYouPage() {
   return (
     <DialogHost>
       <div className="flex min-h-dvh flex-col bg-ink-50">
-        <BrandHeader width="max-w-3xl" homeLabel={COPY.backHome} />
+        <ServerOnly render={StaticHeader} />
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
           {booking ? (
             <Confirmation booking={booking} />

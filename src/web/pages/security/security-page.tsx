@@ -5,6 +5,7 @@
  */
 import { BadgeCheck, HardDrive, Monitor, WifiOff, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
 import { routes } from '#src/common/paths.ts'
 import { InfoHero } from '../../components/info-page.tsx'
 import { SECURITY_COPY as COPY } from '../../content/security.ts'
@@ -16,6 +17,7 @@ const S = COPY.sections
 
 const TOC = [
   { id: 'signing', label: S.signing.heading },
+  { id: 'formulas', label: S.formulas.heading },
   { id: 'offline', label: S.offline.heading },
   { id: 'data', label: S.data.heading },
   { id: 'requirements', label: S.requirements.heading },
@@ -34,6 +36,46 @@ function Block({ id, heading, children }: { id: string; heading: string; childre
       </h2>
       <div className="mt-5 space-y-4 leading-relaxed text-ink-700">{children}</div>
     </section>
+  )
+}
+
+/**
+ * The installers' SHA-256 and the signing certificate's thumbprint, from the settings
+ * (SITE_INSTALLER_SHA256_*, SITE_SIGNING_CERT_THUMBPRINT); what is unset is not shown, and while
+ * a checksum is missing the page says support sends it.
+ */
+function Fingerprints() {
+  const hashes = MODELS.filter((model) => settings.installerSha256[model])
+  const rows: Array<[string, string]> = [
+    ...hashes.map((model): [string, string] => [
+      S.signing.sha256Label(MODEL_LABELS[model]),
+      settings.installerSha256[model].toLowerCase(),
+    ]),
+    ...(settings.signingThumbprint
+      ? [[S.signing.thumbprint, settings.signingThumbprint.toUpperCase()] as [string, string]]
+      : []),
+  ]
+  return (
+    <>
+      {rows.length ? (
+        <div data-testid="fingerprints">
+          <h3 className="pt-2 font-semibold text-brand-900">{S.signing.sha256Heading}</h3>
+          {hashes.length ? <p className="mt-2 text-sm">{S.signing.sha256Intro}</p> : null}
+          <dl className="mt-3 divide-y divide-ink-100 rounded-xl text-sm ring-1 ring-ink-200">
+            {rows.map(([label, value]) => (
+              <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
+                <dt className="font-medium text-ink-700">{label}</dt>
+                {/* A digest wraps anywhere: 64 characters run past a phone's width. */}
+                <dd className="font-mono text-ink-900 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      {hashes.length < MODELS.length ? (
+        <p className="text-sm text-ink-600">{S.signing.checksums}</p>
+      ) : null}
+    </>
   )
 }
 
@@ -98,7 +140,21 @@ function SecurityContent() {
             <pre className="rounded-lg bg-brand-950 px-4 py-3 text-sm whitespace-pre-wrap text-ink-100 [overflow-wrap:anywhere]">
               <code>{S.signing.command}</code>
             </pre>
-            <p className="text-sm text-ink-600">{S.signing.checksums}</p>
+            <Fingerprints />
+          </Block>
+
+          <Block id="formulas" heading={S.formulas.heading}>
+            {S.formulas.paragraphs.map((p) => (
+              <p key={p.slice(0, 24)}>{p}</p>
+            ))}
+            <p>
+              <a
+                href={routes.methodology}
+                className="font-medium text-accent-700 underline underline-offset-4"
+              >
+                {S.formulas.methodologyLink}
+              </a>
+            </p>
           </Block>
 
           <Block id="offline" heading={S.offline.heading}>

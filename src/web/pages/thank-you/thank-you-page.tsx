@@ -22,11 +22,13 @@ import { formatPrice, PLANS } from '../../content/pricing.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'
 import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
-import { BrandHeader } from '../../components/brand-header.tsx'
-import { CompactFooter } from '../../components/compact-footer.tsx'
+import { SiteFooter } from '../../sections/site-footer.tsx'
+import { SiteHeader } from '../../sections/site-header.tsx'
 import { ServerOnly } from '../../components/server-only.tsx'
 
-const StaticFooter = import.meta.env.SSR ? () => <CompactFooter width="max-w-4xl" /> : null
+// The site's header and footer, server-only: they need no code here.
+const StaticHeader = import.meta.env.SSR ? () => <SiteHeader /> : null
+const StaticFooter = import.meta.env.SSR ? SiteFooter : null
 
 /** The model named by ?model=, defaulting to basic (docs/product.md, "Routes and screens"). */
 function modelFromSearch(search: string): Model {
@@ -117,7 +119,7 @@ function ThankYouContent() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
-      <BrandHeader width="max-w-4xl" homeLabel={THANK_YOU_COPY.backHome} />
+      <ServerOnly render={StaticHeader} />
       <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
           {THANK_YOU_COPY.heading}
