@@ -1,38 +1,39 @@
 /**
- * Server-side render entry, bundled by scripts/build.ts: renders every document of the route table
- * (common/site/routes.ts), with its head from content/documents.ts, into its page template at build
- * time (docs/architecture.md, "Layers").
+ * Server-side render entry, bundled by scripts/build.ts: renders every document of the route
+ * table (common/site/routes.ts), with its head from content/documents.ts, into its page
+ * template at build time (docs/product.md).
  */
-import type { ReactElement } from 'react'
+import type { ComponentType } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { PageShell } from './components/page-shell.tsx'
 import type { PageEntry } from '#src/common/site/routes.ts'
 import { DOCUMENTS } from './content/documents.ts'
 import { renderHead } from './head.ts'
 import { loadNearParts } from './lib/lazy-near.ts'
-import { AboutPage } from './pages/about/about-page.tsx'
-import { HomePage } from './pages/home/home-page.tsx'
-import { HOME_STATIC_PARTS } from './pages/home/static-parts.tsx'
-import { LnfPage } from './pages/lnf/lnf-page.tsx'
-import { MethodologyPage } from './pages/methodology/methodology-page.tsx'
-import { NotFoundPage } from './pages/not-found/not-found-page.tsx'
-import { PacingPage } from './pages/pacing/pacing-page.tsx'
-import { SecurityPage } from './pages/security/security-page.tsx'
-import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
-import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
 import { FullComparisonDocument } from './sections/full-comparison.tsx'
 import { PRICING_COPY } from './content/pricing.ts'
 
-const PAGES: Record<PageEntry, () => ReactElement> = {
-  home: () => <HomePage parts={HOME_STATIC_PARTS} />,
-  'thank-you': () => <ThankYouPage />,
-  'scheduling-thank-you': () => <SchedulingThankYouPage />,
-  lnf: () => <LnfPage />,
-  'not-found': () => <NotFoundPage />,
-  pacing: () => <PacingPage />,
-  methodology: () => <MethodologyPage />,
-  about: () => <AboutPage />,
-  security: () => <SecurityPage />,
+/**
+ * Each entry's page, from its folder: pages/<entry>/<entry>-page.tsx exports <Entry>Page
+ * (pages/thank-you/thank-you-page.tsx: ThankYouPage), and a folder's static-parts.tsx, when it
+ * has one, exports the server-only parts the page is rendered with (STATIC_PARTS). A route is
+ * its row in the route table, its folder and its head (content/documents.ts); nothing here.
+ */
+const PAGE_MODULES = import.meta.glob<Record<string, unknown>>('./pages/*/*-page.tsx', {
+  eager: true,
+})
+const PARTS_MODULES = import.meta.glob<{ STATIC_PARTS?: unknown }>('./pages/*/static-parts.tsx', {
+  eager: true,
+})
+
+function pageOf(entry: PageEntry): ComponentType<{ parts?: unknown }> {
+  const name = `${entry.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}Page`
+  const page = PAGE_MODULES[`./pages/${entry}/${entry}-page.tsx`]?.[name]
+  if (typeof page !== 'function')
+    throw new Error(
+      `No page for entry "${entry}": pages/${entry}/${entry}-page.tsx exports no ${name}`,
+    )
+  return page as ComponentType<{ parts?: unknown }>
 }
 
 // scripts/build.ts loads the SSR bundle and calls it; the checker cannot see that.
@@ -48,7 +49,13 @@ export async function renderDocuments(
     if (!template) throw new Error(`No built template for page entry "${doc.entry}"`)
     if (!template.includes('<!--app-->') || !template.includes('<!--head-->'))
       throw new Error(`Template of "${doc.entry}" lacks the <!--head--> or <!--app--> marker`)
-    const app = renderToString(<PageShell>{PAGES[doc.entry]()}</PageShell>)
+    const Page = pageOf(doc.entry)
+    const parts = PARTS_MODULES[`./pages/${doc.entry}/static-parts.tsx`]?.STATIC_PARTS
+    const app = renderToString(
+      <PageShell>
+        <Page parts={parts} />
+      </PageShell>,
+    )
     result[doc.name] = template
       .replace('<!--head-->', () => renderHead(doc))
       .replace('<!--app-->', () => app)

@@ -19,28 +19,37 @@ it('survives a sender that resets mid-message, and takes the next one', async ()
   try {
     const socket = net.connect(sink.port, '127.0.0.1')
     await once(socket, 'data')
+    let replies = ''
+    const inData = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        replies += chunk.toString('latin1')
+        if (/^354 /m.test(replies)) resolve()
+      }),
+    )
     socket.write('EHLO dying\r\nMAIL FROM:<a@example.com>\r\nRCPT TO:<b@example.com>\r\nDATA\r\n')
+    // The sink takes the message's text now: the sender dies half way through it.
+    await inData
     socket.write('Subject: half\r\n\r\nhalf a message')
-    await new Promise((resolve) => setTimeout(resolve, 100))
     socket.resetAndDestroy()
     await once(socket, 'close')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+
+    // The next sender's whole conversation takes several round trips, long after the sink has
+    // met the reset: a crash or an uncaught error from it would show by then.
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: sink.port,
+      secure: false,
+    })
+    await transport.sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'whole',
+      text: 'hi',
+    })
   } finally {
     process.off('uncaughtException', onUncaught)
   }
   expect(uncaught).toEqual([])
-
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-  })
-  await transport.sendMail({
-    from: 'a@example.com',
-    to: 'b@example.com',
-    subject: 'whole',
-    text: 'hi',
-  })
   const [mail] = await sink.waitFor(1)
   expect(mail!.subject).toBe('whole')
 })

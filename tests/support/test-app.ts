@@ -103,6 +103,19 @@ export function trialRequest(overrides: Record<string, unknown> = {}): Record<st
   }
 }
 
+/** A valid purchase request ("Request an invoice") with overrides. */
+export function purchaseRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  seq++
+  return {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: `grace.${seq}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    company: 'Hopper Family Office',
+    model: 'advanced',
+    ...overrides,
+  }
+}
+
 export function postJson(
   app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
   path: string,

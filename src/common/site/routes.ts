@@ -49,6 +49,11 @@ export interface DocumentRoute {
    * after (scripts/page-delivery.ts, docs/architecture.md, "Budgets").
    */
   readsAddress?: true
+  /**
+   * The status it is answered with: the 404 page's, also the answer to every path no other
+   * document, file or route takes.
+   */
+  status?: 404
 }
 
 export const DOCUMENT_ROUTES = [
@@ -78,7 +83,7 @@ export const DOCUMENT_ROUTES = [
     readsAddress: true,
   },
   { name: 'lnf', entry: 'lnf', path: routes.lnfShell, noindex: true, readsAddress: true },
-  { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true },
+  { name: 'not-found', entry: 'not-found', path: routes.notFound, noindex: true, status: 404 },
   { name: 'pacing', entry: 'pacing', path: routes.pacing, readsAddress: true },
   { name: 'methodology', entry: 'methodology', path: routes.methodology },
   { name: 'about', entry: 'about', path: routes.about },
@@ -90,4 +95,16 @@ export type DocumentName = (typeof DOCUMENT_ROUTES)[number]['name']
 /** The documents search engines should find, in the sitemap's order. */
 export function sitemapRoutes(): DocumentRoute[] {
   return DOCUMENT_ROUTES.filter((doc: DocumentRoute) => !doc.noindex && doc.sitemap !== false)
+}
+
+/** The document answered for any path the site has nothing at. */
+export const NOT_FOUND_DOCUMENT: DocumentName = DOCUMENT_ROUTES.find(
+  (doc: DocumentRoute) => doc.status === 404,
+)!.name
+
+const BY_PATH = new Map<string, DocumentRoute>(DOCUMENT_ROUTES.map((doc) => [doc.path, doc]))
+
+/** The document the table puts at a path (a trailing slash aside), or undefined. */
+export function documentAt(pathname: string): DocumentRoute | undefined {
+  return BY_PATH.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
 }

@@ -9,8 +9,13 @@ import { extname, join, relative, resolve, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { LEGAL_ROUTES, routes } from '#src/common/paths.ts'
-import { CLIENT_ENTRIES, DOCUMENT_ROUTES, type DocumentRoute } from '#src/common/site/routes.ts'
+import { routes } from '#src/common/paths.ts'
+import {
+  CLIENT_ENTRIES,
+  DOCUMENT_ROUTES,
+  NOT_FOUND_DOCUMENT,
+  documentAt,
+} from '#src/common/site/routes.ts'
 import type { DocumentPolicies } from './security-headers.ts'
 import { sitemapXml } from './sitemap.ts'
 
@@ -221,24 +226,6 @@ function sendBody(c: Context, file: StaticFile, headers: Headers, status: 200 | 
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
 }
 
-/** The document a path shows, or null. */
-function documentForPath(pathname: string): string | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  if (path === routes.home) return 'home'
-  const legal = LEGAL_ROUTES[path]
-  if (legal) return DOCUMENT_ROUTES.find((d) => d.path === path)?.name ?? null
-  if (path === routes.thankYou()) return 'thank-you'
-  if (path === routes.schedulingThankYou) return 'scheduling-thank-you'
-  if (path === routes.pacing) return 'pacing'
-  if (path === routes.methodology) return 'methodology'
-  // Any other page of the route table at its own path (/about, /security); the 404 page and
-  // the /lnf shell are answered by their own rules.
-  const doc = DOCUMENT_ROUTES.find(
-    (d: DocumentRoute) => d.path === path && d.entry !== 'not-found' && d.entry !== 'lnf',
-  )
-  return doc?.name ?? null
-}
-
 /**
  * A file under root named by a URL path, or null when the path could leave root (.., encoded
  * slashes or backslashes, NUL bytes, absolute paths).
@@ -272,7 +259,7 @@ export function lnfFileName(uploadsDir: string, raw: string): string | null {
 
 export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
   const app = new Hono()
-  const notFound = (c: Context) => sendFile(c, site.documents.get('not-found')!, 404)
+  const notFound = (c: Context) => sendFile(c, site.documents.get(NOT_FOUND_DOCUMENT)!, 404)
   let sitemap: StaticFile | null = null
 
   app.get('/custom-uploads/*', async (c) => {
@@ -329,9 +316,10 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
   app.get('*', (c) => {
     const file = site.files.get(c.req.path)
     if (file) return sendFile(c, file)
-    const name = documentForPath(c.req.path)
-    const doc = name ? site.documents.get(name) : undefined
-    return doc ? sendFile(c, doc) : notFound(c)
+    // Every page of the route table at its own path; the /lnf shell is answered above.
+    const route = documentAt(c.req.path)
+    const doc = route ? site.documents.get(route.name) : undefined
+    return doc && route ? sendFile(c, doc, route.status ?? 200) : notFound(c)
   })
   return app
 }

@@ -3,8 +3,10 @@
  * worker's messages go out soon after a restart and a slow send is never taken over (never
  * twice in normal operation); SMTP errors are stored and logged with the address masked.
  */
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { queryRows } from '../db/client.ts'
 import { claimDueMail, enqueueMail, listMail } from '../db/outbox-repository.ts'
 import { memoryLogger } from '#tests/support/test-app.ts'
 import {
@@ -31,21 +33,35 @@ function trialMail(to: string) {
   }
 }
 
-/** A transport that takes `delayMs` per message (or fails with `error`) and counts sends. */
-function slowTransport(delayMs: number, error?: string) {
+const POLL = { timeout: 15_000, interval: 20 }
+
+/**
+ * A transport that counts sends (or fails with `error`). Given `until`, each send is still in
+ * progress (`sending`) until that promise settles: a send as slow as the test needs.
+ */
+function testTransport(error?: string, until?: Promise<void>) {
   const sent: OutgoingMail[] = []
+  let sending = 0
   const transport: MailTransport = {
     kind: 'smtp',
     location: 'test',
     send: async (mail) => {
-      await new Promise((r) => setTimeout(r, delayMs))
+      sending++
+      await until
+      sending--
       if (error) throw new Error(error)
       sent.push(mail)
       return 'test'
     },
     close: () => {},
   }
-  return { transport, sent }
+  return { transport, sent, sending: () => sending }
+}
+
+/** The database's clock, which leases are reckoned by. */
+async function dbNow(database: TestDatabase): Promise<number> {
+  const [row] = await queryRows<{ now: Date | string }>(database.db, sql`select now() as now`)
+  return new Date(row!.now).getTime()
 }
 
 describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
@@ -72,8 +88,9 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
 
   it('renews the lease of a slow send, so a second worker never sends it again', async () => {
     await enqueueMail(database.db, trialMail('slow@example.com'))
-    const slow = slowTransport(4_000)
-    const fast = slowTransport(0)
+    let finishSend = () => {}
+    const slow = testTransport(undefined, new Promise<void>((r) => (finishSend = r)))
+    const fast = testTransport()
     const common = {
       db: database.db,
       identity,
@@ -84,10 +101,20 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
       renewMs: 300,
     }
     const first = runOutboxPass({ ...common, transport: slow.transport })
-    // Another worker polls all the while the first one is sending, well past the lease.
+    await expect.poll(slow.sending, POLL).toBe(1)
+    const [claimed] = await listMail(database.db)
+    const firstLeaseEnds = claimed!.lockedUntil!.getTime()
+    // Another worker polls (every 20 ms) all the while the first one is sending, well past the
+    // lease it first took: the send ends only once the database's clock is 300 ms past it.
     const other = startOutboxWorker({ ...common, transport: fast.transport })
+    await expect
+      .poll(async () => (await dbNow(database)) - firstLeaseEnds, POLL)
+      .toBeGreaterThan(300)
+    expect((await listMail(database.db))[0]!.lockedUntil!.getTime()).toBeGreaterThan(firstLeaseEnds)
+    finishSend()
     await first
-    await new Promise((r) => setTimeout(r, 500))
+    // A pass after the send has ended finds nothing to send either.
+    expect(await other.drain()).toBe(0)
     await other.stop()
     expect(slow.sent).toHaveLength(1)
     expect(fast.sent).toHaveLength(0)
@@ -97,8 +124,7 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
   it('lets another worker take over once a crashed worker’s short lease ends', async () => {
     const row = await enqueueMail(database.db, trialMail('crashed@example.com'))
     await claimDueMail(database.db, 10, 300, 'dead-worker')
-    const fast = slowTransport(0)
-    const started = Date.now()
+    const fast = testTransport()
     const worker = startOutboxWorker({
       db: database.db,
       transport: fast.transport,
@@ -107,16 +133,14 @@ describe.each(TEST_DB_KINDS)('mail leases on %s', (kind) => {
       logger: memoryLogger().logger,
       pollMs: 20,
     })
-    while (fast.sent.length === 0 && Date.now() - started < 5_000)
-      await new Promise((r) => setTimeout(r, 20))
+    await expect.poll(() => fast.sent.length, { ...POLL, timeout: 5_000 }).toBe(1)
     await worker.stop()
     expect(fast.sent.map((m) => m.messageId)).toEqual([row.messageId])
   })
 
   it('masks the address in an SMTP error it stores and logs', async () => {
     await enqueueMail(database.db, trialMail('ann.lee@example.com'))
-    const failing = slowTransport(
-      0,
+    const failing = testTransport(
       '550 5.1.1 <ann.lee@example.com>: Recipient address rejected: User unknown',
     )
     const { logger, lines } = memoryLogger()

@@ -246,13 +246,22 @@ describeEachDatabase('outbox worker on %s', { emptyBeforeEach: true }, (database
 
   it('waits while requests are being answered, and sends as soon as they stop', async () => {
     let answering = true
-    const worker = startOutboxWorker(options({ busy: () => answering, maxYieldMs: 60_000 }))
+    // How often the worker has asked whether requests are being answered: it asks before each
+    // pass, so a count that keeps growing is a worker holding back, not one that has not looked.
+    let asked = 0
+    const busy = () => {
+      asked++
+      return answering
+    }
+    const worker = startOutboxWorker(options({ busy, maxYieldMs: 60_000 }))
     try {
       await enqueueMail(database().db, trialMail('after-the-burst@example.com'))
       worker.kick()
       // Kicks and polls come and go; the e-mail stays queued while the server is busy.
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      const askedAtKick = asked
+      await expect.poll(() => asked, POLL).toBeGreaterThan(askedAtKick + 10)
       worker.kick()
+      await expect.poll(() => asked, POLL).toBeGreaterThan(askedAtKick + 20)
       expect(smtp.received).toHaveLength(0)
       expect((await listMail(database().db))[0]).toMatchObject({ status: 'pending' })
       answering = false

@@ -3,7 +3,7 @@
  * is referenced, not repeated:
  * - path traversal in-process, case by case: http/site.test.ts (safeJoin, /custom-uploads, /lnf);
  *   here the same over a raw socket through the whole server, where no client tidies the path;
- * - the waitlist token rule (a wrong token is 404 for any id): http/api.test.ts; the fuzz suite
+ * - the waitlist token rule (a wrong token is 404 for any id): http/trial-submissions.test.ts; the fuzz suite
  *   (hostile-input.test.ts) also checks that no PATCH without the token ever succeeds;
  * - CSV cell escaping: trials/leads-export.test.ts; here end to end from the API to the CLI;
  * - the 500 handler hiding internals: http/errors.test.ts; here a real database failure;

@@ -1,3 +1,8 @@
+/**
+ * The contract of POST /api/trial-submissions and PATCH /api/trial-submissions/:id/waitlist
+ * (trial-submissions.ts): status codes, bodies, validation details, the bot turn-away, rate
+ * limits and the repeat answer. The trial flow as a whole is tested in trials/.
+ */
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Hono } from 'hono'
 import { insertLicenses } from '../db/license-repository.ts'
@@ -5,18 +10,13 @@ import { listMail } from '../db/outbox-repository.ts'
 import { findSubmission } from '../db/submission-repository.ts'
 import { queryRows } from '../db/client.ts'
 import { sql } from 'drizzle-orm'
-import {
-  createTestDatabase,
-  describeEachDatabase,
-  resetTables,
-  TEST_DB_KINDS,
-} from '#tests/support/test-database.ts'
+import { describeEachDatabase, resetTables } from '#tests/support/test-database.ts'
 import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
 import { hashToken } from '../guard/tokens.ts'
 
 const PATH = '/api/trial-submissions'
 
-describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) => {
+describeEachDatabase('the trial submissions API on %s', { emptyBeforeEach: true }, (database) => {
   let app: Hono
   beforeEach(() => {
     app = createTestApp(database(), {
@@ -97,8 +97,7 @@ describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) =>
       )
       expect(again.status).toBe(201)
       const second = (await again.json()) as Record<string, unknown>
-      // Answered like a first request (docs/architecture.md, "Contracts: API"): a fresh id and
-      // token, nothing revealed.
+      // Answered like a first request (docs/architecture.md, "Contracts: API"): a fresh id and token, nothing revealed.
       expect(second).toMatchObject({ has_license: true, waitlist_eligible: false })
       expect(second.submission_id).not.toBe(first.submission_id)
       expect(second.waitlist_token).not.toBe(first.waitlist_token)
@@ -432,61 +431,5 @@ describeEachDatabase('trial API on %s', { emptyBeforeEach: true }, (database) =>
         details: [expect.stringMatching(/waitlist/)],
       })
     })
-  })
-
-  describe('GET /api/license-counts', () => {
-    it('counts available keys per model and shows this process’s claims at once', async () => {
-      expect(await (await app.request('/api/license-counts')).json()).toEqual({
-        basic: 0,
-        advanced: 0,
-      })
-      await insertLicenses(database().db, 'basic', ['B-1', 'B-2'], 'test')
-      await insertLicenses(database().db, 'advanced', ['A-1'], 'test')
-      // A fresh app: its cache is empty.
-      const fresh = createTestApp(database()).app
-      const res = await fresh.request('/api/license-counts')
-      expect(res.status).toBe(200)
-      expect(res.headers.get('cache-control')).toBe('no-store')
-      expect(await res.json()).toEqual({ basic: 2, advanced: 1 })
-      await postJson(fresh, PATH, trialRequest({ model: 'basic' }))
-      expect(await (await fresh.request('/api/license-counts')).json()).toEqual({
-        basic: 1,
-        advanced: 1,
-      })
-    })
-  })
-
-  it('answers JSON 404 for an unknown API path and 405 for a wrong method', async () => {
-    const missing = await app.request('/api/nothing')
-    expect(missing.status).toBe(404)
-    expect(await missing.json()).toMatchObject({ errorCode: 'NOT_FOUND' })
-    const wrong = await app.request(PATH)
-    expect(wrong.status).toBe(405)
-    expect(wrong.headers.get('allow')).toBe('POST')
-  })
-
-  it('/readyz answers 200 while the database answers', async () => {
-    const res = await app.request('/readyz')
-    expect(res.status).toBe(200)
-    // Ready, and nothing more: not which database answers.
-    expect(await res.json()).toEqual({ status: 'ok' })
-  })
-})
-
-describe.each(TEST_DB_KINDS)('with the database gone (%s)', (kind) => {
-  it('/readyz answers 503 and a submission 503 SERVICE_UNAVAILABLE, never a bare 500', async () => {
-    const database = await createTestDatabase(kind)
-    const { app, logLines } = createTestApp(database)
-    await database.close()
-    const ready = await app.request('/readyz')
-    expect(ready.status).toBe(503)
-    expect(await ready.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE' })
-    const res = await postJson(app, PATH, trialRequest())
-    expect(res.status).toBe(503)
-    const body = (await res.json()) as { errorCode: string; error: string }
-    expect(body.errorCode).toBe('SERVICE_UNAVAILABLE')
-    expect(body.error).toMatch(/temporarily unavailable/)
-    expect(logLines.some((l) => l.msg === 'database unavailable')).toBe(true)
-    expect((await app.request('/api/license-counts')).status).toBe(503)
   })
 })
