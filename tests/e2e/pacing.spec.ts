@@ -114,6 +114,57 @@ test('the downloaded CSV matches the table', async ({ page }) => {
   expect(csv[0]?.[3]).toBeCloseTo(250_000, 2)
 })
 
+test('a fund under way counts today’s NAV: the Yale fund one year in earns 13.0%, and says why', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&age=1&nav=25&paid=25',
+  )
+  await expect(page.locator('[data-figure="irr"] dd').first()).toHaveText('13.0%')
+  await expect(page.locator('[data-figure="tvpi"] dd').first()).toHaveText('1.88x')
+  await expect(page.locator('[data-note="under-way"]')).toContainText('today’s NAV')
+  // A commitment of 100: small calls keep their decimals, and Unfunded is a column.
+  await expect(table(page).locator('thead')).toContainText('Unfunded')
+  // Year 9 calls 0.391 (rounded to whole units it read "0").
+  await expect(table(page).locator('tbody tr').nth(7).locator('td').first()).toHaveText('0.391')
+})
+
+test('out-of-range inputs get messages beside their fields and never NaN or Infinity', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=1e300&rc=1&life=50&bow=100&growth=10&years=100')
+  await expect(page.locator('#fund-commitment-error')).toContainText('at most 1e12')
+  await expect(page.locator('#fund-bow-error')).toContainText('0 to 20')
+  await expect(page.locator('#fund-growth-error')).toContainText('at most 1')
+  await expect(page.locator('main')).not.toContainText(/NaN|Infinity/)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  const text = await readFile((await download.path())!, 'utf8')
+  expect(text).not.toMatch(/NaN|Infinity/)
+  expect(text.trimEnd().split('\n')).toHaveLength(101)
+})
+
+test('at 390 px the table keeps its year column in view and shows there is more', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openLab(page)
+  const region = page.getByRole('region', { name: /Yearly projection table/ })
+  await region.scrollIntoViewIfNeeded()
+  await region.evaluate((el) => el.scrollBy(400, 0))
+  expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+  const firstCell = table(page).locator('tbody th').first()
+  const [cellBox, regionBox] = await Promise.all([firstCell.boundingBox(), region.boundingBox()])
+  expect(Math.abs((cellBox?.x ?? -1) - (regionBox?.x ?? 0))).toBeLessThan(2)
+  await expect(firstCell).toBeInViewport()
+  expect(await region.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+    'radial-gradient',
+  )
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {
@@ -154,13 +205,13 @@ test('keyboard only: tab to a preset, choose Venture, change the bow, the table 
   expect(await focusedIs('input[name="preset"][value="buyout"]')).toBe(true)
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('radio', { name: 'Venture capital' })).toBeChecked()
-  await expect(field(page, 'fund-rc')).toHaveValue('0.25, 0.333333, 0.5')
+  await expect(field(page, 'fund-rc')).toHaveValue('0.2, 0.25, 0.33, 0.4')
 
   for (let i = 0; i < 40 && !(await focusedIs('#fund-bow')); i++) await page.keyboard.press('Tab')
   expect(await focusedIs('#fund-bow')).toBe(true)
   await page.keyboard.press('ArrowUp')
-  await expect(field(page, 'fund-bow')).toHaveValue('2.6')
-  await expect(page).toHaveURL(/bow=2\.6/)
+  await expect(field(page, 'fund-bow')).toHaveValue('3.3')
+  await expect(page).toHaveURL(/bow=3\.3/)
   expect(await tableNumbers(page)).not.toEqual(before)
 })
 

@@ -54,10 +54,10 @@ export const CONVENTIONS: readonly string[] = [
   'Presets give their per-year call rates from a new fund’s first year; for a fund under way the years it has already lived are skipped.',
   'After the last-call age no more capital is called; the rest of the commitment stays unfunded.',
   'Net cash flow is the investor’s view: distributions minus contributions. NAV is not a cash flow.',
-  'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years.',
+  'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years (for a fund under way see below).',
   'IRR: the rate r at which the yearly net cash flows, with the NAV at the horizon added to the last year as if received then, have a net present value of zero. It is found by bracketing and bisection. When the flows never change sign (only distributions, or only calls) no such rate exists and no IRR is shown. With several sign changes the rate closest to zero is shown.',
-  'With constant growth G, a new fund and the NAV counted at the horizon, the IRR equals G: every dollar in the fund grows at G until it is paid out.',
-  'For a fund under way, TVPI and IRR cover the projected years only: the model knows today’s NAV and paid-in, not the fund’s past cash flows.',
+  'With constant growth G and the NAV counted at the horizon, the IRR equals G whatever the call rates, bow and yield: every dollar in the fund grows at G until it is paid out.',
+  'For a fund under way (our convention), the model knows today’s NAV and paid-in, not the fund’s past cash flows, so TVPI and IRR count today’s NAV as paid in at the start of the projection: TVPI = (distributions + NAV at the horizon) / (contributions + NAV today), and the IRR’s first flow is minus today’s NAV. With constant growth G the IRR is then G, as for a new fund.',
 ]
 
 export const PORTFOLIO_METHOD: readonly string[] = [

@@ -137,7 +137,7 @@ describe('planPortfolio', () => {
 describe('defaultRampYears', () => {
   it('is the years a class takes to call 90% of a commitment', () => {
     expect(defaultRampYears('buyout')).toBe(4)
-    expect(defaultRampYears('venture')).toBe(5)
+    expect(defaultRampYears('venture')).toBe(6)
     expect(defaultRampYears('real-estate')).toBe(5)
   })
 })

@@ -26,7 +26,7 @@
  * a least-squares fit of the NAV share to the target, solved exactly (it is a quadratic in X) and
  * clamped at 0 when existing funds already exceed the target. The fit window leaves out the first
  * `rampYears` years, during which a new programme cannot build NAV whatever it commits; by default
- * that is how many years the chosen class takes to call 90% of a commitment (4 for buyout, 5 for
+ * that is how many years the chosen class takes to call 90% of a commitment (4 for buyout, 6 for
  * venture), never the whole horizon. Squared share gaps (not currency gaps) weigh every year alike
  * although the total portfolio grows.
  */
@@ -271,4 +271,15 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
     firstYearAtTarget,
     rows,
   }
+}
+
+/**
+ * The denominator effect: the private share after one year in which public (liquid) assets return
+ * `publicReturn` and private NAV `privateReturn`, from a private share `share` (both returns
+ * > -1). A 20% share with public -40% and private -10% becomes 18 / (18 + 48) = 27.3%.
+ */
+export function shareAfterShock(share: number, publicReturn: number, privateReturn: number) {
+  const privateValue = share * (1 + privateReturn)
+  const publicValue = (1 - share) * (1 + publicReturn)
+  return privateValue / (privateValue + publicValue)
 }

@@ -13,9 +13,17 @@
  */
 import * as z from 'zod/mini'
 import {
+  BOW_MESSAGE,
+  COMMITMENT_MAX_MESSAGE,
+  GROWTH_MESSAGE,
   MAX_AGE,
+  MAX_AMOUNT,
+  MAX_BOW,
+  MAX_GROWTH,
   MAX_LIFE,
   MAX_YEARS,
+  MIN_GROWTH,
+  NAV_MAX_MESSAGE,
   findFundInputError,
   type FundInputs,
   type PerYear,
@@ -73,26 +81,25 @@ const list = (item: z.ZodMiniType<number>, label: string) =>
     )
 
 const RC_MESSAGE = 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)'
-const GROWTH_MESSAGE = 'Each growth rate must be above -1 and at most 10 (0.12 is 12%)'
 
 /** One schema per field, applied to the number (or list) read from the text. */
 const FundFieldSchemas = {
   commitment: z
     .number('Commitment must be a number')
-    .check(z.positive('Commitment must be a positive amount')),
+    .check(
+      z.positive('Commitment must be a positive amount'),
+      z.lte(MAX_AMOUNT, COMMITMENT_MAX_MESSAGE),
+    ),
   rc: list(
     z.number(RC_MESSAGE).check(z.gte(0, RC_MESSAGE), z.lte(1, RC_MESSAGE)),
     'Rate of contribution',
   ),
   life: wholeYears('Fund life', 1, MAX_LIFE),
-  bow: z
-    .number('Bow must be a number')
-    .check(
-      z.gte(0, 'Bow must be a number from 0 to 100'),
-      z.lte(100, 'Bow must be a number from 0 to 100'),
-    ),
+  bow: z.number('Bow must be a number').check(z.gte(0, BOW_MESSAGE), z.lte(MAX_BOW, BOW_MESSAGE)),
   growth: list(
-    z.number(GROWTH_MESSAGE).check(z.gt(-1, GROWTH_MESSAGE), z.lte(10, GROWTH_MESSAGE)),
+    z
+      .number(GROWTH_MESSAGE)
+      .check(z.gt(MIN_GROWTH, GROWTH_MESSAGE), z.lte(MAX_GROWTH, GROWTH_MESSAGE)),
     'Growth',
   ),
   yield: z
@@ -103,7 +110,7 @@ const FundFieldSchemas = {
     ),
   years: wholeYears('Horizon', 1, MAX_YEARS),
   age: wholeYears('Fund age', 0, MAX_AGE),
-  nav: money('NAV'),
+  nav: money('NAV').check(z.lte(MAX_AMOUNT, NAV_MAX_MESSAGE)),
   paid: money('Paid-in'),
   lastcall: z
     .int('Last call must be a whole fund age in years (0 or more)')

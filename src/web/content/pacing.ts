@@ -43,6 +43,7 @@ export const PACING_COPY = {
     nav: 'NAV',
     netCashFlow: 'Net cash flow',
     cumulativeNetCashFlow: 'Cumulative net cash flow',
+    unfunded: 'Unfunded',
   },
   series: {
     contributions: 'Calls',
@@ -65,6 +66,10 @@ export const PACING_COPY = {
     breakEvenNote: 'cumulative net cash flow back at or above zero',
     tvpiNote: '(distributions + final NAV) / calls',
     irrNote: 'of net flows, final NAV as inflow',
+    tvpiNoteUnderWay: '(distributions + final NAV) / (calls + NAV today)',
+    irrNoteUnderWay: 'NAV today as the first outflow, final NAV as inflow',
+    underWay:
+      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate.',
   },
   actions: {
     csv: 'Download CSV',
@@ -80,26 +85,31 @@ export const PACING_COPY = {
   },
   files: { csv: 'pacing-lab.csv', xlsx: 'pacing-lab.xlsx', portfolioCsv: 'pacing-plan.csv' },
   xlsxSheet: 'Projection',
+  inputsSheet: 'Inputs',
+  inputsSheetLink: 'Link to this result',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
 } as const
 
 export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
-  commitment: { label: 'Commitment (CC)', hint: 'Currency units, above 0. Example: 10000000' },
+  commitment: {
+    label: 'Commitment (CC)',
+    hint: 'Currency units, above 0 and at most 1e12. Example: 10000000',
+  },
   rc: {
     label: 'Call rates (RC)',
     hint: 'Share of the unfunded commitment called each year, 0 to 1; a comma list, the last repeats',
   },
   life: { label: 'Fund life (L)', hint: 'Years, 1 to 50. All NAV is paid out from this age on' },
-  bow: { label: 'Bow (B)', hint: '0 to 100, usually 1.5 to 5. Higher pays out later' },
+  bow: { label: 'Bow (B)', hint: '0 to 20, usually 1.5 to 5. Higher pays out later' },
   growth: {
     label: 'Growth (G)',
-    hint: 'Yearly NAV growth as a decimal (0.13 is 13%); one number or a comma list',
+    hint: 'Yearly NAV growth as a decimal (0.13 is 13%), above -0.99 and at most 1; one number or a comma list',
   },
   yield: { label: 'Yield floor (Y)', hint: 'Least share of NAV paid out a year, 0 to 1' },
   years: { label: 'Horizon', hint: 'Projected years, 1 to 100. Empty: up to the fund life' },
   age: { label: 'Fund age today', hint: 'Whole years; 0 for a new fund' },
-  nav: { label: 'NAV at that age', hint: 'Currency units; 0 for a new fund' },
+  nav: { label: 'NAV at that age', hint: 'Currency units, at most 1e12; 0 for a new fund' },
   paid: { label: 'Paid-in at that age', hint: 'Currency units, at most the commitment' },
   lastcall: { label: 'Last call at age', hint: 'No calls after this age. Empty: no limit' },
 }

@@ -415,6 +415,7 @@ export function PortfolioLab({ state, onChange }: Props) {
           regionLabel={P.tableRegionLabel}
           columns={PLAN_COLUMNS}
           rows={rows}
+          stickyFirst
         />
       </section>
     </div>
