@@ -165,6 +165,40 @@ test('at 390 px the table keeps its year column in view and shows there is more'
   )
 })
 
+test('scenarios side by side: key figures per scenario, editable, scenario= picks the table and CSV', async ({
+  page,
+}) => {
+  const yale = '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13'
+  await openLab(page, `${yale}&scenario=downside`)
+  const irrOf = (id: string) => page.locator(`[data-scenario="${id}"] [data-cell="irr"]`)
+  // Constant growth: each scenario's IRR is its own growth rate.
+  await expect(irrOf('base')).toHaveText('13.0%')
+  await expect(irrOf('downside')).toHaveText('7.0%')
+  await expect(irrOf('upside')).toHaveText('17.0%')
+  await expect(page.getByRole('radio', { name: 'Downside' })).toBeChecked()
+  // Downside: life 12 + 3, so the table runs 15 years, and the headline IRR is the downside's.
+  await expect(table(page).locator('tbody tr')).toHaveCount(15)
+  await expect(page.locator('[data-figure="irr"] dd').first()).toHaveText('7.0%')
+  await expect(page.locator('[data-chart="scenario-nav-chart"] path[data-series]')).toHaveCount(4)
+
+  await page.getByRole('textbox', { name: 'Downside: growth shift' }).fill('-0.1')
+  await expect(irrOf('downside')).toHaveText('3.0%')
+  await page.getByRole('textbox', { name: 'Upside: life shift (years)' }).fill('1.5')
+  await expect(page.locator('#scenario-upside-life-error')).toContainText('Whole years')
+
+  await page.getByRole('radio', { name: 'Stress' }).check()
+  await expect(page).toHaveURL(/scenario=stress/)
+  await expect(table(page).locator('tbody tr')).toHaveCount(12)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n')
+  // Year 2 of the stress case grows at 13% - 30%: NAV 25 * 0.83 plus the call, less the payout.
+  const shown = await tableNumbers(page)
+  expect(Math.round(Number(csv[2]?.split(',')[3]) * 1000) / 1000).toBe(shown[1]?.[3])
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {

@@ -5,9 +5,11 @@ import { PRESETS } from './presets.ts'
 import {
   fundInputsFromQuery,
   parseFundQuery,
+  parseScenario,
   parsePortfolioQuery,
   serializeFundQuery,
   serializePortfolioQuery,
+  withScenario,
 } from './query.ts'
 
 const DEFAULTS: FundInputs = { commitment: 10_000_000, ...PRESETS.buyout.parameters }
@@ -168,5 +170,15 @@ describe('portfolio query string', () => {
         'Fund 3: Asset class must be one of buyout, venture, growth, real-estate, infrastructure, private-credit',
       'fund.3': 'Fund 4: Each fund needs class, commitment, vintage, paid-in and NAV',
     })
+  })
+})
+
+describe('scenario', () => {
+  it('reads scenario=, base when absent, and a message for anything else', () => {
+    expect(parseScenario('scenario=stress')).toEqual({ scenario: 'stress' })
+    expect(parseScenario('commitment=1')).toEqual({ scenario: 'base' })
+    expect(parseScenario('scenario=worst').error).toMatch(/base, downside, upside or stress/)
+    expect(withScenario('a=1', 'downside')).toBe('a=1&scenario=downside')
+    expect(withScenario('a=1', 'base')).toBe('a=1')
   })
 })

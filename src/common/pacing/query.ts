@@ -31,6 +31,7 @@ import {
 import type { ExistingFund, PortfolioPlan } from './portfolio.ts'
 import { ASSET_CLASSES, isAssetClass } from './presets.ts'
 import { formatPlainDecimal } from './csv.ts'
+import { isScenario, type ScenarioId } from './scenarios.ts'
 
 export const FUND_FIELDS = [
   'commitment',
@@ -162,6 +163,22 @@ function parseField(field: FundField, raw: string): Parsed<number | number[]> {
 
 const toParams = (query: string | URLSearchParams) =>
   typeof query === 'string' ? new URLSearchParams(query) : query
+
+/** Read `scenario`: which scenario the table, CSV and .xlsx show; base when absent. */
+export function parseScenario(query: string | URLSearchParams): {
+  scenario: ScenarioId
+  error?: string
+} {
+  const raw = toParams(query).get('scenario')?.trim() ?? ''
+  if (raw === '') return { scenario: 'base' }
+  if (isScenario(raw)) return { scenario: raw }
+  return { scenario: 'base', error: 'Scenario must be base, downside, upside or stress' }
+}
+
+/** A query string with `scenario=` added after the rest, unless it is the base case. */
+export function withScenario(query: string, scenario: ScenarioId): string {
+  return scenario === 'base' ? query : `${query}&scenario=${scenario}`
+}
 
 /** Read `mode`: one fund unless `mode=portfolio`. */
 export function parseMode(query: string | URLSearchParams): { mode: Mode; error?: string } {

@@ -2,12 +2,14 @@
 import { useMemo, type Dispatch, type SetStateAction } from 'react'
 import {
   projectFund,
+  type FundInputs,
   type ProjectionRow,
   type ResolvedFundInputs,
 } from '#src/common/pacing/engine.ts'
 import { computeMetrics } from '#src/common/pacing/metrics.ts'
 import { formatPlainDecimal, projectionToCsv } from '#src/common/pacing/csv.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
+import { SCENARIOS, applyScenario, type ScenarioId } from '#src/common/pacing/scenarios.ts'
 import type { FundField } from '#src/common/pacing/query.ts'
 import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
 import { cn } from '../../lib/cn.ts'
@@ -26,6 +28,7 @@ import {
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
+import { ScenarioPanel } from './scenario-panel.tsx'
 
 const C = PACING_COPY.columns
 
@@ -55,10 +58,11 @@ const XLSX_HEADER = [
 ]
 
 /** What the Inputs sheet records: every input as the engine used it, and the link. */
-function inputLines(inputs: ResolvedFundInputs): [string, string | number][] {
+function inputLines(inputs: ResolvedFundInputs, scenario: ScenarioId): [string, string | number][] {
   const list = (v: number | readonly number[]) =>
     typeof v === 'number' ? v : v.map(formatPlainDecimal).join(', ')
   const lines: [string, string | number][] = [
+    [PACING_COPY.scenarios.columns.scenario, PACING_COPY.scenarios.names[scenario]],
     [FUND_FIELD_COPY.commitment.label, inputs.commitment],
     [FUND_FIELD_COPY.rc.label, list(inputs.rc)],
     [FUND_FIELD_COPY.life.label, inputs.life],
@@ -90,7 +94,17 @@ interface Props {
 }
 
 export function FundLab({ state, onChange }: Props) {
-  const projection = useMemo(() => projectFund(state.inputs), [state.inputs])
+  const scenarioInputs = useMemo(
+    () =>
+      Object.fromEntries(
+        SCENARIOS.map((id) => [id, applyScenario(state.inputs, state.shifts[id])]),
+      ) as Record<ScenarioId, FundInputs>,
+    [state.inputs, state.shifts],
+  )
+  const projection = useMemo(
+    () => projectFund(scenarioInputs[state.scenario]),
+    [scenarioInputs, state.scenario],
+  )
   // A fund under way: today's NAV counts as paid in at time 0 (metrics.ts).
   const openingNav = projection.inputs.nav
   const underWay = openingNav > 0
@@ -267,6 +281,11 @@ export function FundLab({ state, onChange }: Props) {
             </p>
           ) : null}
         </section>
+        {state.scenario !== 'base' ? (
+          <p data-note="scenario" className="text-sm font-medium text-brand-900">
+            {copy.scenarios.showing(copy.scenarios.names[state.scenario])}
+          </p>
+        ) : null}
         <Chart
           id="fund-chart"
           title={copy.chartHeading}
@@ -275,6 +294,7 @@ export function FundLab({ state, onChange }: Props) {
           series={series}
           formatTick={formatCompact}
         />
+        <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
         <LabActions
           onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
           onXlsx={() =>
@@ -294,7 +314,7 @@ export function FundLab({ state, onChange }: Props) {
                   ]),
                 },
               ],
-              { sheet: copy.inputsSheet, lines: inputLines(projection.inputs) },
+              { sheet: copy.inputsSheet, lines: inputLines(projection.inputs, state.scenario) },
               copy.files.xlsx,
             )
           }

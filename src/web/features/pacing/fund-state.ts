@@ -8,6 +8,7 @@ import { findFundInputError, type FundInputs } from '#src/common/pacing/engine.t
 import {
   FUND_FIELDS,
   fundInputsFromQuery,
+  parseScenario,
   readDecimal,
   type FieldErrors,
   type FundField,
@@ -19,10 +20,20 @@ import {
   type AssetClass,
   type PresetParameters,
 } from '#src/common/pacing/presets.ts'
+import {
+  DEFAULT_SHIFTS,
+  SCENARIOS,
+  SHIFT_LIMITS,
+  type ScenarioId,
+  type ScenarioShift,
+} from '#src/common/pacing/scenarios.ts'
 import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
 
 type FundTexts = Record<FundField, string>
+
+type ShiftKey = keyof ScenarioShift
+type ShiftTexts = Record<ScenarioId, Record<ShiftKey, string>>
 
 export interface FundState {
   texts: FundTexts
@@ -31,6 +42,66 @@ export interface FundState {
   inputs: FundInputs
   /** The preset last chosen (or matched by a link); null when none fits. */
   preset: AssetClass | null
+  /** The scenario the key figures, chart, table and downloads show (`scenario=`). */
+  scenario: ScenarioId
+  /** How each scenario departs from the inputs (editable; the last valid values). */
+  shifts: Record<ScenarioId, ScenarioShift>
+  shiftTexts: ShiftTexts
+  /** Keyed `downside.growth` and so on. */
+  shiftErrors: Record<string, string>
+}
+
+const shiftText = (key: ShiftKey, v: number) =>
+  key === 'life' ? String(v) : String(Number(v.toFixed(6)))
+
+function defaultShiftTexts(): ShiftTexts {
+  const texts = {} as ShiftTexts
+  for (const id of SCENARIOS) {
+    const d = DEFAULT_SHIFTS[id]
+    texts[id] = {
+      growth: shiftText('growth', d.growth),
+      life: shiftText('life', d.life),
+      shock: shiftText('shock', d.shock),
+    }
+  }
+  return texts
+}
+
+const SCENARIO_DEFAULTS = () => ({
+  scenario: 'base' as ScenarioId,
+  shifts: { ...DEFAULT_SHIFTS },
+  shiftTexts: defaultShiftTexts(),
+  shiftErrors: {},
+})
+
+/** A scenario's shift as typed: kept when valid, else a message and the last valid value. */
+export function editShift(
+  state: FundState,
+  id: ScenarioId,
+  key: ShiftKey,
+  text: string,
+): FundState {
+  const shiftTexts = { ...state.shiftTexts, [id]: { ...state.shiftTexts[id], [key]: text } }
+  const shiftErrors = { ...state.shiftErrors }
+  const errorKey = `${id}.${key}`
+  const value = text.trim() === '' ? 0 : readDecimal(text)
+  const { min, max } = SHIFT_LIMITS[key]
+  const ok =
+    Number.isFinite(value) &&
+    value >= min &&
+    value <= max &&
+    (key !== 'life' || Number.isInteger(value))
+  if (!ok) {
+    shiftErrors[errorKey] = PACING_COPY.scenarios.shiftError[key]
+    return { ...state, shiftTexts, shiftErrors }
+  }
+  delete shiftErrors[errorKey]
+  const shifts = { ...state.shifts, [id]: { ...state.shifts[id], [key]: value } }
+  return { ...state, shiftTexts, shiftErrors, shifts }
+}
+
+export function chooseScenario(state: FundState, scenario: ScenarioId): FundState {
+  return state.scenario === scenario ? state : { ...state, scenario }
 }
 
 const DEFAULT_COMMITMENT = 10_000_000
@@ -57,7 +128,13 @@ function textsFromInputs(inputs: FundInputs): FundTexts {
 }
 
 export function initialFundState(inputs: FundInputs = DEFAULT_FUND): FundState {
-  return { texts: textsFromInputs(inputs), errors: {}, inputs, preset: matchPreset(inputs) }
+  return {
+    texts: textsFromInputs(inputs),
+    errors: {},
+    inputs,
+    preset: matchPreset(inputs),
+    ...SCENARIO_DEFAULTS(),
+  }
 }
 
 const sameList = (a: number | readonly number[], b: number | readonly number[]) => {
@@ -97,7 +174,14 @@ export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAUL
   }
   const fieldErrors: FieldErrors<FundField> = {}
   for (const field of FUND_FIELDS) if (errors[field]) fieldErrors[field] = errors[field]
-  return { texts, errors: fieldErrors, inputs, preset: matchPreset(inputs) }
+  return {
+    texts,
+    errors: fieldErrors,
+    inputs,
+    preset: matchPreset(inputs),
+    ...SCENARIO_DEFAULTS(),
+    scenario: parseScenario(params).scenario,
+  }
 }
 
 /**
@@ -152,7 +236,7 @@ export function applyPreset(state: FundState, preset: AssetClass): FundState {
     texts[f] = f === 'yield' && parameters.yield === 0 ? '' : formatFieldValue(parameters[f])
     delete errors[f]
   }
-  return { texts, errors, inputs, preset }
+  return { ...state, texts, errors, inputs, preset }
 }
 
 /** Step sizes for ArrowUp / ArrowDown in a field (Shift: ten times); lists do not step. */
