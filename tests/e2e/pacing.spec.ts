@@ -199,6 +199,36 @@ test('scenarios side by side: key figures per scenario, editable, scenario= pick
   expect(Math.round(Number(csv[2]?.split(',')[3]) * 1000) / 1000).toBe(shown[1]?.[3])
 })
 
+test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands CSV has its header', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&vol=0.15&paths=2000&seed=7',
+  )
+  await expect(field(page, 'fund-vol')).toHaveValue('0.15')
+  await expect(page.locator('[data-chart="bands-chart"] path[data-series]')).toHaveCount(6)
+  await expect(page.locator('[data-bands-note]')).toHaveText('2,000 paths, seed 7.')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download bands CSV' }).click(),
+  ])
+  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n')
+  expect(lines[0]).toBe(
+    'year,nav_p10,nav_p50,nav_p90,cumulative_net_cash_flow_p10,cumulative_net_cash_flow_p50,cumulative_net_cash_flow_p90',
+  )
+  expect(lines).toHaveLength(13)
+  const [year, p10, p50, p90] = (lines[5] ?? '').split(',').map(Number)
+  expect(year).toBe(5)
+  expect(p10).toBeLessThan(p50 ?? 0)
+  expect(p50).toBeLessThan(p90 ?? 0)
+
+  await field(page, 'fund-seed').fill('8')
+  await expect(page).toHaveURL(/vol=0\.15&paths=2000&seed=8/)
+  await field(page, 'fund-vol').fill('')
+  await expect(page.locator('[data-chart="bands-chart"]')).toHaveCount(0)
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {

@@ -32,6 +32,7 @@ import type { ExistingFund, PortfolioPlan } from './portfolio.ts'
 import { ASSET_CLASSES, isAssetClass } from './presets.ts'
 import { formatPlainDecimal } from './csv.ts'
 import { isScenario, type ScenarioId } from './scenarios.ts'
+import { DEFAULT_PATHS, DEFAULT_SEED, MAX_PATHS, type BandSettings } from './montecarlo.ts'
 
 export const FUND_FIELDS = [
   'commitment',
@@ -178,6 +179,53 @@ export function parseScenario(query: string | URLSearchParams): {
 /** A query string with `scenario=` added after the rest, unless it is the base case. */
 export function withScenario(query: string, scenario: ScenarioId): string {
   return scenario === 'base' ? query : `${query}&scenario=${scenario}`
+}
+
+export const BAND_FIELDS = ['vol', 'paths', 'seed'] as const
+export type BandField = (typeof BAND_FIELDS)[number]
+
+const BAND_MESSAGES: Record<BandField, string> = {
+  vol: 'Volatility must be a decimal from 0 to 1 (0.15 is 15% a year)',
+  paths: `Paths must be a whole number from 1 to ${MAX_PATHS}`,
+  seed: 'Seed must be a whole number from 0 to 4294967295',
+}
+
+/** Check one band setting; the value, or null when it breaks its rule. */
+export function readBandField(field: BandField, text: string): number | null {
+  const n = readDecimal(text)
+  if (!Number.isFinite(n)) return null
+  if (field === 'vol') return n >= 0 && n <= 1 ? n : null
+  if (field === 'paths') return Number.isInteger(n) && n >= 1 && n <= MAX_PATHS ? n : null
+  return Number.isInteger(n) && n >= 0 && n <= 4294967295 ? n : null
+}
+
+export const bandMessage = (field: BandField) => BAND_MESSAGES[field]
+
+/** Read `vol`, `paths` and `seed` (defaults 0, 1,000 and 1); a message for each bad one. */
+export function parseBandSettings(query: string | URLSearchParams): {
+  settings: BandSettings
+  errors: FieldErrors<BandField>
+} {
+  const params = toParams(query)
+  const settings: BandSettings = { vol: 0, paths: DEFAULT_PATHS, seed: DEFAULT_SEED }
+  const errors: FieldErrors<BandField> = {}
+  for (const field of BAND_FIELDS) {
+    const raw = params.get(field)
+    if (raw === null || raw.trim() === '') continue
+    const value = readBandField(field, raw)
+    if (value === null) errors[field] = BAND_MESSAGES[field]
+    else settings[field] = value
+  }
+  return { settings, errors }
+}
+
+/** A query string with `vol`, `paths` and `seed` added when there is any volatility. */
+export function withBands(query: string, settings: BandSettings): string {
+  if (settings.vol === 0) return query
+  let out = `${query}&vol=${formatPlainDecimal(settings.vol)}`
+  if (settings.paths !== DEFAULT_PATHS) out += `&paths=${settings.paths}`
+  if (settings.seed !== DEFAULT_SEED) out += `&seed=${settings.seed}`
+  return out
 }
 
 /** Read `mode`: one fund unless `mode=portfolio`. */

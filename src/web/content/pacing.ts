@@ -83,7 +83,12 @@ export const PACING_COPY = {
     continueNote:
       'The Advanced model runs this method across your whole book, with scenarios and dashboards. Free 10-day trial.',
   },
-  files: { csv: 'pacing-lab.csv', xlsx: 'pacing-lab.xlsx', portfolioCsv: 'pacing-plan.csv' },
+  files: {
+    csv: 'pacing-lab.csv',
+    xlsx: 'pacing-lab.xlsx',
+    portfolioCsv: 'pacing-plan.csv',
+    bandsCsv: 'pacing-bands.csv',
+  },
   xlsxSheet: 'Projection',
   inputsSheet: 'Inputs',
   inputsSheetLink: 'Link to this result',
@@ -122,6 +127,34 @@ export const PACING_COPY = {
     cumulativeSummary: 'One line per scenario: distributions minus calls, added up year by year.',
     tableRegion: 'Key figures by scenario, scrolls sideways',
     showing: (name: string) => `Showing the ${name.toLowerCase()} scenario.`,
+  },
+  bands: {
+    heading: 'Uncertainty bands',
+    intro:
+      'Growth in each year becomes G plus volatility times a standard normal draw (never below -99%), over many paths from a seeded generator: the same link gives the same bands. P10 and P90 bound the middle 80% of paths.',
+    fields: {
+      vol: {
+        label: 'Volatility of growth',
+        hint: 'Yearly standard deviation, 0 to 1 (0.15 is 15%). Empty: none',
+      },
+      paths: { label: 'Paths', hint: 'How many paths, 1 to 10,000' },
+      seed: { label: 'Seed', hint: 'Any whole number; another seed gives other draws' },
+    },
+    none: 'Enter a volatility to see P10, P50 and P90 bands of NAV and cumulative net cash flow.',
+    computing: 'Computing the bands…',
+    chart: 'NAV and cumulative net cash flow: P10, P50, P90',
+    summary:
+      'Solid: the median path of NAV and of cumulative net cash flow. Dashed: P10 and P90 of each.',
+    series: {
+      navP10: 'NAV P10',
+      navP50: 'NAV P50',
+      navP90: 'NAV P90',
+      cumP10: 'Cumulative P10',
+      cumP50: 'Cumulative P50',
+      cumP90: 'Cumulative P90',
+    },
+    note: (paths: number, seed: number) => `${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
+    download: 'Download bands CSV',
   },
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',

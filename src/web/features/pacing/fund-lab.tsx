@@ -28,6 +28,7 @@ import {
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
+import { BandsPanel } from './bands-panel.tsx'
 import { ScenarioPanel } from './scenario-panel.tsx'
 
 const C = PACING_COPY.columns
@@ -295,6 +296,7 @@ export function FundLab({ state, onChange }: Props) {
           formatTick={formatCompact}
         />
         <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
+        <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
         <LabActions
           onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
           onXlsx={() =>

@@ -6,9 +6,14 @@
  */
 import { findFundInputError, type FundInputs } from '#src/common/pacing/engine.ts'
 import {
+  BAND_FIELDS,
   FUND_FIELDS,
+  bandMessage,
   fundInputsFromQuery,
+  parseBandSettings,
   parseScenario,
+  readBandField,
+  type BandField,
   readDecimal,
   type FieldErrors,
   type FundField,
@@ -20,6 +25,7 @@ import {
   type AssetClass,
   type PresetParameters,
 } from '#src/common/pacing/presets.ts'
+import { DEFAULT_PATHS, DEFAULT_SEED, type BandSettings } from '#src/common/pacing/montecarlo.ts'
 import {
   DEFAULT_SHIFTS,
   SCENARIOS,
@@ -49,6 +55,31 @@ export interface FundState {
   shiftTexts: ShiftTexts
   /** Keyed `downside.growth` and so on. */
   shiftErrors: Record<string, string>
+  /** Uncertainty: the last valid `vol`, `paths`, `seed`, their texts and messages. */
+  bands: BandSettings
+  bandTexts: Record<BandField, string>
+  bandErrors: FieldErrors<BandField>
+}
+
+function bandTextsOf(settings: BandSettings): Record<BandField, string> {
+  return {
+    vol: settings.vol === 0 ? '' : String(settings.vol),
+    paths: String(settings.paths),
+    seed: String(settings.seed),
+  }
+}
+
+/** A band setting as typed; an empty volatility means none. */
+export function editBandField(state: FundState, field: BandField, text: string): FundState {
+  const bandTexts = { ...state.bandTexts, [field]: text }
+  const bandErrors = { ...state.bandErrors }
+  const value = field === 'vol' && text.trim() === '' ? 0 : readBandField(field, text)
+  if (value === null) {
+    bandErrors[field] = bandMessage(field)
+    return { ...state, bandTexts, bandErrors }
+  }
+  delete bandErrors[field]
+  return { ...state, bandTexts, bandErrors, bands: { ...state.bands, [field]: value } }
 }
 
 const shiftText = (key: ShiftKey, v: number) =>
@@ -67,12 +98,18 @@ function defaultShiftTexts(): ShiftTexts {
   return texts
 }
 
-const SCENARIO_DEFAULTS = () => ({
-  scenario: 'base' as ScenarioId,
-  shifts: { ...DEFAULT_SHIFTS },
-  shiftTexts: defaultShiftTexts(),
-  shiftErrors: {},
-})
+const SCENARIO_DEFAULTS = () => {
+  const bands: BandSettings = { vol: 0, paths: DEFAULT_PATHS, seed: DEFAULT_SEED }
+  return {
+    scenario: 'base' as ScenarioId,
+    shifts: { ...DEFAULT_SHIFTS },
+    shiftTexts: defaultShiftTexts(),
+    shiftErrors: {},
+    bands,
+    bandTexts: bandTextsOf(bands),
+    bandErrors: {},
+  }
+}
 
 /** A scenario's shift as typed: kept when valid, else a message and the last valid value. */
 export function editShift(
@@ -181,7 +218,18 @@ export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAUL
     preset: matchPreset(inputs),
     ...SCENARIO_DEFAULTS(),
     scenario: parseScenario(params).scenario,
+    ...bandsFromQuery(params),
   }
+}
+
+function bandsFromQuery(params: URLSearchParams) {
+  const { settings, errors } = parseBandSettings(params)
+  const bandTexts = bandTextsOf(settings)
+  for (const field of BAND_FIELDS) {
+    const raw = params.get(field)
+    if (raw !== null && errors[field]) bandTexts[field] = raw
+  }
+  return { bands: settings, bandTexts, bandErrors: errors }
 }
 
 /**

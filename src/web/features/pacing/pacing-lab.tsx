@@ -9,6 +9,7 @@ import {
   parseMode,
   serializeFundQuery,
   serializePortfolioQuery,
+  withBands,
   withScenario,
   type Mode,
 } from '#src/common/pacing/query.ts'
@@ -75,11 +76,11 @@ export function PacingLab() {
       replaceQuery(
         mode === 'portfolio'
           ? serializePortfolioQuery(portfolio.plan)
-          : withScenario(serializeFundQuery(fund.inputs), fund.scenario),
+          : withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
       )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund.inputs, fund.scenario, portfolio.plan])
+  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, portfolio.plan])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)
