@@ -6,6 +6,7 @@ import {
   bandsToCsv,
   mulberry32,
   normalSource,
+  quantile as quantileForTest,
   simulateBands,
   simulateFundBands,
 } from './montecarlo.ts'
@@ -105,5 +106,25 @@ describe('uncertainty bands', () => {
     )
     expect(lines).toHaveLength(13)
     expect(lines[1]?.split(',')).toHaveLength(7)
+  })
+})
+
+describe('percentiles', () => {
+  it('match a sort for any values (type 7 interpolation)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 300 }),
+        (xs) => {
+          const sorted = [...xs].sort((a, b) => a - b)
+          for (const p of [0.1, 0.5, 0.9]) {
+            const h = (sorted.length - 1) * p
+            const lo = Math.floor(h)
+            const a = sorted[lo]!
+            const expected = h === lo ? a : a + (h - lo) * (sorted[lo + 1]! - a)
+            expect(quantileForTest(new Float64Array(xs), p)).toBeCloseTo(expected, 6)
+          }
+        },
+      ),
+    )
   })
 })

@@ -64,7 +64,7 @@ export interface BandSettings {
 }
 
 /** One fund on the simulation's calendar: its inputs, starting `offset` years in. */
-export interface SimulatedFund {
+interface SimulatedFund {
   inputs: FundInputs
   offset?: number
 }
@@ -76,13 +76,55 @@ export interface Bands {
   cumulative: { p10: number[]; p50: number[]; p90: number[] }
 }
 
-/** The p-quantile of sorted values, linear between the two nearest (type 7, as Excel's PERCENTILE). */
-function quantile(sorted: Float64Array, p: number): number {
-  const h = (sorted.length - 1) * p
+/**
+ * Move the k-th smallest value of `a` to index k, smaller ones before it and larger ones after
+ * (Hoare's selection with a median-of-three pivot): O(n) on average, where a full sort of every
+ * year's 10,000 values would cost several times the simulation itself.
+ */
+function selectInPlace(a: Float64Array, k: number): void {
+  let lo = 0
+  let hi = a.length - 1
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1
+    // Median of three as the pivot, so sorted or constant input stays linear.
+    const x = a[lo] as number
+    const y = a[mid] as number
+    const w = a[hi] as number
+    const pivot = x < y ? (y < w ? y : x < w ? w : x) : x < w ? x : y < w ? w : y
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++
+      while ((a[j] as number) > pivot) j--
+      if (i <= j) {
+        const t = a[i] as number
+        a[i] = a[j] as number
+        a[j] = t
+        i++
+        j--
+      }
+    }
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return
+  }
+}
+
+/**
+ * The p-quantile of the values (type 7, linear between the two nearest ranks, as Excel's
+ * PERCENTILE.INC), reordering them in place.
+ */
+export function quantile(values: Float64Array, p: number): number {
+  const h = (values.length - 1) * p
   const lo = Math.floor(h)
-  const a = sorted[lo] ?? 0
-  const b = sorted[Math.min(lo + 1, sorted.length - 1)] ?? a
-  return h === lo ? a : a + (h - lo) * (b - a)
+  selectInPlace(values, lo)
+  const a = values[lo] as number
+  if (h === lo) return a
+  // Everything after index lo is >= a; the next rank is the least of those.
+  let b = Number.POSITIVE_INFINITY
+  for (let i = lo + 1; i < values.length; i++)
+    if ((values[i] as number) < b) b = values[i] as number
+  return a + (h - lo) * (b - a)
 }
 
 interface Prepared {
@@ -139,38 +181,45 @@ export function simulateBands(
   const { vol, paths } = settings
   const prepared = funds.map((f) => prepare(f, horizon)).filter((f) => f.years > 0)
   const normal = normalSource(mulberry32(settings.seed))
-  // navs[t * paths + p]: column by year so that each year's values sort in place.
-  const navs = new Float64Array(horizon * paths)
-  const cums = new Float64Array(horizon * paths)
-  const z = new Float64Array(horizon)
-  const yearNav = new Float64Array(horizon)
-  const yearNet = new Float64Array(horizon)
-  for (let p = 0; p < paths; p++) {
-    for (let t = 0; t < horizon; t++) z[t] = vol === 0 ? 0 : vol * normal()
-    yearNav.fill(0)
-    yearNet.fill(0)
-    for (const f of prepared) {
+  // By path, then year: z[p * horizon + t], drawn path after path, year after year.
+  const z = new Float64Array(paths * horizon)
+  if (vol !== 0) for (let k = 0; k < z.length; k++) z[k] = vol * normal()
+  const navSum = new Float64Array(paths * horizon)
+  const netSum = new Float64Array(paths * horizon)
+  // Fund by fund, path by path: the fund's arrays stay in cache and its fields in registers.
+  for (const f of prepared) {
+    const { offset, years, commitment, rc, growth, rd } = f
+    // Calls happen while the fund's age at year end, age + i + 1, is at most lastcall.
+    const lastCallIndex = f.lastcall - f.age - 1
+    for (let p = 0; p < paths; p++) {
       let nav = f.nav
       let paid = f.paid
-      for (let i = 0; i < f.years; i++) {
-        const t = f.offset + i
-        const calling = f.age + i + 1 <= f.lastcall
-        const contributions = calling ? (f.rc[i] ?? 0) * (f.commitment - paid) : 0
-        const g = (f.growth[i] ?? 0) + (z[t] ?? 0)
-        const grown = nav * (1 + (g < GROWTH_FLOOR ? GROWTH_FLOOR : g))
-        const distributions = (f.rd[i] ?? 1) * grown
+      const row = p * horizon + offset
+      for (let i = 0; i < years; i++) {
+        const contributions = i <= lastCallIndex ? (rc[i] as number) * (commitment - paid) : 0
+        let g = (growth[i] as number) + (z[row + i] as number)
+        if (g < GROWTH_FLOOR) g = GROWTH_FLOOR
+        const grown = nav * (1 + g)
+        const distributions = (rd[i] as number) * grown
         nav = grown - distributions + contributions
         paid += contributions
-        yearNav[t] = (yearNav[t] ?? 0) + nav
-        yearNet[t] = (yearNet[t] ?? 0) + (distributions - contributions)
+        navSum[row + i] = (navSum[row + i] as number) + nav
+        netSum[row + i] = (netSum[row + i] as number) + (distributions - contributions)
       }
     }
+  }
+  // Running sums of the net flows, path by path.
+  for (let p = 0; p < paths; p++) {
     let cumulative = 0
     for (let t = 0; t < horizon; t++) {
-      cumulative += yearNet[t] ?? 0
-      navs[t * paths + p] = yearNav[t] ?? 0
-      cums[t * paths + p] = cumulative
+      cumulative += netSum[p * horizon + t] as number
+      netSum[p * horizon + t] = cumulative
     }
+  }
+  const column = new Float64Array(paths)
+  const percentiles = (values: Float64Array, t: number): [number, number, number] => {
+    for (let p = 0; p < paths; p++) column[p] = values[p * horizon + t] as number
+    return [quantile(column, 0.1), quantile(column, 0.5), quantile(column, 0.9)]
   }
   const bands: Bands = {
     years: labels.slice(0, horizon),
@@ -178,14 +227,14 @@ export function simulateBands(
     cumulative: { p10: [], p50: [], p90: [] },
   }
   for (let t = 0; t < horizon; t++) {
-    const n = navs.subarray(t * paths, (t + 1) * paths).sort()
-    const c = cums.subarray(t * paths, (t + 1) * paths).sort()
-    bands.nav.p10.push(quantile(n, 0.1))
-    bands.nav.p50.push(quantile(n, 0.5))
-    bands.nav.p90.push(quantile(n, 0.9))
-    bands.cumulative.p10.push(quantile(c, 0.1))
-    bands.cumulative.p50.push(quantile(c, 0.5))
-    bands.cumulative.p90.push(quantile(c, 0.9))
+    const [n10, n50, n90] = percentiles(navSum, t)
+    const [c10, c50, c90] = percentiles(netSum, t)
+    bands.nav.p10.push(n10)
+    bands.nav.p50.push(n50)
+    bands.nav.p90.push(n90)
+    bands.cumulative.p10.push(c10)
+    bands.cumulative.p50.push(c50)
+    bands.cumulative.p90.push(c90)
   }
   return bands
 }
