@@ -229,6 +229,29 @@ test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands 
   await expect(page.locator('[data-chart="bands-chart"]')).toHaveCount(0)
 })
 
+test('plan edits: a plan without funds survives its link; an impossible target is refused with a reason', async ({
+  page,
+}) => {
+  await page.goto('/pacing?mode=portfolio')
+  await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#plan-target')
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  })
+  const remove = page.getByRole('button', { name: /^Remove fund/ })
+  while ((await remove.count()) > 0) await remove.first().click()
+  await expect(page.getByText('No existing funds')).toBeVisible()
+  await expect(page).toHaveURL(/[?&]fund=(&|$)/)
+  await page.reload()
+  await expect(page.getByText('No existing funds')).toBeVisible()
+
+  await page.locator('#plan-target').fill('1')
+  await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {
@@ -323,6 +346,8 @@ test('portfolio plan: edit funds, see the solved commitment, share it by link', 
   await page.locator('#plan-horizon').fill('20')
   await expect(page.locator('#plan-table tbody tr')).toHaveCount(20)
   await expect(page).toHaveURL(/target=0\.25/)
+  // The address follows after a pause in typing: wait for the last edit to reach it.
+  await expect(page).toHaveURL(/horizon=20/)
   const url = page.url()
   const shown = await page.locator('#plan-table').textContent()
   await page.goto(url)

@@ -141,3 +141,29 @@ describe('defaultRampYears', () => {
     expect(defaultRampYears('real-estate')).toBe(5)
   })
 })
+
+describe('what a plan cannot do', () => {
+  it('refuses a target the portfolio cannot hold, naming the year and the reason', () => {
+    const result = planPortfolio({ ...base, targetShare: 1, totalGrowth: 0.05, horizon: 20 })
+    expect(result.status).toBe('refused')
+    expect(['share-above-total', 'commitment-above-liquid']).toContain(result.refusal?.reason)
+    expect(result.refusal?.year).toBeGreaterThanOrEqual(2026)
+  })
+
+  it('says so when the existing funds already exceed the target', () => {
+    const big: ExistingFund = {
+      assetClass: 'real-estate',
+      commitment: 200e6,
+      vintage: 2025,
+      paidIn: 150e6,
+      nav: 150e6,
+    }
+    const result = planPortfolio({ ...base, targetShare: 0.05, horizon: 6, existingFunds: [big] })
+    expect(result.status).toBe('exceeded')
+    expect(result.yearlyCommitment).toBe(0)
+  })
+
+  it('is ok for the usual case', () => {
+    expect(planPortfolio(base).status).toBe('ok')
+  })
+})

@@ -93,6 +93,13 @@ interface PortfolioResult {
   rmsShareGap: number
   /** First year the NAV share is at or above the target; null if never within the horizon. */
   firstYearAtTarget: number | null
+  /**
+   * 'ok'; 'exceeded' when the existing funds alone hold the share at or above the target over the
+   * fit window (no new commitment is needed); 'refused' when the plan cannot be carried out.
+   */
+  status: 'ok' | 'exceeded' | 'refused'
+  /** Why the plan is refused: the first year it breaks a rule, and which. */
+  refusal?: { year: number; reason: 'share-above-total' | 'commitment-above-liquid'; value: number }
   rows: PortfolioYear[]
 }
 
@@ -263,8 +270,29 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
       newCommitment: X,
     }
   }
+  // A plan is refused when it would need more than the portfolio has: private NAV above the total
+  // (a share above 100%), or a year's new commitment above the liquid assets (total - private NAV).
+  let refusal: PortfolioResult['refusal']
+  for (const r of rows) {
+    if (r.navShare > 1 + 1e-9) {
+      refusal = { year: r.year, reason: 'share-above-total', value: r.navShare }
+      break
+    }
+    const liquid = r.totalPortfolio - r.privateNav
+    if (r.newCommitment > liquid) {
+      refusal = { year: r.year, reason: 'commitment-above-liquid', value: r.newCommitment }
+      break
+    }
+  }
+  const status: PortfolioResult['status'] = refusal
+    ? 'refused'
+    : num <= 0 && plan.targetShare > 0
+      ? 'exceeded'
+      : 'ok'
   return {
     yearlyCommitment,
+    status,
+    ...(refusal ? { refusal } : {}),
     fitFrom: plan.startYear + ramp,
     fitTo: plan.startYear + H - 1,
     rmsShareGap: Math.sqrt(squaredGaps / (H - ramp)),

@@ -422,6 +422,8 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
   if (numbers.ramp !== undefined) values.rampYears = numbers.ramp
   const funds: ExistingFund[] = []
   params.getAll('fund').forEach((raw, i) => {
+    // A bare `fund=` says "no existing funds" (so a plan without any survives its link).
+    if (raw.trim() === '') return
     const parsed = parseExistingFund(raw)
     if (parsed.ok) funds.push(parsed.value)
     else errors[`fund.${i}`] = `Fund ${i + 1}: ${parsed.message}`
@@ -441,6 +443,7 @@ export function serializePortfolioQuery(plan: PortfolioPlan): string {
   params.set('start', String(plan.startYear))
   params.set('class', plan.newCommitmentClass)
   if (plan.rampYears !== undefined) params.set('ramp', String(plan.rampYears))
+  if (plan.existingFunds.length === 0) params.set('fund', '')
   for (const f of plan.existingFunds) {
     params.append(
       'fund',

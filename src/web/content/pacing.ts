@@ -197,6 +197,16 @@ export const PORTFOLIO_COPY = {
     class: { label: 'New commitments go to', hint: 'Asset class of the yearly commitment' },
     ramp: { label: 'Ramp-up', hint: 'Years left out of the fit' },
   } satisfies Record<PortfolioField, FieldCopy>,
+  refused: (
+    reason: 'share-above-total' | 'commitment-above-liquid',
+    year: number,
+    value: number,
+  ) =>
+    reason === 'share-above-total'
+      ? `This target cannot be held: private NAV would be ${(value * 100).toFixed(1)}% of the whole portfolio in ${year}, more than it has. Lower the target or lengthen the horizon.`
+      : `This target cannot be held: in ${year} the new commitment would exceed the liquid assets left to pay its calls. Lower the target or lengthen the horizon.`,
+  exceeded:
+    'Your existing funds already hold the private share at or above the target: no new commitments are needed over the fit years.',
   fundsHeading: 'Existing funds',
   fundsIntro:
     'Each fund follows its asset class’s preset from its age today (first projected year minus vintage).',
