@@ -252,6 +252,30 @@ test('plan edits: a plan without funds survives its link; an impossible target i
   await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
 })
 
+test('print media: inputs, scenarios, bands, key figures, table and method, without the site chrome', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&vol=0.1',
+  )
+  await expect(page.locator('[data-chart="bands-chart"]')).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('header').first()).toBeHidden()
+  await expect(page.locator('footer').first()).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden()
+  await expect(page.getByRole('tab', { name: 'One fund' })).toBeHidden()
+  await expect(field(page, 'fund-bow')).toBeVisible()
+  await expect(page.locator('#scenario-table')).toBeVisible()
+  await expect(page.locator('[data-chart="bands-chart"]')).toBeVisible()
+  await expect(page.locator('[data-figure="irr"]')).toBeVisible()
+  await expect(table(page)).toBeVisible()
+  await expect(page.locator('[data-print-summary]')).toContainText('Takahashi-Alexander')
+  await page.emulateMedia({ media: 'screen' })
+  await expect(page.locator('[data-print-summary]')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print / save as PDF' })).toBeVisible()
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {
@@ -395,7 +419,14 @@ test('/methodology lists the formulas, presets and public test cases', async ({ 
   await page.goto('/methodology')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('D_t = RD_t × NAV_{t−1} × (1 + G_t)')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Public test cases' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Test cases and their sources' })).toBeVisible()
+  // It claims only what is true: which conventions are ours, and what the scenarios and bands are.
+  await expect(page.locator('main')).not.toContainText('exactly as published')
+  await expect(
+    page.getByRole('heading', { name: 'Ours: what the paper leaves open' }),
+  ).toBeVisible()
+  await expect(page.locator('#uncertainty')).toHaveText('Scenarios and uncertainty bands')
+  await expect(page.getByText('public test suites of open-source projects')).toBeVisible()
   await expect(page.getByText('fabianhe/privates, test/test_models.py, first case')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open the Pacing Lab' })).toHaveAttribute(
     'href',

@@ -77,6 +77,7 @@ export const PACING_COPY = {
     xlsxLoading: 'Preparing workbook…',
     xlsxFailed: 'The workbook could not be created. The CSV has the same numbers.',
     copyLink: 'Copy link',
+    print: 'Print / save as PDF',
     copied: 'Link copied. Anyone who opens it sees these inputs.',
     copyFailed: 'Copying is blocked here; copy the address bar instead.',
     continueInExcel: 'Continue in Excel',
@@ -156,6 +157,8 @@ export const PACING_COPY = {
     note: (paths: number, seed: number) => `${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
     download: 'Download bands CSV',
   },
+  printSummary:
+    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; uncertainty bands redraw growth each year as G plus volatility times a standard normal draw. Full formulas and conventions: /methodology.',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
 } as const

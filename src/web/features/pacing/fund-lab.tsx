@@ -321,6 +321,9 @@ export function FundLab({ state, onChange }: Props) {
             )
           }
         />
+        <p data-print-summary="" className="hidden text-sm text-ink-800">
+          {copy.printSummary}
+        </p>
         <section aria-labelledby="fund-table-heading">
           <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
             {copy.tableHeading}
