@@ -11,13 +11,13 @@
 import { projectFund, MAX_BOW, MIN_GROWTH, MAX_GROWTH } from './engine.ts'
 
 /** One actual year: contributions, distributions, NAV at its end. */
-export interface ActualYear {
+interface ActualYear {
   contributions: number
   distributions: number
   nav: number
 }
 
-export interface FitResult {
+interface FitResult {
   rc: number
   bow: number
   growth: number
