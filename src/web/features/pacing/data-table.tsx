@@ -6,7 +6,7 @@
  */
 import { memo, type CSSProperties } from 'react'
 
-const SCROLL_SHADOW: CSSProperties = {
+export const SCROLL_SHADOW: CSSProperties = {
   background: [
     'linear-gradient(to left, #fff 40%, rgb(255 255 255 / 0)) right center / 2.5rem 100% no-repeat local',
     'radial-gradient(farthest-side at 100% 50%, rgb(15 23 42 / 0.22), rgb(15 23 42 / 0)) right center / 0.9rem 100% no-repeat scroll',

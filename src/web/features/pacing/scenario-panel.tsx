@@ -10,6 +10,7 @@ import { SCENARIOS, sharedYears, type ScenarioId } from '#src/common/pacing/scen
 import { PACING_COPY } from '../../content/pacing.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
+import { SCROLL_SHADOW } from './data-table.tsx'
 import { formatCompact, formatMultiple, formatPercent } from './format.ts'
 import { chooseScenario, editShift, type FundState } from './fund-state.ts'
 
@@ -99,7 +100,8 @@ function ScenarioPanelImpl({ state, onChange, inputs }: Props) {
         aria-label={S.tableRegion}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="overflow-x-auto rounded-xl bg-white ring-1 ring-ink-100"
+        className="overflow-x-auto rounded-xl ring-1 ring-ink-100"
+        style={SCROLL_SHADOW}
       >
         <table
           id="scenario-table"
@@ -113,7 +115,7 @@ function ScenarioPanelImpl({ state, onChange, inputs }: Props) {
                   key={key}
                   scope="col"
                   className={cn(
-                    'bg-ink-50 px-3 py-2.5 font-semibold whitespace-nowrap',
+                    'bg-ink-50 px-3 py-2.5 align-bottom font-semibold',
                     i === 0 && 'sticky left-0 z-[1] text-left',
                   )}
                 >
