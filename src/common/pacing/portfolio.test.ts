@@ -167,3 +167,17 @@ describe('what a plan cannot do', () => {
     expect(planPortfolio(base).status).toBe('ok')
   })
 })
+
+describe('bounds of a plan', () => {
+  it('refuses amounts that could overflow, by field', () => {
+    const huge: ExistingFund = {
+      assetClass: 'buyout',
+      commitment: 1e300,
+      vintage: 2020,
+      paidIn: 0,
+      nav: 0,
+    }
+    expect(findPortfolioPlanErrors({ ...base, existingFunds: [huge] })['fund.0']).toMatch(/1e12/)
+    expect(findPortfolioPlanErrors({ ...base, totalValue: 1e300 }).total).toMatch(/1e15/)
+  })
+})

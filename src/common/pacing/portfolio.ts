@@ -30,7 +30,7 @@
  * venture), never the whole horizon. Squared share gaps (not currency gaps) weigh every year alike
  * although the total portfolio grows.
  */
-import { MAX_AGE, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
+import { MAX_AGE, MAX_AMOUNT, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
 import { PRESETS, isAssetClass, presetParametersAtAge, type AssetClass } from './presets.ts'
 
 export interface ExistingFund {
@@ -151,6 +151,7 @@ export function findPortfolioPlanErrors(plan: PortfolioPlan): PortfolioErrors {
   const errors: PortfolioErrors = {}
   if (!Number.isFinite(plan.totalValue) || plan.totalValue <= 0)
     errors.total = 'Total portfolio must be a positive amount'
+  else if (plan.totalValue > 1e15) errors.total = 'Total portfolio must be at most 1e15'
   if (!Number.isFinite(plan.totalGrowth) || plan.totalGrowth <= -1 || plan.totalGrowth > 1)
     errors.totalgrowth = 'Portfolio growth must be above -1 and at most 1 (0.05 is 5%)'
   if (!Number.isFinite(plan.targetShare) || plan.targetShare < 0 || plan.targetShare > 1)
@@ -176,11 +177,13 @@ function findExistingFundError(f: ExistingFund, startYear: number): string | nul
   if (!isAssetClass(f.assetClass)) return 'choose an asset class'
   if (!Number.isFinite(f.commitment) || f.commitment <= 0)
     return 'commitment must be a positive amount'
+  if (f.commitment > MAX_AMOUNT) return 'commitment must be at most 1e12 (a trillion)'
   if (!Number.isInteger(f.vintage)) return 'vintage must be a calendar year'
   if (startYear - f.vintage > MAX_AGE) return `vintage must be at most ${MAX_AGE} years ago`
   if (!Number.isFinite(f.paidIn) || f.paidIn < 0) return 'paid-in must be zero or a positive amount'
   if (f.paidIn > f.commitment) return 'paid-in cannot exceed the commitment'
   if (!Number.isFinite(f.nav) || f.nav < 0) return 'NAV must be zero or a positive amount'
+  if (f.nav > MAX_AMOUNT) return 'NAV must be at most 1e12 (a trillion)'
   return null
 }
 

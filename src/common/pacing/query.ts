@@ -338,7 +338,10 @@ const ASSET_CLASS_MESSAGE = `Asset class must be one of ${ASSET_CLASSES.join(', 
 const PortfolioFieldSchemas = {
   total: z
     .number('Total portfolio must be a number')
-    .check(z.positive('Total portfolio must be a positive amount')),
+    .check(
+      z.positive('Total portfolio must be a positive amount'),
+      z.lte(1e15, 'Total portfolio must be at most 1e15'),
+    ),
   totalgrowth: z
     .number('Portfolio growth must be a number')
     .check(
@@ -386,6 +389,8 @@ export function parseExistingFund(raw: string): Parsed<ExistingFund> {
   const result = schema.safeParse(fund)
   if (!result.success)
     return { ok: false, message: firstMessage(result.error, 'Fund is not valid') }
+  if (fund.commitment > MAX_AMOUNT) return { ok: false, message: COMMITMENT_MAX_MESSAGE }
+  if (fund.nav > MAX_AMOUNT) return { ok: false, message: NAV_MAX_MESSAGE }
   if (fund.paidIn > fund.commitment)
     return { ok: false, message: 'Paid-in cannot exceed the commitment' }
   return { ok: true, value: fund }
