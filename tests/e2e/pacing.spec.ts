@@ -115,6 +115,168 @@ test('the downloaded CSV matches the table', async ({ page }) => {
   expect(csv[0]?.[3]).toBeCloseTo(250_000, 2)
 })
 
+test('a fund under way counts today’s NAV: the Yale fund one year in earns 13.0%, and says why', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&age=1&nav=25&paid=25',
+  )
+  await expect(page.locator('[data-figure="irr"] dd').first()).toHaveText('13.0%')
+  await expect(page.locator('[data-figure="tvpi"] dd').first()).toHaveText('1.88x')
+  await expect(page.locator('[data-note="under-way"]')).toContainText('today’s NAV')
+  // A commitment of 100: small calls keep their decimals, and Unfunded is a column.
+  await expect(table(page).locator('thead')).toContainText('Unfunded')
+  // Year 9 calls 0.391 (rounded to whole units it read "0").
+  await expect(table(page).locator('tbody tr').nth(7).locator('td').first()).toHaveText('0.391')
+})
+
+test('out-of-range inputs get messages beside their fields and never NaN or Infinity', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=1e300&rc=1&life=50&bow=100&growth=10&years=100')
+  await expect(page.locator('#fund-commitment-error')).toContainText('at most 1e12')
+  await expect(page.locator('#fund-bow-error')).toContainText('0 to 20')
+  await expect(page.locator('#fund-growth-error')).toContainText('at most 1')
+  await expect(page.locator('main')).not.toContainText(/NaN|Infinity/)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  const text = await readFile((await download.path())!, 'utf8')
+  expect(text).not.toMatch(/NaN|Infinity/)
+  expect(text.trimEnd().split('\n')).toHaveLength(101)
+})
+
+test('at 390 px the table keeps its year column in view and shows there is more', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openLab(page)
+  const region = page.getByRole('region', { name: /Yearly projection table/ })
+  await region.scrollIntoViewIfNeeded()
+  await region.evaluate((el) => el.scrollBy(400, 0))
+  expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+  const firstCell = table(page).locator('tbody th').first()
+  const [cellBox, regionBox] = await Promise.all([firstCell.boundingBox(), region.boundingBox()])
+  expect(Math.abs((cellBox?.x ?? -1) - (regionBox?.x ?? 0))).toBeLessThan(2)
+  await expect(firstCell).toBeInViewport()
+  expect(await region.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+    'radial-gradient',
+  )
+})
+
+test('scenarios side by side: key figures per scenario, editable, scenario= picks the table and CSV', async ({
+  page,
+}) => {
+  const yale = '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13'
+  await openLab(page, `${yale}&scenario=downside`)
+  const irrOf = (id: string) => page.locator(`[data-scenario="${id}"] [data-cell="irr"]`)
+  // Constant growth: each scenario's IRR is its own growth rate.
+  await expect(irrOf('base')).toHaveText('13.0%')
+  await expect(irrOf('downside')).toHaveText('7.0%')
+  await expect(irrOf('upside')).toHaveText('17.0%')
+  await expect(page.getByRole('radio', { name: 'Downside' })).toBeChecked()
+  // Downside: life 12 + 3, so the table runs 15 years, and the headline IRR is the downside's.
+  await expect(table(page).locator('tbody tr')).toHaveCount(15)
+  await expect(page.locator('[data-figure="irr"] dd').first()).toHaveText('7.0%')
+  await expect(page.locator('[data-chart="scenario-nav-chart"] path[data-series]')).toHaveCount(4)
+
+  await page.getByRole('textbox', { name: 'Downside: growth shift' }).fill('-0.1')
+  await expect(irrOf('downside')).toHaveText('3.0%')
+  await page.getByRole('textbox', { name: 'Upside: life shift (years)' }).fill('1.5')
+  await expect(page.locator('#scenario-upside-life-error')).toContainText('Whole years')
+
+  await page.getByRole('radio', { name: 'Stress' }).check()
+  await expect(page).toHaveURL(/scenario=stress/)
+  await expect(table(page).locator('tbody tr')).toHaveCount(12)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
+  const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n')
+  // Year 2 of the stress case grows at 13% - 30%: NAV 25 * 0.83 plus the call, less the payout.
+  const shown = await tableNumbers(page)
+  expect(Math.round(Number(csv[2]?.split(',')[3]) * 1000) / 1000).toBe(shown[1]?.[3])
+})
+
+test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands CSV has its header', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&vol=0.15&paths=2000&seed=7',
+  )
+  await expect(field(page, 'fund-vol')).toHaveValue('0.15')
+  await expect(page.locator('[data-chart="bands-chart"] path[data-series]')).toHaveCount(6)
+  await expect(page.locator('[data-bands-note]')).toHaveText('2,000 paths, seed 7.')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download bands CSV' }).click(),
+  ])
+  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n')
+  expect(lines[0]).toBe(
+    'year,nav_p10,nav_p50,nav_p90,cumulative_net_cash_flow_p10,cumulative_net_cash_flow_p50,cumulative_net_cash_flow_p90',
+  )
+  expect(lines).toHaveLength(13)
+  const [year, p10, p50, p90] = (lines[5] ?? '').split(',').map(Number)
+  expect(year).toBe(5)
+  expect(p10).toBeLessThan(p50 ?? 0)
+  expect(p50).toBeLessThan(p90 ?? 0)
+
+  await field(page, 'fund-seed').fill('8')
+  await expect(page).toHaveURL(/vol=0\.15&paths=2000&seed=8/)
+  await field(page, 'fund-vol').fill('')
+  await expect(page.locator('[data-chart="bands-chart"]')).toHaveCount(0)
+})
+
+test('plan edits: a plan without funds survives its link; an impossible target is refused with a reason', async ({
+  page,
+}) => {
+  await page.goto('/pacing?mode=portfolio')
+  await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#plan-target')
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  })
+  const remove = page.getByRole('button', { name: /^Remove fund/ })
+  while ((await remove.count()) > 0) await remove.first().click()
+  await expect(page.getByText('No existing funds')).toBeVisible()
+  await expect(page).toHaveURL(/[?&]fund=(&|$)/)
+  await page.reload()
+  await expect(page.getByText('No existing funds')).toBeVisible()
+
+  await page.locator('#plan-target').fill('1')
+  await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
+})
+
+test('print media: inputs, scenarios, bands, key figures, table and method, without the site chrome', async ({
+  page,
+}) => {
+  await openLab(
+    page,
+    '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13&vol=0.1',
+  )
+  await expect(page.locator('[data-chart="bands-chart"]')).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('header').first()).toBeHidden()
+  await expect(page.locator('footer').first()).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden()
+  await expect(page.getByRole('tab', { name: 'One fund' })).toBeHidden()
+  await expect(field(page, 'fund-bow')).toBeVisible()
+  await expect(page.locator('#scenario-table')).toBeVisible()
+  await expect(page.locator('[data-chart="bands-chart"]')).toBeVisible()
+  await expect(page.locator('[data-figure="irr"]')).toBeVisible()
+  await expect(table(page)).toBeVisible()
+  await expect(page.locator('[data-print-summary]')).toContainText('Takahashi-Alexander')
+  await page.emulateMedia({ media: 'screen' })
+  await expect(page.locator('[data-print-summary]')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print / save as PDF' })).toBeVisible()
+})
+
 test('an invalid value shows its message next to the field and keeps the last result', async ({
   page,
 }) => {
@@ -155,13 +317,13 @@ test('keyboard only: tab to a preset, choose Venture, change the bow, the table 
   expect(await focusedIs('input[name="preset"][value="buyout"]')).toBe(true)
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('radio', { name: 'Venture capital' })).toBeChecked()
-  await expect(field(page, 'fund-rc')).toHaveValue('0.25, 0.333333, 0.5')
+  await expect(field(page, 'fund-rc')).toHaveValue('0.2, 0.25, 0.33, 0.4')
 
   for (let i = 0; i < 40 && !(await focusedIs('#fund-bow')); i++) await page.keyboard.press('Tab')
   expect(await focusedIs('#fund-bow')).toBe(true)
   await page.keyboard.press('ArrowUp')
-  await expect(field(page, 'fund-bow')).toHaveValue('2.6')
-  await expect(page).toHaveURL(/bow=2\.6/)
+  await expect(field(page, 'fund-bow')).toHaveValue('3.3')
+  await expect(page).toHaveURL(/bow=3\.3/)
   expect(await tableNumbers(page)).not.toEqual(before)
 })
 
@@ -209,6 +371,8 @@ test('portfolio plan: edit funds, see the solved commitment, share it by link', 
   await page.locator('#plan-horizon').fill('20')
   await expect(page.locator('#plan-table tbody tr')).toHaveCount(20)
   await expect(page).toHaveURL(/target=0\.25/)
+  // The address follows after a pause in typing: wait for the last edit to reach it.
+  await expect(page).toHaveURL(/horizon=20/)
   const url = page.url()
   const shown = await page.locator('#plan-table').textContent()
   await page.goto(url)
@@ -256,7 +420,14 @@ test('/methodology lists the formulas, presets and public test cases', async ({ 
   await page.goto('/methodology')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('D_t = RD_t × NAV_{t−1} × (1 + G_t)')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Public test cases' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Test cases and their sources' })).toBeVisible()
+  // It claims only what is true: which conventions are ours, and what the scenarios and bands are.
+  await expect(page.locator('main')).not.toContainText('exactly as published')
+  await expect(
+    page.getByRole('heading', { name: 'Ours: what the paper leaves open' }),
+  ).toBeVisible()
+  await expect(page.locator('#uncertainty')).toHaveText('Scenarios and uncertainty bands')
+  await expect(page.getByText('public test suites of open-source projects')).toBeVisible()
   await expect(page.getByText('fabianhe/privates, test/test_models.py, first case')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open the Pacing Lab' })).toHaveAttribute(
     'href',

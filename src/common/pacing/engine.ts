@@ -97,7 +97,7 @@ interface Projection {
 }
 
 /** {@link FundInputs} with defaults applied; `lastcall` stays undefined when there is none. */
-type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall'>> & { lastcall?: number }
+export type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall'>> & { lastcall?: number }
 
 /** The longest projection the engine accepts; beyond it the model says nothing useful. */
 export const MAX_YEARS = 100
@@ -105,6 +105,17 @@ export const MAX_YEARS = 100
 export const MAX_LIFE = 50
 /** Ages beyond this are surely typing mistakes. */
 export const MAX_AGE = 100
+/**
+ * The largest commitment, NAV or paid-in accepted: a trillion. With growth at most 100% a year over
+ * at most 100 years every figure stays far inside the range of a double, so no input reaches
+ * Infinity or NaN.
+ */
+export const MAX_AMOUNT = 1e12
+/** The highest bow accepted; (t / L)^B beyond it is 0 until age L for every practical purpose. */
+export const MAX_BOW = 20
+/** Growth must lie in (MIN_GROWTH, MAX_GROWTH]: a year cannot lose 99% or more, nor more than double. */
+export const MIN_GROWTH = -0.99
+export const MAX_GROWTH = 1
 
 /** The value a per-year list gives for the `index`-th projected year (0-based); the last repeats. */
 export function rateForYear(values: PerYear, index: number): number {
@@ -120,6 +131,11 @@ function defaultYears(life: number, age: number): number {
 
 const isInt = (n: number) => Number.isInteger(n)
 
+export const COMMITMENT_MAX_MESSAGE = 'Commitment must be at most 1e12 (a trillion)'
+export const NAV_MAX_MESSAGE = 'NAV must be at most 1e12 (a trillion)'
+export const BOW_MESSAGE = `Bow must be a number from 0 to ${MAX_BOW}`
+export const GROWTH_MESSAGE = `Each growth rate must be above ${MIN_GROWTH} and at most ${MAX_GROWTH} (0.12 is 12%)`
+
 /**
  * The first rule `inputs` breaks, as [field, message], or null when the engine can run. The
  * messages are the ones query.ts shows next to a field, so both sides say the same thing.
@@ -128,18 +144,18 @@ export function findFundInputError(inputs: FundInputs): [keyof FundInputs, strin
   const { commitment, rc, life, bow, growth } = inputs
   if (!Number.isFinite(commitment) || commitment <= 0)
     return ['commitment', 'Commitment must be a positive amount']
+  if (commitment > MAX_AMOUNT) return ['commitment', COMMITMENT_MAX_MESSAGE]
   const rcs = typeof rc === 'number' ? [rc] : rc
   if (rcs.length === 0) return ['rc', 'Rate of contribution needs at least one value']
   if (rcs.some((r) => !Number.isFinite(r) || r < 0 || r > 1))
     return ['rc', 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)']
   if (!isInt(life) || life < 1 || life > MAX_LIFE)
     return ['life', `Fund life must be a whole number of years from 1 to ${MAX_LIFE}`]
-  if (!Number.isFinite(bow) || bow < 0 || bow > 100)
-    return ['bow', 'Bow must be a number from 0 to 100']
+  if (!Number.isFinite(bow) || bow < 0 || bow > MAX_BOW) return ['bow', BOW_MESSAGE]
   const gs = typeof growth === 'number' ? [growth] : growth
   if (gs.length === 0) return ['growth', 'Growth needs at least one value']
-  if (gs.some((g) => !Number.isFinite(g) || g <= -1 || g > 10))
-    return ['growth', 'Each growth rate must be above -1 and at most 10 (0.12 is 12%)']
+  if (gs.some((g) => !Number.isFinite(g) || g <= MIN_GROWTH || g > MAX_GROWTH))
+    return ['growth', GROWTH_MESSAGE]
   const y = inputs.yield ?? 0
   if (!Number.isFinite(y) || y < 0 || y > 1)
     return ['yield', 'Yield must be between 0 and 1 (0.05 is 5%)']
@@ -153,6 +169,7 @@ export function findFundInputError(inputs: FundInputs): [keyof FundInputs, strin
     return ['years', `Horizon must be a whole number of years from 1 to ${MAX_YEARS}`]
   const nav = inputs.nav ?? 0
   if (!Number.isFinite(nav) || nav < 0) return ['nav', 'NAV must be zero or a positive amount']
+  if (nav > MAX_AMOUNT) return ['nav', NAV_MAX_MESSAGE]
   const paid = inputs.paid ?? 0
   if (!Number.isFinite(paid) || paid < 0)
     return ['paid', 'Paid-in must be zero or a positive amount']

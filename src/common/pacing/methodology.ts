@@ -44,25 +44,39 @@ export const FORMULAS: readonly Formula[] = [
   },
 ]
 
-export const CONVENTIONS: readonly string[] = [
+/** What the paper itself fixes: the annual model and its timing. */
+export const PAPER_CONVENTIONS: readonly string[] = [
   'Annual model: every call and distribution happens at the end of its year.',
   'Growth applies to the opening NAV only; a call earns nothing in the year it is made.',
-  'The Year column is the fund’s age at the end of that year; a new fund’s first year is year 1.',
-  'RD = 1 from age L on, so projections may run past the fund’s life: whatever NAV is left is paid out.',
+  'A new fund’s first year is year 1; t is the fund’s age at the end of year t.',
+]
+
+/** What the paper leaves open and this lab decides (our conventions, not the paper’s). */
+export const OUR_CONVENTIONS: readonly string[] = [
+  'RD = 1 from age L on, so projections may run past the fund’s life: whatever NAV is left is paid out, and calls made after L come back the year after.',
   'Rates are decimals (0.25 is 25%). Per-year lists start at the first projected year and their last value repeats; one number applies to every year.',
   'A fund already under way starts from the age, NAV and paid-in you enter; its first projected year is age + 1.',
   'Presets give their per-year call rates from a new fund’s first year; for a fund under way the years it has already lived are skipped.',
   'After the last-call age no more capital is called; the rest of the commitment stays unfunded.',
   'Net cash flow is the investor’s view: distributions minus contributions. NAV is not a cash flow.',
-  'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years.',
+  'TVPI = (sum of distributions + NAV at the horizon) / sum of contributions, over the projected years (for a fund under way see below).',
   'IRR: the rate r at which the yearly net cash flows, with the NAV at the horizon added to the last year as if received then, have a net present value of zero. It is found by bracketing and bisection. When the flows never change sign (only distributions, or only calls) no such rate exists and no IRR is shown. With several sign changes the rate closest to zero is shown.',
-  'With constant growth G, a new fund and the NAV counted at the horizon, the IRR equals G: every dollar in the fund grows at G until it is paid out.',
-  'For a fund under way, TVPI and IRR cover the projected years only: the model knows today’s NAV and paid-in, not the fund’s past cash flows.',
+  'With constant growth G and the NAV counted at the horizon, the IRR equals G whatever the call rates, bow and yield: every dollar in the fund grows at G until it is paid out.',
+  'For a fund under way, the model knows today’s NAV and paid-in, not the fund’s past cash flows, so TVPI and IRR count today’s NAV as paid in at the start of the projection: TVPI = (distributions + NAV at the horizon) / (contributions + NAV today), and the IRR’s first flow is minus today’s NAV. With constant growth G the IRR is then G, as for a new fund.',
+  'Inputs are bounded so that no figure can overflow: commitment and NAV at most 1e12, growth above -0.99 and at most 1, bow at most 20, life at most 50 years, horizon at most 100 years.',
+]
+
+/** Scenarios and uncertainty bands, as the lab defines them. */
+export const UNCERTAINTY_METHOD: readonly string[] = [
+  'Scenarios: base is your inputs; downside lowers growth by 6 points every year and lengthens the life by 3 years; upside raises growth by 4 points and shortens the life by 1 year (at least 1); stress lowers growth by 30 points in the first projected year that opens with NAV (year 2 of a new fund, the first projected year of a fund under way) and keeps the base growth otherwise. Each shift can be edited; shifted growth stays above -0.99 and at most 1, shifted life within 1 to 50 years.',
+  'Uncertainty bands: growth in year t becomes G_t + vol × z_t, with z_t independent standard normal draws, floored at -0.99; every path follows the model above with the same call rates, bow and life. P10, P50 and P90 of NAV and of cumulative net cash flow are taken year by year across the paths (linear between ranks).',
+  'The draws come from a seeded generator (mulberry32, turned into normal draws by the Box-Muller transform), so the same inputs, paths and seed give the same bands; with vol = 0 every band equals the deterministic projection.',
 ]
 
 export const PORTFOLIO_METHOD: readonly string[] = [
   'Calendar years; today is the end of the year before the start year. Each existing fund is projected from its age today (start year − vintage) with the parameters of its asset class.',
   'The total portfolio grows at its own rate from today’s value; calls are paid from, and distributions return to, its liquid part.',
+  'A plan is refused, with the year and the reason, when it would need more than the portfolio has: private NAV above the total (a share above 100%), or a year’s new commitment above the liquid assets (total minus private NAV). When the existing funds already hold the share at or above the target, the page says so and commits nothing.',
   'The plan commits the same amount X at the start of every projected year to funds of the chosen class.',
   'X is the amount, at least zero, that minimises the sum of squared differences between the private NAV share and the target over the years after a ramp-up. The ramp-up defaults to the years the chosen class takes to call 90% of a commitment, because no commitment can build NAV sooner. The fit is exact: private NAV is linear in X.',
 ]
@@ -112,6 +126,25 @@ export const TEST_CASES: readonly TestCaseSource[] = [
       'Commitment 100, RC 0.25, L 10, B 2.5, G 0.10, Y 0.05, five years: calls, distributions, NAV and unfunded, including the years where the yield floor binds.',
     tolerance: '0.01',
     test: 'src/common/pacing/engine.test.ts',
+  },
+  {
+    name: 'Yale base case, steady state and denominator effect',
+    source:
+      'Computed by this project from the paper’s venture parameter set (RC 25%, 33.3%, then 50%; L 12; B 2.5; G 13%; Y 0) for a commitment of 100; not a published table',
+    url: '',
+    checks:
+      'Peak NAV 106.8 in year 5, TVPI 1.88, IRR = G for any RC, B and Y; the same fund one year in (NAV 25, paid 25) still earns 13.0%; a NAV target of 150 needs 22.13 a year (Σ NAV per unit commitment = 6.7767); a 20% share with public -40% and private -10% becomes 27.3%.',
+    tolerance: '0.05 and 1e-9 on IRR',
+    test: 'src/common/pacing/reference.test.ts',
+  },
+  {
+    name: 'Scenarios and uncertainty bands',
+    source: 'This project',
+    url: '',
+    checks:
+      'Each scenario’s shifts as defined; every scenario of valid inputs is valid; with vol = 0 every band equals the deterministic path; the same seed gives the same bands; P10 ≤ P50 ≤ P90; the normal draws have mean 0 and variance 1.',
+    tolerance: 'exact, and 0.01 on the draws’ moments',
+    test: 'src/common/pacing/montecarlo.test.ts',
   },
   {
     name: 'Properties (fast-check)',

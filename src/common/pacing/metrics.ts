@@ -1,8 +1,10 @@
 /**
- * Key figures of one projection (docs/product.md, "Pacing Lab"): peak NAV, the deepest point of the
- * J-curve, break-even, TVPI and IRR. All are computed over the projected years only: for a fund
- * already under way the model knows its NAV and paid-in today, not its past cash flows, so history
- * before `age` is not part of TVPI or IRR.
+ * Key figures of one projection: peak NAV, the deepest point of the J-curve, break-even, TVPI and
+ * IRR (docs/product.md, "Pacing Lab"). All are computed over the projected years only. For a fund
+ * already under way the model knows its NAV and paid-in today, not its past cash flows, so the NAV
+ * at `age` counts as a contribution at time 0 (as if the fund were bought at its NAV today): the
+ * yearly flows alone would leave today's NAV out of the cost and overstate both figures (a fund
+ * with NAV 25 one year in would show a TVPI of 2.5x for a 13% return).
  */
 import type { ProjectionRow } from './engine.ts'
 
@@ -19,14 +21,23 @@ interface FundMetrics {
   deepestCumulativeNetCashFlow: YearValue | null
   /** First year the cumulative net cash flow is >= 0 after being negative; null if never. */
   breakEvenYear: number | null
-  /** (sum of distributions + NAV at the horizon) / sum of contributions; null without contributions. */
+  /**
+   * (sum of distributions + NAV at the horizon) / (sum of contributions + opening NAV); null when
+   * both are 0.
+   */
   tvpi: number | null
-  /** IRR of the yearly net flows with the horizon NAV added as a final inflow; see {@link irr}. */
+  /**
+   * IRR of the yearly net flows with the opening NAV as an outflow at time 0 and the horizon NAV as
+   * a final inflow; see {@link irr}.
+   */
   irr: number | null
 }
 
-/** Compute every key figure of a projection. `rows` must not be empty. */
-export function computeMetrics(rows: readonly ProjectionRow[]): FundMetrics {
+/**
+ * Compute every key figure of a projection. `rows` must not be empty; `openingNav` is the NAV at
+ * the fund's age today (0 for a new fund).
+ */
+export function computeMetrics(rows: readonly ProjectionRow[], openingNav = 0): FundMetrics {
   const first = rows[0]
   if (!first) throw new RangeError('rows: a projection has at least one year')
   let peak: YearValue = { year: first.year, value: first.nav }
@@ -49,18 +60,26 @@ export function computeMetrics(rows: readonly ProjectionRow[]): FundMetrics {
     peakNav: peak,
     deepestCumulativeNetCashFlow: trough,
     breakEvenYear,
-    tvpi: contributions > 0 ? (distributions + last.nav) / contributions : null,
-    irr: irr(irrCashFlows(rows)),
+    tvpi:
+      contributions + openingNav > 0
+        ? (distributions + last.nav) / (contributions + openingNav)
+        : null,
+    irr: irr(irrCashFlows(rows, openingNav)),
   }
 }
 
-/** The flows the IRR is taken of: D - C each year, plus the horizon NAV in the last year. */
-export function irrCashFlows(rows: readonly ProjectionRow[]): number[] {
+/**
+ * The flows the IRR is taken of: D - C each year, plus the horizon NAV in the last year. With an
+ * opening NAV the list starts with -openingNav at time 0; {@link irr} reads its first flow as
+ * falling one period before the second, and the roots of NPV do not depend on where the first
+ * flow sits, so the same solver serves both.
+ */
+export function irrCashFlows(rows: readonly ProjectionRow[], openingNav = 0): number[] {
   const flows = rows.map((r) => r.netCashFlow)
   const lastIndex = flows.length - 1
   const last = rows[lastIndex]
   if (last) flows[lastIndex] = last.netCashFlow + last.nav
-  return flows
+  return openingNav > 0 ? [-openingNav, ...flows] : flows
 }
 
 /**

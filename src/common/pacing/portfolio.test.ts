@@ -137,7 +137,47 @@ describe('planPortfolio', () => {
 describe('defaultRampYears', () => {
   it('is the years a class takes to call 90% of a commitment', () => {
     expect(defaultRampYears('buyout')).toBe(4)
-    expect(defaultRampYears('venture')).toBe(5)
+    expect(defaultRampYears('venture')).toBe(6)
     expect(defaultRampYears('real-estate')).toBe(5)
+  })
+})
+
+describe('what a plan cannot do', () => {
+  it('refuses a target the portfolio cannot hold, naming the year and the reason', () => {
+    const result = planPortfolio({ ...base, targetShare: 1, totalGrowth: 0.05, horizon: 20 })
+    expect(result.status).toBe('refused')
+    expect(['share-above-total', 'commitment-above-liquid']).toContain(result.refusal?.reason)
+    expect(result.refusal?.year).toBeGreaterThanOrEqual(2026)
+  })
+
+  it('says so when the existing funds already exceed the target', () => {
+    const big: ExistingFund = {
+      assetClass: 'real-estate',
+      commitment: 200e6,
+      vintage: 2025,
+      paidIn: 150e6,
+      nav: 150e6,
+    }
+    const result = planPortfolio({ ...base, targetShare: 0.05, horizon: 6, existingFunds: [big] })
+    expect(result.status).toBe('exceeded')
+    expect(result.yearlyCommitment).toBe(0)
+  })
+
+  it('is ok for the usual case', () => {
+    expect(planPortfolio(base).status).toBe('ok')
+  })
+})
+
+describe('bounds of a plan', () => {
+  it('refuses amounts that could overflow, by field', () => {
+    const huge: ExistingFund = {
+      assetClass: 'buyout',
+      commitment: 1e300,
+      vintage: 2020,
+      paidIn: 0,
+      nav: 0,
+    }
+    expect(findPortfolioPlanErrors({ ...base, existingFunds: [huge] })['fund.0']).toMatch(/1e12/)
+    expect(findPortfolioPlanErrors({ ...base, totalValue: 1e300 }).total).toMatch(/1e15/)
   })
 })

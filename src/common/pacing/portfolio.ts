@@ -26,11 +26,11 @@
  * a least-squares fit of the NAV share to the target, solved exactly (it is a quadratic in X) and
  * clamped at 0 when existing funds already exceed the target. The fit window leaves out the first
  * `rampYears` years, during which a new programme cannot build NAV whatever it commits; by default
- * that is how many years the chosen class takes to call 90% of a commitment (4 for buyout, 5 for
+ * that is how many years the chosen class takes to call 90% of a commitment (4 for buyout, 6 for
  * venture), never the whole horizon. Squared share gaps (not currency gaps) weigh every year alike
  * although the total portfolio grows.
  */
-import { MAX_AGE, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
+import { MAX_AGE, MAX_AMOUNT, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
 import { PRESETS, isAssetClass, presetParametersAtAge, type AssetClass } from './presets.ts'
 
 export interface ExistingFund {
@@ -93,6 +93,13 @@ interface PortfolioResult {
   rmsShareGap: number
   /** First year the NAV share is at or above the target; null if never within the horizon. */
   firstYearAtTarget: number | null
+  /**
+   * 'ok'; 'exceeded' when the existing funds alone hold the share at or above the target over the
+   * fit window (no new commitment is needed); 'refused' when the plan cannot be carried out.
+   */
+  status: 'ok' | 'exceeded' | 'refused'
+  /** Why the plan is refused: the first year it breaks a rule, and which. */
+  refusal?: { year: number; reason: 'share-above-total' | 'commitment-above-liquid'; value: number }
   rows: PortfolioYear[]
 }
 
@@ -144,6 +151,7 @@ export function findPortfolioPlanErrors(plan: PortfolioPlan): PortfolioErrors {
   const errors: PortfolioErrors = {}
   if (!Number.isFinite(plan.totalValue) || plan.totalValue <= 0)
     errors.total = 'Total portfolio must be a positive amount'
+  else if (plan.totalValue > 1e15) errors.total = 'Total portfolio must be at most 1e15'
   if (!Number.isFinite(plan.totalGrowth) || plan.totalGrowth <= -1 || plan.totalGrowth > 1)
     errors.totalgrowth = 'Portfolio growth must be above -1 and at most 1 (0.05 is 5%)'
   if (!Number.isFinite(plan.targetShare) || plan.targetShare < 0 || plan.targetShare > 1)
@@ -169,11 +177,13 @@ function findExistingFundError(f: ExistingFund, startYear: number): string | nul
   if (!isAssetClass(f.assetClass)) return 'choose an asset class'
   if (!Number.isFinite(f.commitment) || f.commitment <= 0)
     return 'commitment must be a positive amount'
+  if (f.commitment > MAX_AMOUNT) return 'commitment must be at most 1e12 (a trillion)'
   if (!Number.isInteger(f.vintage)) return 'vintage must be a calendar year'
   if (startYear - f.vintage > MAX_AGE) return `vintage must be at most ${MAX_AGE} years ago`
   if (!Number.isFinite(f.paidIn) || f.paidIn < 0) return 'paid-in must be zero or a positive amount'
   if (f.paidIn > f.commitment) return 'paid-in cannot exceed the commitment'
   if (!Number.isFinite(f.nav) || f.nav < 0) return 'NAV must be zero or a positive amount'
+  if (f.nav > MAX_AMOUNT) return 'NAV must be at most 1e12 (a trillion)'
   return null
 }
 
@@ -263,12 +273,44 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
       newCommitment: X,
     }
   }
+  // A plan is refused when it would need more than the portfolio has: private NAV above the total
+  // (a share above 100%), or a year's new commitment above the liquid assets (total - private NAV).
+  let refusal: PortfolioResult['refusal']
+  for (const r of rows) {
+    if (r.navShare > 1 + 1e-9) {
+      refusal = { year: r.year, reason: 'share-above-total', value: r.navShare }
+      break
+    }
+    const liquid = r.totalPortfolio - r.privateNav
+    if (r.newCommitment > liquid) {
+      refusal = { year: r.year, reason: 'commitment-above-liquid', value: r.newCommitment }
+      break
+    }
+  }
+  const status: PortfolioResult['status'] = refusal
+    ? 'refused'
+    : num <= 0 && plan.targetShare > 0
+      ? 'exceeded'
+      : 'ok'
   return {
     yearlyCommitment,
+    status,
+    ...(refusal ? { refusal } : {}),
     fitFrom: plan.startYear + ramp,
     fitTo: plan.startYear + H - 1,
     rmsShareGap: Math.sqrt(squaredGaps / (H - ramp)),
     firstYearAtTarget,
     rows,
   }
+}
+
+/**
+ * The denominator effect: the private share after one year in which public (liquid) assets return
+ * `publicReturn` and private NAV `privateReturn`, from a private share `share` (both returns
+ * > -1). A 20% share with public -40% and private -10% becomes 18 / (18 + 48) = 27.3%.
+ */
+export function shareAfterShock(share: number, publicReturn: number, privateReturn: number) {
+  const privateValue = share * (1 + privateReturn)
+  const publicValue = (1 - share) * (1 + publicReturn)
+  return privateValue / (privateValue + publicValue)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findFundInputError } from './engine.ts'
 import { PRESET_SOURCES, TEST_CASES } from './methodology.ts'
-import { ASSET_CLASSES, PRESETS, presetParametersAtAge } from './presets.ts'
+import { ASSET_CLASSES, PRESETS, YALE_VENTURE, presetParametersAtAge } from './presets.ts'
 
 describe('presets', () => {
   it('exist for the six asset classes of the issue, each runnable and sourced', () => {
@@ -15,7 +15,8 @@ describe('presets', () => {
       expect(preset.sources.length).toBeGreaterThan(0)
       for (const s of preset.sources) {
         expect(s.title && s.author && s.gives).toBeTruthy()
-        expect(s.url).toMatch(/^https:\/\//)
+        // A public source, or a page of this site (our own Advanced workbook).
+        expect(s.url).toMatch(/^(https:\/\/|\/)/)
       }
       // A derived preset must say what it is derived from.
       expect(preset.basis === 'derived').toBe(Boolean(preset.derivation))
@@ -23,7 +24,7 @@ describe('presets', () => {
   })
 
   it('keep the paper’s published sets as the reproduction of Exhibit 1 gives them', () => {
-    expect(PRESETS.venture.parameters).toEqual({
+    expect(YALE_VENTURE).toEqual({
       rc: [0.25, 1 / 3, 0.5],
       life: 12,
       bow: 2.5,
@@ -46,6 +47,16 @@ describe('presets', () => {
     })
   })
 
+  it('give venture the Advanced workbook’s set', () => {
+    expect(PRESETS.venture.parameters).toEqual({
+      rc: [0.2, 0.25, 0.33, 0.4],
+      life: 14,
+      bow: 3.2,
+      growth: 0.16,
+      yield: 0,
+    })
+  })
+
   it('feed /methodology', () => {
     expect(PRESET_SOURCES.map((p) => p.id)).toEqual([...ASSET_CLASSES])
     expect(TEST_CASES.every((t) => t.test.endsWith('.test.ts'))).toBe(true)
@@ -54,9 +65,9 @@ describe('presets', () => {
 
 describe('presetParametersAtAge', () => {
   it('skips the call-schedule years a fund under way has lived', () => {
-    expect(presetParametersAtAge('venture', 0).rc).toEqual([0.25, 1 / 3, 0.5])
-    expect(presetParametersAtAge('venture', 1).rc).toEqual([1 / 3, 0.5])
-    expect(presetParametersAtAge('venture', 7).rc).toEqual([0.5])
+    expect(presetParametersAtAge('venture', 0).rc).toEqual([0.2, 0.25, 0.33, 0.4])
+    expect(presetParametersAtAge('venture', 1).rc).toEqual([0.25, 0.33, 0.4])
+    expect(presetParametersAtAge('venture', 7).rc).toEqual([0.4])
     expect(presetParametersAtAge('real-estate', 3).rc).toBe(0.4)
   })
 })

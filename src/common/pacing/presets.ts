@@ -75,15 +75,36 @@ const CONDOR_DEFAULTS: Citation = {
   gives: 'Defaults rc 0.25, 0.333, then 0.5; L = 12; B = 2.5; Y = 0: the venture set again.',
 }
 
-const VENTURE: PresetParameters = {
+// The paper's venture set, kept so /methodology can show what the lab's venture preset departs from.
+const PAPER_VENTURE: PresetParameters = {
   rc: [0.25, 1 / 3, 0.5],
   life: 12,
   bow: 2.5,
   growth: 0.13,
   yield: 0,
 }
+// The venture set of the Advanced Excel model, so the lab and the workbook a visitor continues in
+// agree: slower calls, a longer life, later distributions and a higher growth than the paper's.
+const VENTURE: PresetParameters = {
+  rc: [0.2, 0.25, 0.33, 0.4],
+  life: 14,
+  bow: 3.2,
+  growth: 0.16,
+  yield: 0,
+}
+
+const ADVANCED_WORKBOOK: Citation = {
+  title: 'PacePoint Advanced model (Excel), venture capital preset',
+  author: 'PacePoint, the publisher of this site',
+  url: '/#pricing',
+  gives: 'Venture capital: RC 20%, 25%, 33%, then 40%; L 14; B 3.2; G 16%; Y 0%.',
+  note: 'Our own assumption, not a published study; chosen so the lab and the workbook agree.',
+}
 const BUYOUT: PresetParameters = { rc: [0.25, 0.5], life: 12, bow: 2.5, growth: 0.13, yield: 0 }
 const REAL_ESTATE: PresetParameters = { rc: 0.4, life: 12, bow: 5, growth: 0.08, yield: 0.05 }
+
+/** The paper's own venture set (the reference tests' "Yale base case"). */
+export const YALE_VENTURE: PresetParameters = PAPER_VENTURE
 
 export const PRESETS: Readonly<Record<AssetClass, Preset>> = {
   buyout: {
@@ -102,8 +123,14 @@ export const PRESETS: Readonly<Record<AssetClass, Preset>> = {
     id: 'venture',
     label: 'Venture capital',
     parameters: VENTURE,
-    basis: 'published',
+    basis: 'derived',
+    derivation:
+      'The venture set of our Advanced Excel model (RC 20%, 25%, 33%, then 40%; L 14; B 3.2; ' +
+      'G 16%; Y 0%), so a projection continued in the workbook starts from the same numbers. It ' +
+      `departs from the paper’s venture set (RC 25%, 33.3%, then 50%; L 12; B 2.5; G 13%): ` +
+      'venture funds call more slowly, live longer and pay out later than that set assumes.',
     sources: [
+      ADVANCED_WORKBOOK,
       PAPER,
       EXHIBIT_1_REPRODUCTION(
         'Venture capital base set: G 13%, L 12, RC 25%, 33.3%, then 50%, B 2.5, Y 0%.',

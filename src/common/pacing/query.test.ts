@@ -4,10 +4,14 @@ import type { PortfolioPlan } from './portfolio.ts'
 import { PRESETS } from './presets.ts'
 import {
   fundInputsFromQuery,
+  parseBandSettings,
   parseFundQuery,
+  parseScenario,
   parsePortfolioQuery,
   serializeFundQuery,
   serializePortfolioQuery,
+  withBands,
+  withScenario,
 } from './query.ts'
 
 const DEFAULTS: FundInputs = { commitment: 10_000_000, ...PRESETS.buyout.parameters }
@@ -168,5 +172,32 @@ describe('portfolio query string', () => {
         'Fund 3: Asset class must be one of buyout, venture, growth, real-estate, infrastructure, private-credit',
       'fund.3': 'Fund 4: Each fund needs class, commitment, vintage, paid-in and NAV',
     })
+  })
+})
+
+describe('scenario', () => {
+  it('reads scenario=, base when absent, and a message for anything else', () => {
+    expect(parseScenario('scenario=stress')).toEqual({ scenario: 'stress' })
+    expect(parseScenario('commitment=1')).toEqual({ scenario: 'base' })
+    expect(parseScenario('scenario=worst').error).toMatch(/base, downside, upside or stress/)
+    expect(withScenario('a=1', 'downside')).toBe('a=1&scenario=downside')
+    expect(withScenario('a=1', 'base')).toBe('a=1')
+  })
+})
+
+describe('band settings', () => {
+  it('read vol, paths and seed with their defaults and messages, and write them back', () => {
+    expect(parseBandSettings('')).toEqual({
+      settings: { vol: 0, paths: 1000, seed: 1 },
+      errors: {},
+    })
+    const { settings, errors } = parseBandSettings('vol=0.2&paths=5000&seed=42')
+    expect(settings).toEqual({ vol: 0.2, paths: 5000, seed: 42 })
+    expect(errors).toEqual({})
+    const bad = parseBandSettings('vol=2&paths=0&seed=1.5')
+    expect(Object.keys(bad.errors).sort()).toEqual(['paths', 'seed', 'vol'])
+    expect(bad.settings).toEqual({ vol: 0, paths: 1000, seed: 1 })
+    expect(withBands('a=1', settings)).toBe('a=1&vol=0.2&paths=5000&seed=42')
+    expect(withBands('a=1', { vol: 0, paths: 5, seed: 5 })).toBe('a=1')
   })
 })

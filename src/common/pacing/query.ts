@@ -14,9 +14,17 @@
  */
 import * as z from 'zod/mini'
 import {
+  BOW_MESSAGE,
+  COMMITMENT_MAX_MESSAGE,
+  GROWTH_MESSAGE,
   MAX_AGE,
+  MAX_AMOUNT,
+  MAX_BOW,
+  MAX_GROWTH,
   MAX_LIFE,
   MAX_YEARS,
+  MIN_GROWTH,
+  NAV_MAX_MESSAGE,
   findFundInputError,
   type FundInputs,
   type PerYear,
@@ -24,6 +32,8 @@ import {
 import type { ExistingFund, PortfolioPlan } from './portfolio.ts'
 import { ASSET_CLASSES, isAssetClass } from './presets.ts'
 import { formatPlainDecimal } from './csv.ts'
+import { isScenario, type ScenarioId } from './scenarios.ts'
+import { DEFAULT_PATHS, DEFAULT_SEED, MAX_PATHS, type BandSettings } from './montecarlo.ts'
 
 export const FUND_FIELDS = [
   'commitment',
@@ -74,26 +84,25 @@ const list = (item: z.ZodMiniType<number>, label: string) =>
     )
 
 const RC_MESSAGE = 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)'
-const GROWTH_MESSAGE = 'Each growth rate must be above -1 and at most 10 (0.12 is 12%)'
 
 /** One schema per field, applied to the number (or list) read from the text. */
 const FundFieldSchemas = {
   commitment: z
     .number('Commitment must be a number')
-    .check(z.positive('Commitment must be a positive amount')),
+    .check(
+      z.positive('Commitment must be a positive amount'),
+      z.lte(MAX_AMOUNT, COMMITMENT_MAX_MESSAGE),
+    ),
   rc: list(
     z.number(RC_MESSAGE).check(z.gte(0, RC_MESSAGE), z.lte(1, RC_MESSAGE)),
     'Rate of contribution',
   ),
   life: wholeYears('Fund life', 1, MAX_LIFE),
-  bow: z
-    .number('Bow must be a number')
-    .check(
-      z.gte(0, 'Bow must be a number from 0 to 100'),
-      z.lte(100, 'Bow must be a number from 0 to 100'),
-    ),
+  bow: z.number('Bow must be a number').check(z.gte(0, BOW_MESSAGE), z.lte(MAX_BOW, BOW_MESSAGE)),
   growth: list(
-    z.number(GROWTH_MESSAGE).check(z.gt(-1, GROWTH_MESSAGE), z.lte(10, GROWTH_MESSAGE)),
+    z
+      .number(GROWTH_MESSAGE)
+      .check(z.gt(MIN_GROWTH, GROWTH_MESSAGE), z.lte(MAX_GROWTH, GROWTH_MESSAGE)),
     'Growth',
   ),
   yield: z
@@ -104,7 +113,7 @@ const FundFieldSchemas = {
     ),
   years: wholeYears('Horizon', 1, MAX_YEARS),
   age: wholeYears('Fund age', 0, MAX_AGE),
-  nav: money('NAV'),
+  nav: money('NAV').check(z.lte(MAX_AMOUNT, NAV_MAX_MESSAGE)),
   paid: money('Paid-in'),
   lastcall: z
     .int('Last call must be a whole fund age in years (0 or more)')
@@ -156,6 +165,69 @@ function parseField(field: FundField, raw: string): Parsed<number | number[]> {
 
 const toParams = (query: string | URLSearchParams) =>
   typeof query === 'string' ? new URLSearchParams(query) : query
+
+/** Read `scenario`: which scenario the table, CSV and .xlsx show; base when absent. */
+export function parseScenario(query: string | URLSearchParams): {
+  scenario: ScenarioId
+  error?: string
+} {
+  const raw = toParams(query).get('scenario')?.trim() ?? ''
+  if (raw === '') return { scenario: 'base' }
+  if (isScenario(raw)) return { scenario: raw }
+  return { scenario: 'base', error: 'Scenario must be base, downside, upside or stress' }
+}
+
+/** A query string with `scenario=` added after the rest, unless it is the base case. */
+export function withScenario(query: string, scenario: ScenarioId): string {
+  return scenario === 'base' ? query : `${query}&scenario=${scenario}`
+}
+
+export const BAND_FIELDS = ['vol', 'paths', 'seed'] as const
+export type BandField = (typeof BAND_FIELDS)[number]
+
+const BAND_MESSAGES: Record<BandField, string> = {
+  vol: 'Volatility must be a decimal from 0 to 1 (0.15 is 15% a year)',
+  paths: `Paths must be a whole number from 1 to ${MAX_PATHS}`,
+  seed: 'Seed must be a whole number from 0 to 4294967295',
+}
+
+/** Check one band setting; the value, or null when it breaks its rule. */
+export function readBandField(field: BandField, text: string): number | null {
+  const n = readDecimal(text)
+  if (!Number.isFinite(n)) return null
+  if (field === 'vol') return n >= 0 && n <= 1 ? n : null
+  if (field === 'paths') return Number.isInteger(n) && n >= 1 && n <= MAX_PATHS ? n : null
+  return Number.isInteger(n) && n >= 0 && n <= 4294967295 ? n : null
+}
+
+export const bandMessage = (field: BandField) => BAND_MESSAGES[field]
+
+/** Read `vol`, `paths` and `seed` (defaults 0, 1,000 and 1); a message for each bad one. */
+export function parseBandSettings(query: string | URLSearchParams): {
+  settings: BandSettings
+  errors: FieldErrors<BandField>
+} {
+  const params = toParams(query)
+  const settings: BandSettings = { vol: 0, paths: DEFAULT_PATHS, seed: DEFAULT_SEED }
+  const errors: FieldErrors<BandField> = {}
+  for (const field of BAND_FIELDS) {
+    const raw = params.get(field)
+    if (raw === null || raw.trim() === '') continue
+    const value = readBandField(field, raw)
+    if (value === null) errors[field] = BAND_MESSAGES[field]
+    else settings[field] = value
+  }
+  return { settings, errors }
+}
+
+/** A query string with `vol`, `paths` and `seed` added when there is any volatility. */
+export function withBands(query: string, settings: BandSettings): string {
+  if (settings.vol === 0) return query
+  let out = `${query}&vol=${formatPlainDecimal(settings.vol)}`
+  if (settings.paths !== DEFAULT_PATHS) out += `&paths=${settings.paths}`
+  if (settings.seed !== DEFAULT_SEED) out += `&seed=${settings.seed}`
+  return out
+}
 
 /** Read `mode`: one fund unless `mode=portfolio`. */
 export function parseMode(query: string | URLSearchParams): { mode: Mode; error?: string } {
@@ -268,7 +340,10 @@ const ASSET_CLASS_MESSAGE = `Asset class must be one of ${ASSET_CLASSES.join(', 
 const PortfolioFieldSchemas = {
   total: z
     .number('Total portfolio must be a number')
-    .check(z.positive('Total portfolio must be a positive amount')),
+    .check(
+      z.positive('Total portfolio must be a positive amount'),
+      z.lte(1e15, 'Total portfolio must be at most 1e15'),
+    ),
   totalgrowth: z
     .number('Portfolio growth must be a number')
     .check(
@@ -316,6 +391,8 @@ export function parseExistingFund(raw: string): Parsed<ExistingFund> {
   const result = schema.safeParse(fund)
   if (!result.success)
     return { ok: false, message: firstMessage(result.error, 'Fund is not valid') }
+  if (fund.commitment > MAX_AMOUNT) return { ok: false, message: COMMITMENT_MAX_MESSAGE }
+  if (fund.nav > MAX_AMOUNT) return { ok: false, message: NAV_MAX_MESSAGE }
   if (fund.paidIn > fund.commitment)
     return { ok: false, message: 'Paid-in cannot exceed the commitment' }
   return { ok: true, value: fund }
@@ -352,6 +429,8 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
   if (numbers.ramp !== undefined) values.rampYears = numbers.ramp
   const funds: ExistingFund[] = []
   params.getAll('fund').forEach((raw, i) => {
+    // A bare `fund=` says "no existing funds" (so a plan without any survives its link).
+    if (raw.trim() === '') return
     const parsed = parseExistingFund(raw)
     if (parsed.ok) funds.push(parsed.value)
     else errors[`fund.${i}`] = `Fund ${i + 1}: ${parsed.message}`
@@ -371,6 +450,7 @@ export function serializePortfolioQuery(plan: PortfolioPlan): string {
   params.set('start', String(plan.startYear))
   params.set('class', plan.newCommitmentClass)
   if (plan.rampYears !== undefined) params.set('ramp', String(plan.rampYears))
+  if (plan.existingFunds.length === 0) params.set('fund', '')
   for (const f of plan.existingFunds) {
     params.append(
       'fund',

@@ -148,7 +148,7 @@ const TRIAL_REQUEST = {
   text: `call trial_request(${namedPlaceholders(TRIAL_REQUEST_TYPES)})`,
 }
 
-export type TrialOutcome = 'claimed' | 'resent' | 'waitlist' | 'breaker'
+type TrialOutcome = 'claimed' | 'resent' | 'waitlist' | 'breaker'
 
 /**
  * A trial request in one round trip (functions/trial_request.sql): the hits are counted and
@@ -192,7 +192,7 @@ export async function lockTrialAddress(
 }
 
 /** A key taken from the pool. */
-export interface ClaimedLicense {
+interface ClaimedLicense {
   id: string
   activationKey: string
 }
@@ -218,7 +218,7 @@ export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean
 }
 
 /** The owner a valid key was given to, for handing it over again to the same mailbox. */
-export interface ValidLicense {
+interface ValidLicense {
   licenseId: string
   activationKey: string
   model: Model

@@ -8,7 +8,7 @@
 import { MIN_FILL_MS } from '#src/common/trial-limits.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 
-export type BotSign = 'honeypot' | 'too-fast'
+type BotSign = 'honeypot' | 'too-fast'
 
 export function botSign(
   request: Pick<TrialRequest, 'website' | 'form_elapsed_ms'>,

@@ -29,7 +29,7 @@ export interface GuardDeps {
 }
 
 /** A client's address and its /24 or /64, each hashed as stored and counted. */
-export interface ClientHashes {
+interface ClientHashes {
   address: string
   subnet: string
 }

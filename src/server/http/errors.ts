@@ -24,13 +24,13 @@ export class ApiProblem extends Error {
 }
 
 /** A refused limit as the 429 the client reads, with Retry-After. */
-export function rateLimitProblem(c: Context, error: RateLimitedError): ApiProblem {
+function rateLimitProblem(c: Context, error: RateLimitedError): ApiProblem {
   c.header('Retry-After', String(error.retryAfterSeconds))
   return new ApiProblem(429, ERROR_CODES.rateLimit, error.message)
 }
 
 /** A value the schema let through but a service refuses, as 400 naming the field. */
-export function invalidField(error: InvalidFieldError): ApiProblem {
+function invalidField(error: InvalidFieldError): ApiProblem {
   const detail = `${error.field}: ${error.problem}`
   return new ApiProblem(400, ERROR_CODES.validation, 'The request is not valid', [detail], {
     [error.field]: error.problem,

@@ -6,16 +6,19 @@ export const METHODOLOGY_COPY = {
   eyebrow: 'Pacing Lab methodology',
   heading: 'How the Pacing Lab calculates',
   intro:
-    'The lab implements the Takahashi-Alexander model of an illiquid fund exactly as published, in plain TypeScript that runs in your browser. This page gives the formulas, the conventions we had to fix, where each preset’s parameters come from, and the public cases the code is tested against.',
+    'The lab implements the four equations of the Takahashi-Alexander model of an illiquid fund in plain TypeScript that runs in your browser. The equations are the paper’s; several conventions around them (past the fund’s life, per-year lists, funds under way, the key figures) are ours, and this page says which. It also gives the scenario and uncertainty definitions, where each preset’s parameters come from, and the cases the code is tested against.',
   openLab: 'Open the Pacing Lab',
   reference: 'The model',
   formulasHeading: 'Formulas',
   formulasIntro: 'Annual steps; t is the fund’s age at the end of year t.',
   conventionsHeading: 'Conventions',
+  paperConventions: 'From the paper',
+  ourConventions: 'Ours: what the paper leaves open',
+  uncertaintyHeading: 'Scenarios and uncertainty bands',
   portfolioHeading: 'The portfolio plan',
   presetsHeading: 'Presets and their sources',
   presetsIntro:
-    'Only venture capital, buyout and real estate have published Takahashi-Alexander parameter sets; the other presets are derived from them, and we say how.',
+    'The paper publishes parameter sets for venture capital, buyout and real estate; the buyout and real estate presets use them as published. The venture preset is the set of our Advanced Excel model, which departs from the paper’s (both are given). The other presets are derived, and we say how.',
   presetColumns: {
     assetClass: 'Asset class',
     rc: 'Call rates (RC)',
@@ -27,9 +30,9 @@ export const METHODOLOGY_COPY = {
   },
   basis: { published: 'Published', derived: 'Derived' },
   sources: 'Sources',
-  testsHeading: 'Public test cases',
+  testsHeading: 'Test cases and their sources',
   testsIntro:
-    'The engine’s unit tests check it against these published results on every change; the file of each test is named.',
+    'The engine’s unit tests check it against these cases on every change. The first four come from the public test suites of open-source projects (linked); they check that our arithmetic matches theirs, not that the model predicts real funds. The others are computed by this project. The file of each test is named.',
   testColumns: { checks: 'What is checked', tolerance: 'Tolerance', test: 'Test' },
   sourceLink: 'Source',
   tableRegion: (name: string) => `${name}, scrolls sideways`,

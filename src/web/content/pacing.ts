@@ -43,6 +43,7 @@ export const PACING_COPY = {
     nav: 'NAV',
     netCashFlow: 'Net cash flow',
     cumulativeNetCashFlow: 'Cumulative net cash flow',
+    unfunded: 'Unfunded',
   },
   series: {
     contributions: 'Calls',
@@ -65,6 +66,10 @@ export const PACING_COPY = {
     breakEvenNote: 'cumulative net cash flow back at or above zero',
     tvpiNote: '(distributions + final NAV) / calls',
     irrNote: 'of net flows, final NAV as inflow',
+    tvpiNoteUnderWay: '(distributions + final NAV) / (calls + NAV today)',
+    irrNoteUnderWay: 'NAV today as the first outflow, final NAV as inflow',
+    underWay:
+      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate.',
   },
   actions: {
     csv: 'Download CSV',
@@ -72,34 +77,111 @@ export const PACING_COPY = {
     xlsxLoading: 'Preparing workbook…',
     xlsxFailed: 'The workbook could not be created. The CSV has the same numbers.',
     copyLink: 'Copy link',
+    print: 'Print / save as PDF',
     copied: 'Link copied. Anyone who opens it sees these inputs.',
     copyFailed: 'Copying is blocked here; copy the address bar instead.',
     continueInExcel: 'Continue in Excel',
     continueNote:
       'The Advanced model runs this method across your whole book, with scenarios and dashboards. Free 10-day trial.',
   },
-  files: { csv: 'pacing-lab.csv', xlsx: 'pacing-lab.xlsx', portfolioCsv: 'pacing-plan.csv' },
+  files: {
+    csv: 'pacing-lab.csv',
+    xlsx: 'pacing-lab.xlsx',
+    portfolioCsv: 'pacing-plan.csv',
+    bandsCsv: 'pacing-bands.csv',
+  },
   xlsxSheet: 'Projection',
+  inputsSheet: 'Inputs',
+  inputsSheetLink: 'Link to this result',
+  scenarios: {
+    heading: 'Scenarios side by side',
+    intro:
+      'The same inputs under four sets of assumptions. Edit how each departs from your inputs; the key figures above, the chart, the table and the downloads show the scenario you choose.',
+    names: { base: 'Base', downside: 'Downside', upside: 'Upside', stress: 'Stress' },
+    describe: {
+      base: 'Your inputs as they are',
+      downside: 'Growth 6 points lower, life 3 years longer',
+      upside: 'Growth 4 points higher, life 1 year shorter',
+      stress: 'Growth 30 points lower in the first year with NAV, then base',
+    },
+    show: 'Show in the table and downloads',
+    columns: {
+      scenario: 'Scenario',
+      peakNav: 'Peak NAV',
+      trough: 'Deepest cum. net cash flow',
+      breakEven: 'Break-even',
+      tvpi: 'TVPI',
+      irr: 'IRR',
+      growth: 'Growth shift',
+      life: 'Life shift (years)',
+      shock: 'One-year shock',
+    },
+    fieldLabel: (scenario: string, column: string) => `${scenario}: ${column.toLowerCase()}`,
+    shiftError: {
+      growth: 'A decimal from -1 to 1',
+      life: 'Whole years from -49 to 49',
+      shock: 'A decimal from -1 to 1',
+    },
+    navChart: 'NAV by scenario',
+    navSummary: 'One line per scenario: the fund’s NAV at the end of each year.',
+    cumulativeChart: 'Cumulative net cash flow by scenario',
+    cumulativeSummary: 'One line per scenario: distributions minus calls, added up year by year.',
+    tableRegion: 'Key figures by scenario, scrolls sideways',
+    showing: (name: string) => `Showing the ${name.toLowerCase()} scenario.`,
+  },
+  bands: {
+    heading: 'Uncertainty bands',
+    intro:
+      'Growth in each year becomes G plus volatility times a standard normal draw (never below -99%), over many paths from a seeded generator: the same link gives the same bands. P10 and P90 bound the middle 80% of paths.',
+    fields: {
+      vol: {
+        label: 'Volatility of growth',
+        hint: 'Yearly standard deviation, 0 to 1 (0.15 is 15%). Empty: none',
+      },
+      paths: { label: 'Paths', hint: 'How many paths, 1 to 10,000' },
+      seed: { label: 'Seed', hint: 'Any whole number; another seed gives other draws' },
+    },
+    none: 'Enter a volatility to see P10, P50 and P90 bands of NAV and cumulative net cash flow.',
+    computing: 'Computing the bands…',
+    chart: 'NAV and cumulative net cash flow: P10, P50, P90',
+    summary:
+      'Solid: the median path of NAV and of cumulative net cash flow. Dashed: P10 and P90 of each.',
+    series: {
+      navP10: 'NAV P10',
+      navP50: 'NAV P50',
+      navP90: 'NAV P90',
+      cumP10: 'Cumulative P10',
+      cumP50: 'Cumulative P50',
+      cumP90: 'Cumulative P90',
+    },
+    note: (paths: number, seed: number) => `${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
+    download: 'Download bands CSV',
+  },
+  printSummary:
+    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; uncertainty bands redraw growth each year as G plus volatility times a standard normal draw. Full formulas and conventions: /methodology.',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
 } as const
 
 export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
-  commitment: { label: 'Commitment (CC)', hint: 'Currency units, above 0. Example: 10000000' },
+  commitment: {
+    label: 'Commitment (CC)',
+    hint: 'Currency units, above 0 and at most 1e12. Example: 10000000',
+  },
   rc: {
     label: 'Call rates (RC)',
     hint: 'Share of the unfunded commitment called each year, 0 to 1; a comma list, the last repeats',
   },
   life: { label: 'Fund life (L)', hint: 'Years, 1 to 50. All NAV is paid out from this age on' },
-  bow: { label: 'Bow (B)', hint: '0 to 100, usually 1.5 to 5. Higher pays out later' },
+  bow: { label: 'Bow (B)', hint: '0 to 20, usually 1.5 to 5. Higher pays out later' },
   growth: {
     label: 'Growth (G)',
-    hint: 'Yearly NAV growth as a decimal (0.13 is 13%); one number or a comma list',
+    hint: 'Yearly NAV growth as a decimal (0.13 is 13%), above -0.99 and at most 1; one number or a comma list',
   },
   yield: { label: 'Yield floor (Y)', hint: 'Least share of NAV paid out a year, 0 to 1' },
   years: { label: 'Horizon', hint: 'Projected years, 1 to 100. Empty: up to the fund life' },
   age: { label: 'Fund age today', hint: 'Whole years; 0 for a new fund' },
-  nav: { label: 'NAV at that age', hint: 'Currency units; 0 for a new fund' },
+  nav: { label: 'NAV at that age', hint: 'Currency units, at most 1e12; 0 for a new fund' },
   paid: { label: 'Paid-in at that age', hint: 'Currency units, at most the commitment' },
   lastcall: { label: 'Last call at age', hint: 'No calls after this age. Empty: no limit' },
 }
@@ -118,6 +200,16 @@ export const PORTFOLIO_COPY = {
     class: { label: 'New commitments go to', hint: 'Asset class of the yearly commitment' },
     ramp: { label: 'Ramp-up', hint: 'Years left out of the fit' },
   } satisfies Record<PortfolioField, FieldCopy>,
+  refused: (
+    reason: 'share-above-total' | 'commitment-above-liquid',
+    year: number,
+    value: number,
+  ) =>
+    reason === 'share-above-total'
+      ? `This target cannot be held: private NAV would be ${(value * 100).toFixed(1)}% of the whole portfolio in ${year}, more than it has. Lower the target or lengthen the horizon.`
+      : `This target cannot be held: in ${year} the new commitment would exceed the liquid assets left to pay its calls. Lower the target or lengthen the horizon.`,
+  exceeded:
+    'Your existing funds already hold the private share at or above the target: no new commitments are needed over the fit years.',
   fundsHeading: 'Existing funds',
   fundsIntro:
     'Each fund follows its asset class’s preset from its age today (first projected year minus vintage).',
@@ -184,5 +276,6 @@ export const LAB_NAV = {
   terms: 'Terms & Conditions',
   privacy: 'Privacy Policy',
   cookies: 'Cookie Policy',
-  copyright: (brand: string) => `© 2025 ${brand}. All rights reserved.`,
+  copyright: (brand: string, year = new Date().getFullYear()) =>
+    `© ${year} ${brand}. All rights reserved.`,
 } as const

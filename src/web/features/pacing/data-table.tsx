@@ -1,5 +1,18 @@
-/** The lab's yearly tables: right-aligned tabular numbers, scrolling sideways on a phone. */
-import { memo } from 'react'
+/**
+ * The lab's yearly tables: right-aligned tabular numbers, scrolling sideways on a phone. The year
+ * column can stay in view, and a shadow at the right edge says there is more to scroll to: a
+ * white cover attached to the content's end hides the shadow once the end is reached (pure CSS,
+ * no scroll listener).
+ */
+import { memo, type CSSProperties } from 'react'
+
+export const SCROLL_SHADOW: CSSProperties = {
+  background: [
+    'linear-gradient(to left, #fff 40%, rgb(255 255 255 / 0)) right center / 2.5rem 100% no-repeat local',
+    'radial-gradient(farthest-side at 100% 50%, rgb(15 23 42 / 0.22), rgb(15 23 42 / 0)) right center / 0.9rem 100% no-repeat scroll',
+    '#fff',
+  ].join(', '),
+}
 
 export interface Column<Row> {
   key: string
@@ -25,7 +38,8 @@ function DataTableImpl<Row>({
   rows,
   stickyFirst = false,
 }: Props<Row>) {
-  const sticky = stickyFirst ? 'sticky left-0 ' : ''
+  // The sticky column's own edge shows where the scrolled columns slide under it.
+  const sticky = stickyFirst ? 'sticky left-0 z-[1] shadow-[1px_0_0_var(--color-ink-200)] ' : ''
   return (
     // Focusable so a keyboard can scroll it (axe: scrollable-region-focusable).
     <div
@@ -33,7 +47,9 @@ function DataTableImpl<Row>({
       aria-label={regionLabel}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-xl bg-white ring-1 ring-ink-100 [contain:content]"
+      className="overflow-x-auto rounded-xl ring-1 ring-ink-100 [contain:content]"
+      style={SCROLL_SHADOW}
+      data-scroll-shadow=""
     >
       <table id={id} className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
@@ -46,7 +62,7 @@ function DataTableImpl<Row>({
                 className={
                   i === 0
                     ? `${sticky}bg-ink-50 px-3 py-2.5 text-left font-semibold`
-                    : 'px-3 py-2.5 font-semibold whitespace-nowrap'
+                    : 'bg-ink-50 px-3 py-2.5 font-semibold whitespace-nowrap'
                 }
               >
                 {c.label}

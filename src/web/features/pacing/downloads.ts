@@ -20,23 +20,48 @@ export function saveCsv(csv: string, fileName: string): void {
   saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName)
 }
 
-/** A header row of labels and rows of numbers (full precision; Excel formats them). */
+/** A sheet of the workbook: a header row of labels and rows of numbers (full precision). */
+interface XlsxTable {
+  sheet: string
+  header: readonly string[]
+  rows: readonly (readonly number[])[]
+}
+
+/**
+ * The inputs behind the numbers, one name and value a line, so a workbook read months later says
+ * what produced it (the link is there too, to reopen the same result).
+ */
+interface XlsxInputs {
+  sheet: string
+  lines: readonly (readonly [string, string | number])[]
+}
+
+/** The tables, each on its own sheet, and an Inputs sheet last (Excel formats the numbers). */
 export async function saveXlsx(
-  header: readonly string[],
-  rows: readonly (readonly number[])[],
+  tables: readonly XlsxTable[],
+  inputs: XlsxInputs,
   fileName: string,
-  sheet: string,
 ): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser')
-  const data = [
-    header.map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rows.map((row) =>
-      row.map((value, i) => ({ value, type: Number, format: i === 0 ? '0' : '#,##0.00' })),
-    ),
-  ]
-  await writeXlsxFile(data, {
-    sheet,
-    columns: header.map((_, i) => ({ width: i === 0 ? 8 : 20 })),
+  const sheets = tables.map((t) => ({
+    sheet: t.sheet,
+    data: [
+      t.header.map((value) => ({ value, fontWeight: 'bold' as const })),
+      ...t.rows.map((row) =>
+        row.map((value, i) => ({ value, type: Number, format: i === 0 ? '0' : '#,##0.00' })),
+      ),
+    ],
+    columns: t.header.map((_, i) => ({ width: i === 0 ? 8 : 20 })),
     stickyRowsCount: 1,
-  }).toFile(fileName)
+  }))
+  sheets.push({
+    sheet: inputs.sheet,
+    data: inputs.lines.map(([name, value]) => [
+      { value: name, fontWeight: 'bold' as const },
+      typeof value === 'number' ? { value, type: Number } : { value, type: String },
+    ]) as never,
+    columns: [{ width: 28 }, { width: 60 }],
+    stickyRowsCount: 0,
+  })
+  await writeXlsxFile(sheets).toFile(fileName)
 }

@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatMultiple,
   formatPercent,
+  moneyDigits,
 } from './format.ts'
 
 describe('pacing formats', () => {
@@ -22,5 +23,21 @@ describe('pacing formats', () => {
     expect(formatFieldValue(10_000_000)).toBe('10000000')
     expect(formatFieldValue(1e21)).toBe('1000000000000000000000')
     expect(formatFieldValue(undefined)).toBe('')
+  })
+})
+
+describe('pacing formats for small and broken numbers', () => {
+  it('gives small commitments enough decimals', () => {
+    expect(moneyDigits(100)).toBe(3)
+    expect(moneyDigits(10_000_000)).toBe(0)
+    expect(moneyDigits(0.001)).toBe(6)
+    expect(formatMoney(0.3906, moneyDigits(100))).toBe('0.391')
+    expect(formatMoney(-0.0001, 3)).toBe('0.000')
+  })
+  it('never prints NaN or Infinity', () => {
+    for (const n of [Number.NaN, Infinity, -Infinity]) {
+      for (const text of [formatMoney(n), formatCompact(n), formatPercent(n), formatMultiple(n)])
+        expect(text).not.toMatch(/NaN|Infinity|∞/)
+    }
   })
 })

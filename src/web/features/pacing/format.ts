@@ -10,25 +10,54 @@ const percent = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 })
 
-/** 1234567.8 -> "1,234,568"; -0 and tiny negatives print as "0". */
-export function formatMoney(n: number): string {
-  const text = whole.format(n)
-  return text === '-0' ? '0' : text
+/** What a figure that is not a finite number prints as (the engine's bounds should prevent it). */
+const NOT_A_NUMBER = '–'
+
+const withDigits = new Map<number, Intl.NumberFormat>([[0, whole]])
+function formatterFor(digits: number): Intl.NumberFormat {
+  let f = withDigits.get(digits)
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    })
+    withDigits.set(digits, f)
+  }
+  return f
+}
+
+/**
+ * Decimals a table needs so that its largest amount shows about six significant digits: none from
+ * 100,000 up, three for a commitment of 100 (a call of 0.39 reads "0.390", not "0"), at most six.
+ */
+export function moneyDigits(scale: number): number {
+  if (!Number.isFinite(scale) || scale <= 0) return 0
+  return Math.min(6, Math.max(0, 5 - Math.floor(Math.log10(scale))))
+}
+
+/** 1234567.8 -> "1,234,568" (or with `digits` decimals); -0 and tiny negatives print as "0". */
+export function formatMoney(n: number, digits = 0): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER
+  const text = formatterFor(digits).format(n)
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text
 }
 
 /** 1234567 -> "1.2M" for axes and key figures. */
 export function formatCompact(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER
   const text = compact.format(n)
   return text === '-0' ? '0' : text
 }
 
 /** 0.1234 -> "12.3%". */
 export function formatPercent(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER
   return percent.format(n)
 }
 
 /** 1.853 -> "1.85x". */
 export function formatMultiple(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER
   return `${n.toFixed(2)}x`
 }
 

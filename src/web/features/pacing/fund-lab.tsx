@@ -1,9 +1,15 @@
 /** One fund: presets, inputs, key figures, the J-curve chart, actions and the yearly table. */
 import { useMemo, type Dispatch, type SetStateAction } from 'react'
-import { projectFund, type ProjectionRow } from '#src/common/pacing/engine.ts'
+import {
+  projectFund,
+  type FundInputs,
+  type ProjectionRow,
+  type ResolvedFundInputs,
+} from '#src/common/pacing/engine.ts'
 import { computeMetrics } from '#src/common/pacing/metrics.ts'
-import { projectionToCsv } from '#src/common/pacing/csv.ts'
+import { formatPlainDecimal, projectionToCsv } from '#src/common/pacing/csv.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
+import { SCENARIOS, applyScenario, type ScenarioId } from '#src/common/pacing/scenarios.ts'
 import type { FundField } from '#src/common/pacing/query.ts'
 import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
 import { cn } from '../../lib/cn.ts'
@@ -11,7 +17,7 @@ import { Chart, type ChartSeries } from './chart.tsx'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { TextField } from './field.tsx'
-import { formatCompact, formatMoney, formatMultiple, formatPercent } from './format.ts'
+import { formatCompact, formatMoney, formatMultiple, formatPercent, moneyDigits } from './format.ts'
 import {
   FIELD_STEPS,
   applyPreset,
@@ -22,21 +28,57 @@ import {
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
+import { BandsPanel } from './bands-panel.tsx'
+import { ScenarioPanel } from './scenario-panel.tsx'
 
 const C = PACING_COPY.columns
 
-const FUND_COLUMNS: readonly Column<ProjectionRow>[] = [
-  { key: 'year', label: C.year, value: (r) => String(r.year) },
-  { key: 'contributions', label: C.contributions, value: (r) => formatMoney(r.contributions) },
-  { key: 'distributions', label: C.distributions, value: (r) => formatMoney(r.distributions) },
-  { key: 'nav', label: C.nav, value: (r) => formatMoney(r.nav) },
-  { key: 'net', label: C.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
-  {
-    key: 'cum',
-    label: C.cumulativeNetCashFlow,
-    value: (r) => formatMoney(r.cumulativeNetCashFlow),
-  },
+/** The table's columns, amounts with `digits` decimals (more for small commitments). */
+function fundColumns(digits: number): readonly Column<ProjectionRow>[] {
+  const money = (n: number) => formatMoney(n, digits)
+  return [
+    { key: 'year', label: C.year, value: (r) => String(r.year) },
+    { key: 'contributions', label: C.contributions, value: (r) => money(r.contributions) },
+    { key: 'distributions', label: C.distributions, value: (r) => money(r.distributions) },
+    { key: 'nav', label: C.nav, value: (r) => money(r.nav) },
+    { key: 'net', label: C.netCashFlow, value: (r) => money(r.netCashFlow) },
+    { key: 'cum', label: C.cumulativeNetCashFlow, value: (r) => money(r.cumulativeNetCashFlow) },
+    { key: 'unfunded', label: C.unfunded, value: (r) => money(r.unfunded) },
+  ]
+}
+
+/** The workbook's columns: the CSV's six and Unfunded. */
+const XLSX_HEADER = [
+  C.year,
+  C.contributions,
+  C.distributions,
+  C.nav,
+  C.netCashFlow,
+  C.cumulativeNetCashFlow,
+  C.unfunded,
 ]
+
+/** What the Inputs sheet records: every input as the engine used it, and the link. */
+function inputLines(inputs: ResolvedFundInputs, scenario: ScenarioId): [string, string | number][] {
+  const list = (v: number | readonly number[]) =>
+    typeof v === 'number' ? v : v.map(formatPlainDecimal).join(', ')
+  const lines: [string, string | number][] = [
+    [PACING_COPY.scenarios.columns.scenario, PACING_COPY.scenarios.names[scenario]],
+    [FUND_FIELD_COPY.commitment.label, inputs.commitment],
+    [FUND_FIELD_COPY.rc.label, list(inputs.rc)],
+    [FUND_FIELD_COPY.life.label, inputs.life],
+    [FUND_FIELD_COPY.bow.label, inputs.bow],
+    [FUND_FIELD_COPY.growth.label, list(inputs.growth)],
+    [FUND_FIELD_COPY.yield.label, inputs.yield],
+    [FUND_FIELD_COPY.years.label, inputs.years],
+    [FUND_FIELD_COPY.age.label, inputs.age],
+    [FUND_FIELD_COPY.nav.label, inputs.nav],
+    [FUND_FIELD_COPY.paid.label, inputs.paid],
+  ]
+  if (inputs.lastcall !== undefined) lines.push([FUND_FIELD_COPY.lastcall.label, inputs.lastcall])
+  lines.push([PACING_COPY.inputsSheetLink, window.location.href])
+  return lines
+}
 
 const GROUPS: ReadonlyArray<{ legend: string; fields: readonly FundField[] }> = [
   { legend: PACING_COPY.groups.model, fields: ['rc', 'life', 'bow', 'growth', 'yield'] },
@@ -53,9 +95,27 @@ interface Props {
 }
 
 export function FundLab({ state, onChange }: Props) {
-  const projection = useMemo(() => projectFund(state.inputs), [state.inputs])
-  const metrics = useMemo(() => computeMetrics(projection.rows), [projection])
+  const scenarioInputs = useMemo(
+    () =>
+      Object.fromEntries(
+        SCENARIOS.map((id) => [id, applyScenario(state.inputs, state.shifts[id])]),
+      ) as Record<ScenarioId, FundInputs>,
+    [state.inputs, state.shifts],
+  )
+  const projection = useMemo(
+    () => projectFund(scenarioInputs[state.scenario]),
+    [scenarioInputs, state.scenario],
+  )
+  // A fund under way: today's NAV counts as paid in at time 0 (metrics.ts).
+  const openingNav = projection.inputs.nav
+  const underWay = openingNav > 0
+  const metrics = useMemo(
+    () => computeMetrics(projection.rows, openingNav),
+    [projection, openingNav],
+  )
   const rows = projection.rows
+  const digits = moneyDigits(Math.max(projection.inputs.commitment, metrics.peakNav.value))
+  const columns = useMemo(() => fundColumns(digits), [digits])
   const copy = PACING_COPY
   const f = copy.figures
 
@@ -121,13 +181,13 @@ export function FundLab({ state, onChange }: Props) {
       id: 'tvpi',
       label: f.tvpi,
       value: metrics.tvpi === null ? f.notApplicable : formatMultiple(metrics.tvpi),
-      note: metrics.tvpi === null ? f.noTvpi : f.tvpiNote,
+      note: metrics.tvpi === null ? f.noTvpi : underWay ? f.tvpiNoteUnderWay : f.tvpiNote,
     },
     {
       id: 'irr',
       label: f.irr,
       value: metrics.irr === null ? f.notApplicable : formatPercent(metrics.irr),
-      note: metrics.irr === null ? f.noIrr : f.irrNote,
+      note: metrics.irr === null ? f.noIrr : underWay ? f.irrNoteUnderWay : f.irrNote,
     },
   ]
 
@@ -216,7 +276,17 @@ export function FundLab({ state, onChange }: Props) {
             {copy.keyFiguresHeading}
           </h2>
           <KeyFigures figures={figures} />
+          {underWay ? (
+            <p data-note="under-way" className="mt-2 text-sm text-ink-600">
+              {f.underWay}
+            </p>
+          ) : null}
         </section>
+        {state.scenario !== 'base' ? (
+          <p data-note="scenario" className="text-sm font-medium text-brand-900">
+            {copy.scenarios.showing(copy.scenarios.names[state.scenario])}
+          </p>
+        ) : null}
         <Chart
           id="fund-chart"
           title={copy.chartHeading}
@@ -225,24 +295,35 @@ export function FundLab({ state, onChange }: Props) {
           series={series}
           formatTick={formatCompact}
         />
+        <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
+        <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
         <LabActions
           onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
           onXlsx={() =>
             saveXlsx(
-              FUND_COLUMNS.map((c) => c.label),
-              rows.map((r) => [
-                r.year,
-                r.contributions,
-                r.distributions,
-                r.nav,
-                r.netCashFlow,
-                r.cumulativeNetCashFlow,
-              ]),
+              [
+                {
+                  sheet: copy.xlsxSheet,
+                  header: XLSX_HEADER,
+                  rows: rows.map((r) => [
+                    r.year,
+                    r.contributions,
+                    r.distributions,
+                    r.nav,
+                    r.netCashFlow,
+                    r.cumulativeNetCashFlow,
+                    r.unfunded,
+                  ]),
+                },
+              ],
+              { sheet: copy.inputsSheet, lines: inputLines(projection.inputs, state.scenario) },
               copy.files.xlsx,
-              copy.xlsxSheet,
             )
           }
         />
+        <p data-print-summary="" className="hidden text-sm text-ink-800">
+          {copy.printSummary}
+        </p>
         <section aria-labelledby="fund-table-heading">
           <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
             {copy.tableHeading}
@@ -252,7 +333,7 @@ export function FundLab({ state, onChange }: Props) {
             id="fund-table"
             caption={copy.tableCaption}
             regionLabel={copy.tableRegionLabel}
-            columns={FUND_COLUMNS}
+            columns={columns}
             rows={rows}
             stickyFirst
           />

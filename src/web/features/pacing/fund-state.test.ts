@@ -48,7 +48,7 @@ describe('one-fund form state', () => {
   it('applies a preset at the fund age and notices edits', () => {
     const aged = editFundField(initialFundState(), 'age', '1')
     const venture = applyPreset(aged, 'venture')
-    expect(venture.inputs.rc).toEqual([1 / 3, 0.5])
+    expect(venture.inputs.rc).toEqual([0.25, 0.33, 0.4])
     expect(followsPreset(venture.inputs, 'venture')).toBe(true)
     expect(followsPreset(editFundField(venture, 'bow', '3').inputs, 'venture')).toBe(false)
   })

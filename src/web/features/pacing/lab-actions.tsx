@@ -1,5 +1,5 @@
 /** The lab's action row: downloads, copy link, and "Continue in Excel" into the trial form. */
-import { ArrowRight, Download, Link2, Sheet } from 'lucide-react'
+import { ArrowRight, Download, Link2, Printer, Sheet } from 'lucide-react'
 import { useState } from 'react'
 import { anchors, routes } from '#src/common/paths.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -43,7 +43,7 @@ export function LabActions({ onCsv, onXlsx }: Props) {
   }
 
   return (
-    <div className="rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100 sm:p-5">
+    <div className="rounded-xl bg-ink-50 p-4 ring-1 ring-ink-100 sm:p-5" data-print-hide="">
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={onCsv} className={buttonClasses('secondary', 'sm')}>
           <Download aria-hidden="true" className="size-4" />
@@ -67,6 +67,14 @@ export function LabActions({ onCsv, onXlsx }: Props) {
         >
           <Link2 aria-hidden="true" className="size-4" />
           {copy.copyLink}
+        </button>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          <Printer aria-hidden="true" className="size-4" />
+          {copy.print}
         </button>
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm text-ink-700">

@@ -1,14 +1,16 @@
 /**
  * The interactive Pacing Lab: one fund or a portfolio plan, switched by tabs. It pre-renders with
  * the defaults (readable without JavaScript); once hydrated it reads the link's query, and from
- * the first change on the address bar follows the inputs (history.replaceState), so copying it
- * shares the result (docs/product.md, "Pacing Lab").
+ * the first change on the address bar follows the inputs (history.replaceState, after a pause in
+ * typing), so copying it shares the result (docs/product.md, "Pacing Lab").
  */
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import {
   parseMode,
   serializeFundQuery,
   serializePortfolioQuery,
+  withBands,
+  withScenario,
   type Mode,
 } from '#src/common/pacing/query.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
@@ -21,6 +23,8 @@ import {
   portfolioStateFromQuery,
   type PortfolioState,
 } from './portfolio-state.ts'
+
+const ADDRESS_DELAY_MS = 400
 
 function replaceQuery(query: string) {
   const url = `${window.location.pathname}?${query}`
@@ -64,14 +68,19 @@ export function PacingLab() {
     }
   }, [])
 
+  // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
+  // frame's worth of work on a slow phone.
   useEffect(() => {
     if (!dirty) return
-    replaceQuery(
-      mode === 'portfolio'
-        ? serializePortfolioQuery(portfolio.plan)
-        : serializeFundQuery(fund.inputs),
-    )
-  }, [dirty, mode, fund.inputs, portfolio.plan])
+    const timer = setTimeout(() => {
+      replaceQuery(
+        mode === 'portfolio'
+          ? serializePortfolioQuery(portfolio.plan)
+          : withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
+      )
+    }, ADDRESS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, portfolio.plan])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

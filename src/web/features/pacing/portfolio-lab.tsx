@@ -336,6 +336,22 @@ export function PortfolioLab({ state, onChange }: Props) {
               {PACING_COPY.keptResult}
             </p>
           ) : null}
+          {result.status !== 'ok' ? (
+            <p
+              role="status"
+              data-plan-status={result.status}
+              className={cn(
+                'rounded-lg px-4 py-3 text-sm ring-1',
+                result.status === 'refused'
+                  ? 'bg-red-50 text-red-900 ring-red-200'
+                  : 'bg-brand-50 text-brand-900 ring-brand-200',
+              )}
+            >
+              {result.refusal
+                ? P.refused(result.refusal.reason, result.refusal.year, result.refusal.value)
+                : P.exceeded}
+            </p>
+          ) : null}
           <section aria-labelledby="plan-figures-heading">
             <h2 id="plan-figures-heading" className="sr-only">
               {PACING_COPY.keyFiguresHeading}
@@ -416,6 +432,7 @@ export function PortfolioLab({ state, onChange }: Props) {
           regionLabel={P.tableRegionLabel}
           columns={PLAN_COLUMNS}
           rows={rows}
+          stickyFirst
         />
       </section>
     </div>

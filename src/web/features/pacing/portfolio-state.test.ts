@@ -52,3 +52,14 @@ describe('portfolio form state', () => {
     expect(linked.plan.existingFunds).toEqual([])
   })
 })
+
+describe('a plan without existing funds', () => {
+  it('round-trips through its link', () => {
+    const empty = portfolioStateFromQuery('mode=portfolio&total=4e8&fund=')
+    expect(empty.rows).toEqual([])
+    expect(empty.plan.existingFunds).toEqual([])
+    const query = serializePortfolioQuery(empty.plan)
+    expect(query).toContain('fund=')
+    expect(portfolioStateFromQuery(query).plan.existingFunds).toEqual([])
+  })
+})

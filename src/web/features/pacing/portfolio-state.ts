@@ -283,21 +283,24 @@ export function portfolioStateFromQuery(
   let nextId = base.nextId
   if (params.has('fund')) {
     // Every fund of the link gets a row, bad ones too, so their messages have a place.
-    rows = params.getAll('fund').map((raw, id) => {
-      const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = raw
-        .split(',')
-        .map((p) => p.trim())
-      const row: FundRow = {
-        id,
-        assetClass: isAssetClass(assetClass) ? assetClass : defaults.newCommitmentClass,
-        commitment,
-        vintage,
-        paid,
-        nav,
-      }
-      if (!isAssetClass(assetClass)) row.unknownClass = assetClass
-      return row
-    })
+    rows = params
+      .getAll('fund')
+      .filter((raw) => raw.trim() !== '')
+      .map((raw, id) => {
+        const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = raw
+          .split(',')
+          .map((p) => p.trim())
+        const row: FundRow = {
+          id,
+          assetClass: isAssetClass(assetClass) ? assetClass : defaults.newCommitmentClass,
+          commitment,
+          vintage,
+          paid,
+          nav,
+        }
+        if (!isAssetClass(assetClass)) row.unknownClass = assetClass
+        return row
+      })
     validRows = {}
     nextId = rows.length
   }

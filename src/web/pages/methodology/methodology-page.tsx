@@ -5,7 +5,9 @@
  */
 import { ArrowRight, ExternalLink } from 'lucide-react'
 import {
-  CONVENTIONS,
+  OUR_CONVENTIONS,
+  PAPER_CONVENTIONS,
+  UNCERTAINTY_METHOD,
   FORMULAS,
   MODEL_REFERENCE,
   PORTFOLIO_METHOD,
@@ -78,8 +80,30 @@ function Content() {
         <h2 id="conventions" className={h2}>
           {M.conventionsHeading}
         </h2>
+        <h3 className="mt-4 text-base font-semibold text-brand-900">{M.paperConventions}</h3>
+        <ul className="mt-2 list-disc space-y-2 pl-5 marker:text-accent-600">
+          {PAPER_CONVENTIONS.map((c) => (
+            <li key={c} className={prose}>
+              {c}
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-6 text-base font-semibold text-brand-900">{M.ourConventions}</h3>
+        <ul className="mt-2 list-disc space-y-2 pl-5 marker:text-accent-600">
+          {OUR_CONVENTIONS.map((c) => (
+            <li key={c} className={prose}>
+              {c}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="uncertainty">
+        <h2 id="uncertainty" className={h2}>
+          {M.uncertaintyHeading}
+        </h2>
         <ul className="mt-4 list-disc space-y-2 pl-5 marker:text-accent-600">
-          {CONVENTIONS.map((c) => (
+          {UNCERTAINTY_METHOD.map((c) => (
             <li key={c} className={prose}>
               {c}
             </li>

@@ -39,6 +39,26 @@ function Intro() {
   )
 }
 
+/**
+ * "Print / save as PDF": an investment-committee report of what the page shows (inputs,
+ * scenarios, bands, key figures, the table and the method in one paragraph) without the site's
+ * chrome: header, footer, consent banner, tabs and buttons. Inline, so it needs no request.
+ */
+const PRINT_CSS = `@media print {
+  @page { margin: 14mm; }
+  html, body { background: #fff !important; }
+  [data-consent-banner], header, footer, button, [role="tablist"], [data-print-hide],
+  [data-print-intro] { display: none !important; }
+  #main { max-width: none !important; padding: 0 !important; }
+  [data-print-summary] { display: block !important; }
+  [role="region"] { overflow: visible !important; box-shadow: none !important; background: #fff !important; }
+  table { font-size: 8pt; }
+  th, td { padding: 2px 4px !important; }
+  .sticky { position: static !important; }
+  figure, section, tr, dl { break-inside: avoid; }
+  input { border-color: transparent !important; box-shadow: none !important; padding: 0 !important; min-height: 0 !important; }
+}`
+
 const StaticHeader = import.meta.env.SSR ? Header : null
 const StaticIntro = import.meta.env.SSR ? Intro : null
 const StaticFooter = import.meta.env.SSR ? LabFooter : null
@@ -46,12 +66,15 @@ const StaticFooter = import.meta.env.SSR ? LabFooter : null
 export function PacingPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
+      <style>{PRINT_CSS}</style>
       <ServerOnly render={StaticHeader} />
       <main
         id="main"
         className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12"
       >
-        <ServerOnly render={StaticIntro} className="mb-8" />
+        <div data-print-intro="">
+          <ServerOnly render={StaticIntro} className="mb-8" />
+        </div>
         <PacingLab />
       </main>
       <ServerOnly render={StaticFooter} />

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { projectFund, type FundInputs } from './engine.ts'
+import {
+  BANDS_CSV_HEADER,
+  bandsToCsv,
+  mulberry32,
+  normalSource,
+  quantile as quantileForTest,
+  simulateBands,
+  simulateFundBands,
+} from './montecarlo.ts'
+import { YALE_VENTURE } from './presets.ts'
+
+const YALE: FundInputs = { commitment: 100, ...YALE_VENTURE }
+
+describe('the seeded draws', () => {
+  it('repeat for a seed and differ between seeds', () => {
+    const a = mulberry32(42)
+    const b = mulberry32(42)
+    const c = mulberry32(43)
+    const xs = [a(), a(), a()]
+    expect([b(), b(), b()]).toEqual(xs)
+    expect(c()).not.toBe(xs[0])
+    for (const x of xs) expect(x >= 0 && x < 1).toBe(true)
+  })
+
+  it('are standard normal: mean 0, variance 1, 10% below -1.2816', () => {
+    const z = normalSource(mulberry32(7))
+    const n = 200_000
+    let sum = 0
+    let squares = 0
+    let below = 0
+    for (let i = 0; i < n; i++) {
+      const x = z()
+      sum += x
+      squares += x * x
+      if (x < -1.2816) below++
+    }
+    expect(Math.abs(sum / n)).toBeLessThan(0.01)
+    expect(Math.abs(squares / n - 1)).toBeLessThan(0.01)
+    expect(Math.abs(below / n - 0.1)).toBeLessThan(0.003)
+  })
+})
+
+describe('uncertainty bands', () => {
+  it('equal the deterministic path in every band when vol = 0', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          growth: fc.double({ min: -0.5, max: 1, noNaN: true }),
+          age: fc.integer({ min: 0, max: 8 }),
+          nav: fc.double({ min: 0, max: 1000, noNaN: true }),
+          years: fc.integer({ min: 1, max: 40 }),
+          lastcall: fc.integer({ min: 0, max: 30 }),
+        }),
+        (f) => {
+          const inputs = { ...YALE, ...f, paid: 10 }
+          const { rows } = projectFund(inputs)
+          const bands = simulateFundBands(inputs, { vol: 0, paths: 7, seed: 3 })
+          expect(bands.years).toEqual(rows.map((r) => r.year))
+          for (const p of ['p10', 'p50', 'p90'] as const) {
+            expect(bands.nav[p]).toEqual(rows.map((r) => r.nav))
+            expect(bands.cumulative[p]).toEqual(rows.map((r) => r.cumulativeNetCashFlow))
+          }
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
+  it('are reproducible from the seed, ordered P10 <= P50 <= P90, and widen with vol', () => {
+    const settings = { vol: 0.2, paths: 2000, seed: 11 }
+    const a = simulateFundBands(YALE, settings)
+    expect(simulateFundBands(YALE, settings)).toEqual(a)
+    expect(simulateFundBands(YALE, { ...settings, seed: 12 })).not.toEqual(a)
+    a.years.forEach((_, t) => {
+      expect(a.nav.p10[t]!).toBeLessThanOrEqual(a.nav.p50[t]!)
+      expect(a.nav.p50[t]!).toBeLessThanOrEqual(a.nav.p90[t]!)
+      expect(a.cumulative.p10[t]!).toBeLessThanOrEqual(a.cumulative.p90[t]!)
+    })
+    const narrow = simulateFundBands(YALE, { ...settings, vol: 0.05 })
+    expect(a.nav.p90[5]! - a.nav.p10[5]!).toBeGreaterThan(narrow.nav.p90[5]! - narrow.nav.p10[5]!)
+    // The median path stays near the deterministic one (growth draws are centred on G).
+    const peak = projectFund(YALE).rows[4]!.nav
+    expect(Math.abs(a.nav.p50[4]! - peak) / peak).toBeLessThan(0.05)
+  })
+
+  it('add funds on one calendar, each from its own offset', () => {
+    const one = simulateBands([{ inputs: YALE }], 14, { vol: 0, paths: 1, seed: 1 }, [])
+    const two = simulateBands(
+      [{ inputs: YALE }, { inputs: YALE, offset: 2 }],
+      14,
+      { vol: 0, paths: 1, seed: 1 },
+      [],
+    )
+    expect(two.nav.p50[3]).toBeCloseTo((one.nav.p50[3] ?? 0) + (one.nav.p50[1] ?? 0), 9)
+  })
+
+  it('write the bands CSV under its fixed header', () => {
+    const csv = bandsToCsv(simulateFundBands(YALE, { vol: 0.1, paths: 10, seed: 1 }))
+    const lines = csv.trimEnd().split('\n')
+    expect(lines[0]).toBe(BANDS_CSV_HEADER)
+    expect(BANDS_CSV_HEADER).toBe(
+      'year,nav_p10,nav_p50,nav_p90,cumulative_net_cash_flow_p10,cumulative_net_cash_flow_p50,cumulative_net_cash_flow_p90',
+    )
+    expect(lines).toHaveLength(13)
+    expect(lines[1]?.split(',')).toHaveLength(7)
+  })
+})
+
+describe('percentiles', () => {
+  it('match a sort for any values (type 7 interpolation)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 300 }),
+        (xs) => {
+          const sorted = [...xs].sort((a, b) => a - b)
+          for (const p of [0.1, 0.5, 0.9]) {
+            const h = (sorted.length - 1) * p
+            const lo = Math.floor(h)
+            const a = sorted[lo]!
+            const expected = h === lo ? a : a + (h - lo) * (sorted[lo + 1]! - a)
+            expect(quantileForTest(new Float64Array(xs), p)).toBeCloseTo(expected, 6)
+          }
+        },
+      ),
+    )
+  })
+})
