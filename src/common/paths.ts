@@ -77,6 +77,10 @@ export const api = {
   consents: '/api/consents',
   /** "Request an invoice" when no checkout link is set (DESIGN.md §15). */
   purchaseRequests: '/api/purchase-requests',
+  /** A payment provider's signed webhook (docs/product.md "Paid orders"). */
+  webhook: (provider: 'stripe' | 'lemonsqueezy' | 'paddle') => `/api/webhooks/${provider}`,
+  /** A paid order's state for /purchase-complete: nothing personal. */
+  orderStatus: '/api/order-status',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const

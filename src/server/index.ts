@@ -9,6 +9,9 @@ import { ConfigError, loadConfig, loadSiteSettings, type Config } from './config
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
+import { releaseWebhookEventLeases } from './db/webhook-event-repository.ts'
+import { orderDependencies } from './orders/order-deps.ts'
+import { startOrderWorker } from './orders/order-worker.ts'
 import { loadSite } from './http/site.ts'
 import { documentPolicies } from './http/security-headers.ts'
 import { createLifecycle } from './lifecycle.ts'
@@ -82,6 +85,9 @@ async function main() {
       : mainThreadWorker()
   const counts = new LicenseCountsCache(database.db)
   const onMailQueued = () => worker.kick()
+  // Paid orders: stored webhook events become orders, keys and e-mail (orders/order-worker.ts).
+  const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
+  const orderWorker = startOrderWorker({ deps: orderDeps, logger })
 
   const adminSocket =
     database.kind === 'embedded'
@@ -94,6 +100,7 @@ async function main() {
             onMailQueued,
             mailDir: mailDirectory(config.dataDir),
             claimBreaker: config.claimBreaker,
+            orders: orderDeps,
           },
           logger,
         )
@@ -109,6 +116,7 @@ async function main() {
     database,
     counts,
     onMailQueued,
+    onWebhookEvent: () => orderWorker.kick(),
     isStopping: lifecycle.isStopping,
   })
   lifecycle.listen({
@@ -119,6 +127,7 @@ async function main() {
     requests,
     cleanup: [
       () => maintenance.stop(),
+      () => orderWorker.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),
       () => transport.close(),
@@ -151,6 +160,9 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     const released = await releaseMailLeases(database.db)
     if (released)
       logger.info({ messages: released }, 'e-mails a stopped process was sending are due again')
+    const events = await releaseWebhookEventLeases(database.db)
+    if (events)
+      logger.info({ events }, 'payment events a stopped process was handling are due again')
     const seeded = await seedDemoLicenses(database.db)
     if (Object.keys(seeded).length) {
       logger.warn(

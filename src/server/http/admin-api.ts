@@ -61,6 +61,7 @@ import {
 } from '../admin/console-queries.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
+import type { OrderDeps } from '../orders/order-service.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
 import { clientAddress } from './client-address.ts'
 import { ApiProblem, apiError } from './errors.ts'
@@ -82,6 +83,8 @@ interface AdminApiDeps {
   signInLimits?: SignInLimits
   /** Largest key file accepted by upload. */
   importLimitBytes?: number
+  /** The orders' settings, for the orders commands. */
+  orders?: OrderDeps
 }
 
 const SESSION_COOKIE = 'pp_console'
@@ -119,6 +122,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
     counts: deps.counts,
     actor: c.get('session').email,
     onMailQueued: deps.onMailQueued,
+    orders: deps.orders,
   })
   const rateLimited = (c: Context, error: SignInRateLimitedError) => {
     c.header('Retry-After', String(error.retryAfterSeconds))

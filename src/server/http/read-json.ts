@@ -136,9 +136,11 @@ function isJsonType(header: string | undefined): boolean {
   )
 }
 
-export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<unknown> {
-  if (!isJsonType(c.req.header('content-type')))
-    throw await refuse(c, bodyChunks(c), invalid(['Content-Type must be application/json']))
+/**
+ * The body's bytes as sent, at most maxBytes (a larger one is refused with a 400 and drained),
+ * whatever its type: for a webhook, whose signature covers these exact bytes.
+ */
+export async function readRawBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<Buffer> {
   const tooLarge = () => invalid([`Request body must be at most ${maxBytes} bytes`])
   const declared = Number(c.req.header('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes)
@@ -163,11 +165,18 @@ export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Pro
       chunks.push(value)
     }
   }
-  if (size === 0) throw invalid(['Request body must be a JSON object'])
+  return Buffer.concat(chunks)
+}
+
+export async function readJsonBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<unknown> {
+  if (!isJsonType(c.req.header('content-type')))
+    throw await refuse(c, bodyChunks(c), invalid(['Content-Type must be application/json']))
+  const raw = await readRawBody(c, maxBytes)
+  if (raw.byteLength === 0) throw invalid(['Request body must be a JSON object'])
 
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw)
   } catch {
     throw invalid(['Request body must be UTF-8 text'])
   }

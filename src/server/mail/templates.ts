@@ -11,6 +11,10 @@ import {
   renderBreakerMail,
   renderConfirmMail,
   renderOperatorSignInMail,
+  renderOrderAlertMail,
+  renderOrderKeysMail,
+  renderOrderRefundedMail,
+  renderOrderWaitingMail,
   renderPurchaseConfirmationMail,
   renderPurchaseRequestMail,
   renderTrialMail,
@@ -91,6 +95,37 @@ export interface OperatorSignInMailPayload {
   validMinutes: number
 }
 
+/** A paid order's keys (docs/product.md "Paid orders"). */
+export interface OrderKeysMailPayload {
+  orderId: string
+  reference: string
+  firstName: string
+  model: Model
+  keys: string[]
+  /** `orders resend`: the same keys again, said so. */
+  resend?: boolean
+}
+
+/** To a buyer about an order: its key follows (order-waiting), or it was refunded. */
+export interface OrderNoticeMailPayload {
+  orderId: string
+  reference: string
+  firstName: string
+  model: Model
+}
+
+/** To the operator about an order. Names no buyer: `orders list` shows who. */
+export interface OrderAlertMailPayload {
+  alert: 'empty-pool' | 'unmatched' | 'refund'
+  orderId: string
+  reference: string
+  provider: string
+  model: Model | null
+  productRef: string
+  /** refund: the keys to block in the model's online validation. */
+  keys: string[]
+}
+
 export type MailSettings = Pick<
   PublicSettings,
   | 'brandName'
@@ -103,6 +138,9 @@ export type MailSettings = Pick<
 >
 
 export class UnknownMailError extends Error {}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []
 
 /**
  * Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send.
@@ -125,8 +163,53 @@ export function renderOutboxMail(
       publicUrl,
     )
   }
+  if (kind === 'order-alert') {
+    const alert = payload.alert
+    if (alert !== 'empty-pool' && alert !== 'unmatched' && alert !== 'refund')
+      throw new UnknownMailError('order alert of no known kind')
+    return renderOrderAlertMail(
+      {
+        alert,
+        orderId: str('orderId'),
+        reference: str('reference'),
+        provider: str('provider'),
+        model: isModel(payload.model) ? payload.model : null,
+        productRef: str('productRef'),
+        keys: stringList(payload.keys),
+      },
+      settings,
+      publicUrl,
+    )
+  }
   const model = payload.model
   if (!isModel(model)) throw new UnknownMailError(`payload has no valid model`)
+  if (kind === 'order-keys') {
+    const keys = stringList(payload.keys)
+    if (keys.length === 0) throw new UnknownMailError('order mail without keys')
+    return renderOrderKeysMail(
+      {
+        orderId: str('orderId'),
+        reference: str('reference'),
+        firstName: str('firstName'),
+        model,
+        keys,
+        resend: payload.resend === true,
+      },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'order-waiting' || kind === 'order-refunded') {
+    const notice = {
+      orderId: str('orderId'),
+      reference: str('reference'),
+      firstName: str('firstName'),
+      model,
+    }
+    return kind === 'order-waiting'
+      ? renderOrderWaitingMail(notice, settings, publicUrl)
+      : renderOrderRefundedMail(notice, settings, publicUrl)
+  }
   const person = { firstName: str('firstName'), lastName: str('lastName'), model }
   if (kind === 'trial') {
     if (!str('activationKey')) throw new UnknownMailError('trial mail without a key')

@@ -62,6 +62,7 @@ export function createTestApp(
   options: {
     env?: Record<string, string>
     onMailQueued?: () => void
+    onWebhookEvent?: () => void
     signInLimits?: AppDeps['signInLimits']
   } = {},
 ) {
@@ -76,6 +77,7 @@ export function createTestApp(
     database,
     counts,
     onMailQueued: options.onMailQueued,
+    onWebhookEvent: options.onWebhookEvent,
     signInLimits: options.signInLimits,
   })
   return { app, config, logger, logLines: lines, counts }
