@@ -12,7 +12,7 @@ export async function insertOrderKeys(
   await tx.insert(orderKeys).values(licenseIds.map((licenseId) => ({ orderId, licenseId })))
 }
 
-export interface OrderKey {
+interface OrderKey {
   licenseId: string
   activationKey: string
   status: LicenseStatus

@@ -26,7 +26,7 @@ type MailKind =
   | 'order-refunded'
   | 'order-alert'
 
-export interface NewMail {
+interface NewMail {
   kind: MailKind
   to: string
   payload: Record<string, unknown>

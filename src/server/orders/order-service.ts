@@ -332,7 +332,7 @@ export async function resendOrderKeys(deps: OrderDeps, id: string): Promise<Orde
   return result
 }
 
-export interface InvoiceOrder {
+interface InvoiceOrder {
   email: string
   name: string
   model: Model

@@ -5,7 +5,7 @@
 import type { OrderRow } from '../db/schema.ts'
 import { csvCell } from '../trials/leads-export.ts'
 
-export interface OrderListing {
+interface OrderListing {
   order: OrderRow
   keys: string[]
 }

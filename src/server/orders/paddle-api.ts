@@ -8,12 +8,12 @@ interface PaddleApi {
   key: string | null
 }
 
-export interface PaddleCustomer {
+interface PaddleCustomer {
   email: string
   name: string | null
 }
 
-export class PaddleApiError extends Error {}
+class PaddleApiError extends Error {}
 
 const ATTEMPTS = 3
 const BASE_DELAY_MS = 200

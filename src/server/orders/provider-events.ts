@@ -22,7 +22,7 @@ const int = (value: unknown): number | null => {
 }
 
 /** How a stored event is filed: one row per (provider, event id). */
-export interface EventIdentity {
+interface EventIdentity {
   eventId: string
   eventType: string
 }
@@ -77,7 +77,7 @@ export interface RefundEvent {
   refKind: 'order' | 'payment'
 }
 
-export type ProviderEvent = PaidOrderEvent | RefundEvent | { kind: 'ignored' }
+type ProviderEvent = PaidOrderEvent | RefundEvent | { kind: 'ignored' }
 
 const IGNORED = { kind: 'ignored' } as const
 

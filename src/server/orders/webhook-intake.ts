@@ -9,7 +9,7 @@ import { insertWebhookEvent } from '../db/webhook-event-repository.ts'
 import { eventIdentity } from './provider-events.ts'
 import { verifyWebhookSignature } from './webhook-signatures.ts'
 
-export type IntakeResult =
+type IntakeResult =
   | { kind: 'invalid-signature' }
   | { kind: 'malformed'; detail: string }
   | { kind: 'stored'; fresh: boolean }

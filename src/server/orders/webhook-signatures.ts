@@ -12,7 +12,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { PaymentProvider } from '../db/schema.ts'
 
 /** How far a signed timestamp may be from our clock, either way. */
-export const SIGNATURE_TOLERANCE_S = 300
+const SIGNATURE_TOLERANCE_S = 300
 
 const HEX = /^[0-9a-f]{64}$/i
 
