@@ -32,6 +32,8 @@ export const routes = {
   pacing: '/pacing',
   /** The lab's formulas, conventions, preset sources and public test cases. */
   methodology: '/methodology',
+  /** The checkouts' success page: what happens next after paying (noindex). */
+  purchaseComplete: '/purchase-complete',
   /** Everything under it is the operator console (adminRoutes below). */
   adminBase: '/admin',
 } as const
@@ -94,6 +96,7 @@ export const adminRoutes = {
   mail: '/admin/mail',
   consents: '/admin/consents',
   purchaseRequests: '/admin/purchase-requests',
+  orders: '/admin/orders',
   signIn: '/admin/sign-in',
   /** The link e-mailed to an operator; the page trades the token for a session. */
   signInLink: (token: string) => `/admin/sign-in?token=${encodeURIComponent(token)}`,
@@ -122,6 +125,11 @@ export const adminApi = {
   consents: `${ADMIN_API}/consents`,
   purchaseRequests: `${ADMIN_API}/purchase-requests`,
   audit: `${ADMIN_API}/audit`,
+  /** Paid orders (docs/product.md "Paid orders"): the list, ?status= filters it. */
+  orders: `${ADMIN_API}/orders`,
+  ordersResend: `${ADMIN_API}/orders/resend`,
+  ordersReprocess: `${ADMIN_API}/orders/reprocess`,
+  ordersAdd: `${ADMIN_API}/orders/add`,
 } as const
 
 export const uploads = {

@@ -173,3 +173,37 @@ export async function eraseOrdersOfPerson(
     ],
   }
 }
+
+/** Orders per status, for the console's filter. */
+export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus, number>> {
+  const rows = await queryRows<{ status: OrderStatus; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from orders group by status`,
+  )
+  const counts: Record<OrderStatus, number> = {
+    fulfilled: 0,
+    awaiting_key: 0,
+    unmatched: 0,
+    refunded: 0,
+  }
+  for (const row of rows) counts[row.status] = Number(row.n)
+  return counts
+}
+
+/** The newest orders (of one status), each with how many keys it holds. */
+export async function listRecentOrders(
+  db: Db,
+  status: OrderStatus | undefined,
+  limit: number,
+): Promise<(OrderRow & { keys: number })[]> {
+  const rows = await db
+    .select({
+      order: orders,
+      keys: sql<number>`(select count(*)::int from order_keys k where k.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .where(status ? eq(orders.status, status) : undefined)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit)
+  return rows.map((r) => ({ ...r.order, keys: Number(r.keys) }))
+}

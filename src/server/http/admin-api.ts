@@ -15,6 +15,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import {
   ADMIN_ERROR_CODES,
+  ORDER_STATUSES,
+  type OrderStatusName,
   CSRF_HEADER,
   LeadDeleteConfirmSchema,
   parseLeadsQuery,
@@ -56,6 +58,7 @@ import {
   consoleLeads,
   consoleMail,
   consoleOverview,
+  consoleOrders,
   consolePurchaseRequests,
   consoleWaitlist,
 } from '../admin/console-queries.ts'
@@ -247,6 +250,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
       const parsed = AdminCommandSchema.safeParse({
         name: 'licenses import',
         model: form.model,
+        pool: typeof form.pool === 'string' && form.pool ? form.pool : undefined,
         fileName: (file?.name || 'upload.txt').replace(/[^\w.@-]/g, '_').slice(-100),
         keysText: file ? await file.text() : '',
       })
@@ -278,6 +282,25 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
   app.get(adminApi.consents, async (c) => c.json(await consoleConsents(deps.db)))
 
   app.get(adminApi.purchaseRequests, async (c) => c.json(await consolePurchaseRequests(deps.db)))
+
+  app.get(adminApi.orders, async (c) => {
+    const status = c.req.query('status') || undefined
+    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
+      throw invalid([`status must be one of ${ORDER_STATUSES.join(', ')}`])
+    return c.json(await consoleOrders(deps.db, status as OrderStatusName | undefined))
+  })
+
+  app.post(adminApi.ordersResend, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders resend', await readJsonBody(c)))),
+  )
+
+  app.post(adminApi.ordersReprocess, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders reprocess', await readJsonBody(c)))),
+  )
+
+  app.post(adminApi.ordersAdd, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders add', await readJsonBody(c)))),
+  )
 
   app.get(adminApi.audit, async (c) => c.json({ entries: await recentAudit(deps.db, 100) }))
 

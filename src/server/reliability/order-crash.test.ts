@@ -32,7 +32,7 @@ describe.each(TEST_DB_KINDS)('an order across a crash on %s', (kind) => {
     const held: ServerResponse[] = []
     let hold = true
     let calls = 0
-    const paddle = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const paddle = createServer((_req: IncomingMessage, res: ServerResponse) => {
       calls++
       if (hold) {
         held.push(res)
