@@ -129,13 +129,20 @@ export function OrdersPage() {
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-600 uppercase">
               <tr>
-                {['Paid (UTC)', 'Reference', 'Status', 'Model', 'Keys', 'Amount', 'Buyer', ''].map(
-                  (h) => (
-                    <th key={h} scope="col" className="px-4 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ),
-                )}
+                {[
+                  'Paid (UTC)',
+                  'Reference',
+                  'Status',
+                  'Model',
+                  'Keys',
+                  'Amount',
+                  'Buyer',
+                  'Actions',
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
