@@ -24,6 +24,7 @@ import { contentSecurityPolicy, securityHeaders } from './http/security-headers.
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
 import { webhookRoutes } from './http/webhooks.ts'
+import { orderStatusRoutes } from './http/order-status.ts'
 import { orderDependencies } from './orders/order-deps.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
     licenseCountRoutes(counts),
+    orderStatusRoutes({ db: database.db }),
     webhookRoutes({
       db: database.db,
       secrets: config.webhookSecrets,

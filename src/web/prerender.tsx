@@ -19,6 +19,7 @@ import { PacingPage } from './pages/pacing/pacing-page.tsx'
 import { SecurityPage } from './pages/security/security-page.tsx'
 import { SchedulingThankYouPage } from './pages/scheduling-thank-you/scheduling-thank-you-page.tsx'
 import { ThankYouPage } from './pages/thank-you/thank-you-page.tsx'
+import { PurchaseCompletePage } from './pages/purchase-complete/purchase-complete-page.tsx'
 import { FullComparisonDocument } from './sections/pricing.tsx'
 import { PRICING_COPY } from './content/pricing.ts'
 
@@ -26,6 +27,7 @@ const PAGES: Record<PageEntry, () => ReactElement> = {
   home: () => <HomePage parts={HOME_STATIC_PARTS} />,
   'thank-you': () => <ThankYouPage />,
   'scheduling-thank-you': () => <SchedulingThankYouPage />,
+  'purchase-complete': () => <PurchaseCompletePage />,
   lnf: () => <LnfPage />,
   'not-found': () => <NotFoundPage />,
   pacing: () => <PacingPage />,

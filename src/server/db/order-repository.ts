@@ -207,3 +207,16 @@ export async function listRecentOrders(
     .limit(limit)
   return rows.map((r) => ({ ...r.order, keys: Number(r.keys) }))
 }
+
+/** The state of the order with this provider order id (any provider), for /purchase-complete. */
+export async function findOrderStatus(
+  db: Db,
+  providerOrderId: string,
+): Promise<OrderStatus | null> {
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.providerOrderId, providerOrderId))
+    .limit(1)
+  return row?.status ?? null
+}

@@ -562,4 +562,27 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
       ),
     ).toBe(0)
   })
+
+  it('/api/order-status tells /purchase-complete the state of an order and nothing personal', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-S-1'])
+    const event = stripeCompleted({ email: 'status@example.com' })
+    const session = event.data.object.id
+    const ask = async (query: string) => {
+      const res = await app.request(`/api/order-status?${query}`)
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    expect(await ask(`session_id=${session}`)).toEqual({
+      status: 200,
+      body: { status: 'processing' },
+    })
+    await deliver(app, 'stripe', event)
+    await worker.drain()
+    expect(await ask(`session_id=${session}`)).toEqual({
+      status: 200,
+      body: { status: 'fulfilled' },
+    })
+    expect(await ask(`order=${session}`)).toEqual({ status: 200, body: { status: 'fulfilled' } })
+    expect((await ask('order=%3Cscript%3E')).status).toBe(400)
+  })
 })
