@@ -69,7 +69,7 @@ export interface Overview {
   revenue: RevenueRow[]
 }
 
-export interface RevenueRow {
+interface RevenueRow {
   /** YYYY-MM */
   month: string
   model: Model
