@@ -14,6 +14,8 @@
  *   BENCH_ONLY=static-helpers    only when named: our static serving vs Hono's serveStatic and
  *                                etag helpers (docs/decisions/0008), BENCH_STATIC_ROUNDS=3
  *   BENCH_MAIL_COUNT=2000        trial e-mails rendered by the mail part (cost per message)
+ *   BENCH_ONLY=orders            paid orders: webhook p99 at 16 concurrent deliveries, key e-mail
+ *                                within 5 s for a burst (BENCH_ORDERS_DELIVERIES, _BURST)
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { apiBudgets, budgetRounds, runApiBench, type ApiReport } from './api.ts'
@@ -34,6 +36,7 @@ import {
   type MailRenderReport,
 } from './mail-render.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
+import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
 import { startStaticPage } from './static-page.ts'
@@ -69,6 +72,7 @@ interface Report {
   pacing?: PacingPageReport
   console?: ConsoleLeadsReport
   mail?: MailRenderReport
+  orders?: OrdersReport
   budgets: Budget[]
   durationS?: number
 }
@@ -246,6 +250,10 @@ async function main() {
   if (wants('console')) {
     report.console = await runConsoleLeadsBench()
     report.budgets.push(...consoleLeadsBudgets(report.console))
+  }
+  if (wants('orders')) {
+    report.orders = await runOrdersBench()
+    report.budgets.push(...ordersBudgets(report.orders))
   }
   report.durationS = Math.round((Date.now() - started) / 1000)
   mkdirSync('bench/results', { recursive: true })

@@ -352,7 +352,9 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
   it('help and usage errors', async () => {
     const help = await cli(['--help'], options)
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/licenses import --model basic\|advanced FILE/)
+    expect(help.stdout).toMatch(
+      /licenses import --model basic\|advanced \[--pool trial\|paid\] FILE/,
+    )
     expect((await cli([], options)).code).toBe(0)
     const unknown = await cli(['licenses', 'burn'], options)
     expect(unknown.code).toBe(2)

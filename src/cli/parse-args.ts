@@ -17,10 +17,12 @@ import {
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  licenses import --model basic|advanced FILE
+  licenses import --model basic|advanced [--pool trial|paid] FILE
                              Load activation keys, one a line (blank lines and # comments
                              skipped); keys already in the pool are skipped and counted.
-  licenses stats             Keys per model: available, assigned, revoked, demo.
+                             --pool paid: keys for paid orders (waiting orders get theirs
+                             at once, oldest first); trial (the default): for trials.
+  licenses stats             Keys per model and pool: available, assigned, revoked, demo.
   leads export [--format csv|json]
                              Every trial request to stdout (CSV by default, formula-safe).
   leads delete --email ADDRESS --yes
@@ -37,6 +39,14 @@ Commands:
                              is e-mailed when they ask for it).
   operators list             Who may sign in to the console.
   operators remove EMAIL     Take EMAIL's access away; their sessions end at once.
+  orders list [--status fulfilled|awaiting_key|unmatched|refunded] [--format csv|json]
+                             Paid orders, newest first, with their keys (CSV by default).
+  orders resend --order ID   E-mail the order's keys again (the same keys).
+  orders reprocess --order ID
+                             Try an unmatched order again (after fixing PAID_PRODUCTS),
+                             or an order awaiting a key.
+  orders add --email E --name N --model basic|advanced [--quantity Q] --reference R
+                             Record an invoice paid by transfer and e-mail its keys.
 
 Options:
   -h, --help                 Show this help.
@@ -56,7 +66,18 @@ type CliRequest =
   | { kind: 'command'; command: Exclude<AdminCommand, LicensesImport> }
   | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }
 
-const FLAGS = ['model', 'format', 'email', 'yes'] as const
+const FLAGS = [
+  'model',
+  'format',
+  'email',
+  'yes',
+  'pool',
+  'status',
+  'order',
+  'name',
+  'quantity',
+  'reference',
+] as const
 type Flag = (typeof FLAGS)[number]
 
 interface CommandLine {
@@ -67,7 +88,7 @@ interface CommandLine {
 
 /** How each command is spelled on the command line (the USAGE text above). */
 const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
-  'licenses import': { flags: ['model'], argument: 'FILE' },
+  'licenses import': { flags: ['model', 'pool'], argument: 'FILE' },
   'licenses stats': { flags: [] },
   'leads export': { flags: ['format'] },
   'leads delete': { flags: ['email', 'yes'] },
@@ -78,6 +99,10 @@ const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
   'operators add': { flags: [], argument: 'EMAIL' },
   'operators list': { flags: [] },
   'operators remove': { flags: [], argument: 'EMAIL' },
+  'orders list': { flags: ['status', 'format'] },
+  'orders resend': { flags: ['order'] },
+  'orders reprocess': { flags: ['order'] },
+  'orders add': { flags: ['email', 'name', 'model', 'quantity', 'reference'] },
 }
 
 /** A schema issue in the operator's terms: a missing value is named as the flag or argument. */
@@ -91,6 +116,9 @@ function usageMessage(
   if (typeof option !== 'string' || candidate[option] !== undefined) return issue.message
   if (option === 'model') return `--model is required (${MODELS.join(' or ')})`
   if (option === 'fileName') return `${name} needs a FILE with one key a line`
+  if (option === 'order') return `${name} needs --order ID`
+  if (option === 'buyerName') return `${name} needs --name NAME`
+  if (option === 'reference') return `${name} needs --reference R`
   if (option === 'email')
     return line?.argument === 'EMAIL' ? `${name} needs an EMAIL` : `${name} needs --email ADDRESS`
   return issue.message
@@ -109,6 +137,12 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         format: { type: 'string' },
         email: { type: 'string' },
         yes: { type: 'boolean' },
+        pool: { type: 'string' },
+        status: { type: 'string' },
+        order: { type: 'string' },
+        name: { type: 'string' },
+        quantity: { type: 'string' },
+        reference: { type: 'string' },
       },
     })
   } catch (error) {
@@ -128,6 +162,17 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     model: values.model,
     format: values.format,
     email: values.email,
+    pool: values.pool,
+    status: values.status,
+    order: values.order,
+    buyerName: values.name,
+    quantity:
+      values.quantity === undefined
+        ? undefined
+        : /^\d+$/.test(values.quantity)
+          ? Number(values.quantity)
+          : values.quantity,
+    reference: values.reference,
   }
   // An unknown name has no spelling here: the schema refuses it below.
   const line = Object.hasOwn(COMMAND_LINES, name)
@@ -153,8 +198,12 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     throw new UsageError(usageMessage(name, line, result.error.issues[0]!, candidate))
   const command = result.data
   if (command.name === 'licenses import') {
-    const { model, fileName } = command
-    return { kind: 'import', command: { name: command.name, model, fileName }, file: argument! }
+    const { model, pool, fileName } = command
+    return {
+      kind: 'import',
+      command: { name: command.name, model, pool, fileName },
+      file: argument!,
+    }
   }
   if (command.name === 'leads delete' && !values.yes)
     throw new UsageError(

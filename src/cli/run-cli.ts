@@ -19,6 +19,7 @@ import {
   mailDirectory,
   type MailTransport,
 } from '#src/server/mail/transport.ts'
+import { orderDependencies } from '#src/server/orders/order-deps.ts'
 import { secureDataDir } from '#src/server/security/data-dir.ts'
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts'
 
@@ -65,6 +66,12 @@ async function direct(
         messageIdDomain: identity.messageIdDomain,
         mailDir: mailDirectory(config.dataDir),
         claimBreaker: config.claimBreaker,
+        orders: orderDependencies(
+          config,
+          settings,
+          database,
+          createLogger({ logLevel: 'silent', logPretty: false }),
+        ),
       },
       command,
     )

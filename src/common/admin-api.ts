@@ -67,6 +67,43 @@ export interface Overview {
   breakerNote: string
   alerts: string[]
   recentActions: AuditEntry[]
+  /** Paid orders' revenue per month (UTC, newest first), model and currency; refunds excluded. */
+  revenue: RevenueRow[]
+}
+
+interface RevenueRow {
+  /** YYYY-MM */
+  month: string
+  model: Model
+  currency: string
+  /** In the currency's minor units (cents). */
+  amountMinor: number
+  orders: number
+}
+
+export const ORDER_STATUSES = ['fulfilled', 'awaiting_key', 'unmatched', 'refunded'] as const
+export type OrderStatusName = (typeof ORDER_STATUSES)[number]
+
+/** One paid order, the buyer's address masked as in every console list. */
+export interface OrderItem {
+  id: string
+  reference: string
+  provider: string
+  status: OrderStatusName
+  model: Model | null
+  quantity: number
+  amountMinor: number | null
+  currency: string | null
+  name: string
+  email: string
+  keys: number
+  createdAt: string
+}
+
+export interface OrdersSummary {
+  counts: Record<OrderStatusName, number>
+  /** The newest 200 orders of the filter. */
+  items: OrderItem[]
 }
 
 export interface LeadListItem {

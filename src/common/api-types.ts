@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** A payment provider's webhook whose signature is missing, wrong or stale. */
+  invalidSignature: 'INVALID_SIGNATURE',
 } as const
 
 export interface ApiError {

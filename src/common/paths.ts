@@ -38,6 +38,8 @@ export const routes = {
   pacing: '/pacing',
   /** The lab's formulas, conventions, preset sources and public test cases. */
   methodology: '/methodology',
+  /** The checkouts' success page: what happens next after paying (noindex). */
+  purchaseComplete: '/purchase-complete',
   /** Everything under it is the operator console (adminRoutes below). */
   adminBase: '/admin',
 } as const
@@ -92,6 +94,10 @@ export const api = {
   consents: '/api/consents',
   /** "Request an invoice" when no checkout link is set (docs/product.md, "Buying"). */
   purchaseRequests: '/api/purchase-requests',
+  /** A payment provider's signed webhook (docs/product.md "Paid orders"). */
+  webhook: (provider: 'stripe' | 'lemonsqueezy' | 'paddle') => `/api/webhooks/${provider}`,
+  /** A paid order's state for /purchase-complete: nothing personal. */
+  orderStatus: '/api/order-status',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const
@@ -108,6 +114,7 @@ export const adminRoutes = {
   mail: '/admin/mail',
   consents: '/admin/consents',
   purchaseRequests: '/admin/purchase-requests',
+  orders: '/admin/orders',
   signIn: '/admin/sign-in',
   /** The link e-mailed to an operator; the page trades the token for a session. */
   signInLink: (token: string) => `/admin/sign-in?token=${encodeURIComponent(token)}`,
@@ -136,6 +143,11 @@ export const adminApi = {
   consents: `${ADMIN_API}/consents`,
   purchaseRequests: `${ADMIN_API}/purchase-requests`,
   audit: `${ADMIN_API}/audit`,
+  /** Paid orders (docs/product.md "Paid orders"): the list, ?status= filters it. */
+  orders: `${ADMIN_API}/orders`,
+  ordersResend: `${ADMIN_API}/orders/resend`,
+  ordersReprocess: `${ADMIN_API}/orders/reprocess`,
+  ordersAdd: `${ADMIN_API}/orders/add`,
 } as const
 
 export const uploads = {

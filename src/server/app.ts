@@ -25,6 +25,9 @@ import { requestLimit } from './http/request-limit.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
+import { webhookRoutes } from './http/webhooks.ts'
+import { orderStatusRoutes } from './http/order-status.ts'
+import { orderDependencies } from './orders/order-deps.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
@@ -42,6 +45,8 @@ export interface AppDeps {
   counts?: LicenseCountsCache
   /** Called after a request queued e-mail: the outbox worker's kick, so it sends at once. */
   onMailQueued?: () => void
+  /** Called once a webhook stored a new event: the orders worker's kick (orders/order-worker.ts). */
+  onWebhookEvent?: () => void
   /** True once the server is stopping: /readyz answers 503 (server/lifecycle.ts). */
   isStopping?: () => boolean
   /** Runs work a request's answer must not wait for (after-answer.ts); made here when absent. */
@@ -136,6 +141,12 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
     licenseCountRoutes(counts),
+    orderStatusRoutes({ db: database.db }),
+    webhookRoutes({
+      db: database.db,
+      secrets: config.webhookSecrets,
+      onEventStored: deps.onWebhookEvent,
+    }),
     consentRoutes({ consents: { db: database.db, ipHashSecret }, trustProxy: config.trustProxy }),
   ]
   for (const routes of api) app.route('/', routes)
@@ -154,6 +165,7 @@ export function createApp(deps: AppDeps): Hono {
       onMailQueued: deps.onMailQueued,
       afterAnswer: deps.afterAnswer ?? afterAnswer(logger),
       signInLimits: deps.signInLimits,
+      orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
     }),
   )
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))

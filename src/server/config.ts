@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+import { isModel, MODELS, type Model } from '#src/common/models.ts'
 import {
   SITE_SETTINGS_FILE,
   parseSettings,
@@ -116,6 +117,37 @@ const breaker = z
     return parsed
   })
 
+/**
+ * PAID_PRODUCTS: `provider:id=model` pairs, comma-separated, e.g.
+ * `stripe:plink_1Ab=advanced,lemonsqueezy:222=basic,paddle:pri_01h=advanced`: which product of
+ * which payment provider (a Stripe Payment Link, a Lemon Squeezy variant, a Paddle price) sells
+ * which model. The key of the map is `provider:id`.
+ */
+const PAID_PRODUCT_PROVIDERS = ['stripe', 'lemonsqueezy', 'paddle'] as const
+const paidProducts = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const map = new Map<string, Model>()
+    for (const part of value.split(',').map((p) => p.trim())) {
+      if (!part) continue
+      const match = /^([a-z]+):([^=\s]+)=([a-z]+)$/.exec(part)
+      if (
+        !match ||
+        !(PAID_PRODUCT_PROVIDERS as readonly string[]).includes(match[1]!) ||
+        !isModel(match[3])
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected provider:id=model pairs (provider ${PAID_PRODUCT_PROVIDERS.join('|')}, model ${MODELS.join('|')}), got "${part}"`,
+        })
+        return z.NEVER
+      }
+      map.set(`${match[1]}:${match[2]}`, match[3])
+    }
+    return map
+  })
+
 const flag = z
   .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
   .default('')
@@ -157,6 +189,15 @@ const ConfigSchema = z.object({
     .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(v), 'must be an e-mail address'),
   UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
   ALLOW_PLACEHOLDER_SETTINGS: flag,
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  LEMONSQUEEZY_WEBHOOK_SECRET: z.string().default(''),
+  PADDLE_WEBHOOK_SECRET: z.string().default(''),
+  PAID_PRODUCTS: paidProducts,
+  PADDLE_API_URL: z
+    .string()
+    .default('https://api.paddle.com')
+    .refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
+  PADDLE_API_KEY: z.string().default(''),
 })
 
 export type Config = {
@@ -196,6 +237,12 @@ export type Config = {
    * (ALLOW_PLACEHOLDER_SETTINGS=1: a staging site); off, such a start is refused.
    */
   allowPlaceholderSettings: boolean
+  /** The payment providers' webhook secrets; null leaves that webhook answering 404. */
+  webhookSecrets: { stripe: string | null; lemonsqueezy: string | null; paddle: string | null }
+  /** PAID_PRODUCTS: `provider:id` to the model it sells. */
+  paidProducts: ReadonlyMap<string, Model>
+  /** Paddle's API, for a buyer's e-mail and name (PADDLE_API_URL, PADDLE_API_KEY). */
+  paddleApi: { url: string; key: string | null }
 }
 
 export class ConfigError extends Error {}
@@ -238,6 +285,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipHashSecret: c.IP_HASH_SECRET || null,
     operatorEmail: c.OPERATOR_EMAIL || null,
     allowPlaceholderSettings: c.ALLOW_PLACEHOLDER_SETTINGS,
+    webhookSecrets: {
+      stripe: c.STRIPE_WEBHOOK_SECRET || null,
+      lemonsqueezy: c.LEMONSQUEEZY_WEBHOOK_SECRET || null,
+      paddle: c.PADDLE_WEBHOOK_SECRET || null,
+    },
+    paidProducts: c.PAID_PRODUCTS,
+    paddleApi: { url: c.PADDLE_API_URL.replace(/\/+$/, ''), key: c.PADDLE_API_KEY || null },
   }
 }
 

@@ -16,6 +16,9 @@ import {
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
+import { releaseWebhookEventLeases } from './db/webhook-event-repository.ts'
+import { orderDependencies } from './orders/order-deps.ts'
+import { startOrderWorker } from './orders/order-worker.ts'
 import { loadSite } from './http/site.ts'
 import { documentPolicies } from './http/security-headers.ts'
 import { createLifecycle } from './lifecycle.ts'
@@ -91,6 +94,9 @@ async function main() {
       : mainThreadWorker()
   const counts = new LicenseCountsCache(database.db)
   const onMailQueued = () => worker.kick()
+  // Paid orders: stored webhook events become orders, keys and e-mail (orders/order-worker.ts).
+  const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
+  const orderWorker = startOrderWorker({ deps: orderDeps, logger })
 
   const adminSocket =
     database.kind === 'embedded'
@@ -103,6 +109,7 @@ async function main() {
             onMailQueued,
             mailDir: mailDirectory(config.dataDir),
             claimBreaker: config.claimBreaker,
+            orders: orderDeps,
           },
           logger,
         )
@@ -120,6 +127,7 @@ async function main() {
     database,
     counts,
     onMailQueued,
+    onWebhookEvent: () => orderWorker.kick(),
     isStopping: lifecycle.isStopping,
   })
   lifecycle.listen({
@@ -133,6 +141,7 @@ async function main() {
       // What requests left to do after their answers needs the database and the outbox.
       () => later.settled(),
       () => maintenance.stop(),
+      () => orderWorker.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),
       () => transport.close(),
@@ -165,6 +174,9 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     const released = await releaseMailLeases(database.db)
     if (released)
       logger.info({ messages: released }, 'e-mails a stopped process was sending are due again')
+    const events = await releaseWebhookEventLeases(database.db)
+    if (events)
+      logger.info({ events }, 'payment events a stopped process was handling are due again')
     const seeded = await seedDemoLicenses(database.db)
     if (Object.keys(seeded).length) {
       logger.warn(

@@ -64,6 +64,7 @@ export function createTestApp(
   options: {
     env?: Record<string, string>
     onMailQueued?: () => void
+    onWebhookEvent?: () => void
     signInLimits?: AppDeps['signInLimits']
     /** Where work after an answer runs; by default it runs at once, and `settled` awaits it. */
     afterAnswer?: AppDeps['afterAnswer']
@@ -82,6 +83,7 @@ export function createTestApp(
     database,
     counts,
     onMailQueued: options.onMailQueued,
+    onWebhookEvent: options.onWebhookEvent,
     signInLimits: options.signInLimits,
   })
   /** Resolves once the work requests left after their answers (a sign-in link) is done. */

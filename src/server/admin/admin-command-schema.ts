@@ -28,6 +28,25 @@ const FormatSchema = z._default(
   'csv',
 )
 
+const POOLS = ['trial', 'paid'] as const
+const PoolSchema = z._default(
+  z.enum(POOLS, {
+    error: (issue) => `unknown pool ${JSON.stringify(issue.input)}; use ${POOLS.join(' or ')}`,
+  }),
+  'trial',
+)
+
+const ORDER_STATUSES = ['fulfilled', 'awaiting_key', 'unmatched', 'refunded'] as const
+const OrderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: (issue) =>
+    `unknown status ${JSON.stringify(issue.input)}; use ${ORDER_STATUSES.join(', ')}`,
+})
+
+/** An order as the operator names it: our id, the provider's order id or its reference. */
+const OrderIdSchema = z
+  .string('an order id is required')
+  .check(z.trim(), z.minLength(1, 'an order id is required'), z.maxLength(200, 'not an order id'))
+
 const notAnAddress = (input: unknown) =>
   input === undefined
     ? 'an e-mail address is required'
@@ -64,6 +83,8 @@ export const AdminCommandSchema = z.discriminatedUnion(
   [
     command('licenses import', {
       model: ModelSchema,
+      /** trial (the default): keys for trial requests; paid: keys for orders. */
+      pool: PoolSchema,
       fileName: z.string('fileName is required').check(plainText('fileName')),
       keysText: z.string('keysText must be the key file as text').check(plainText('keysText')),
     }),
@@ -77,6 +98,38 @@ export const AdminCommandSchema = z.discriminatedUnion(
     command('operators add', { email: OperatorEmailSchema }),
     command('operators list', {}),
     command('operators remove', { email: OperatorEmailSchema }),
+    command('orders list', { status: z.optional(OrderStatusSchema), format: FormatSchema }),
+    command('orders resend', { order: OrderIdSchema }),
+    command('orders reprocess', { order: OrderIdSchema }),
+    command('orders add', {
+      email: LeadEmailSchema,
+      /** --name on the command line (`name` is the command's own). */
+      buyerName: z
+        .string('name is required')
+        .check(
+          z.trim(),
+          z.minLength(1, 'name is required'),
+          z.maxLength(200, 'a name has at most 200 characters'),
+        ),
+      model: ModelSchema,
+      quantity: z._default(
+        z
+          .number('quantity must be a whole number from 1 to 100')
+          .check(
+            z.int('quantity must be a whole number from 1 to 100'),
+            z.gte(1, 'quantity must be a whole number from 1 to 100'),
+            z.lte(100, 'quantity must be a whole number from 1 to 100'),
+          ),
+        1,
+      ),
+      reference: z
+        .string('reference is required')
+        .check(
+          z.trim(),
+          z.minLength(1, 'reference is required'),
+          z.maxLength(100, 'a reference has at most 100 characters'),
+        ),
+    }),
   ],
   {
     error: (issue) => {

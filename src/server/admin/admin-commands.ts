@@ -21,6 +21,17 @@ import type { RateLimit } from '../config.ts'
 import { breakerStates, describeLimit, type BreakerState } from '../trials/claim-breaker.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
+import { listOrderKeys } from '../db/order-key-repository.ts'
+import { listOrders } from '../db/order-repository.ts'
+import {
+  addInvoiceOrder,
+  fulfilWaitingOrders,
+  OrderCommandError,
+  reprocessOrder,
+  resendOrderKeys,
+  type OrderDeps,
+} from '../orders/order-service.ts'
+import { ordersToCsv, ordersToJson } from '../orders/orders-export.ts'
 import { CLI_ACTOR, recordAudit } from './audit-log.ts'
 import type { AdminCommand } from './admin-command-schema.ts'
 
@@ -33,6 +44,10 @@ const AUDITED = new Set<AdminCommand['name']>([
   'mail retry',
   'operators add',
   'operators remove',
+  'orders list',
+  'orders resend',
+  'orders reprocess',
+  'orders add',
 ])
 
 export interface AdminResult {
@@ -56,6 +71,14 @@ export interface AdminContext {
   claimBreaker?: RateLimit | null
   /** Who runs the command, for the audit log: an operator's address, or 'cli' (the default). */
   actor?: string
+  /** The orders' settings (PAID_PRODUCTS, where alerts go); the orders commands need them. */
+  orders?: OrderDeps
+}
+
+/** The orders' dependencies: from the context, else what the database alone allows. */
+function orderDeps(ctx: AdminContext): OrderDeps {
+  if (!ctx.orders) throw new Error('the orders commands need the orders settings in their context')
+  return ctx.orders
 }
 
 /** Plain-text table with aligned columns. */
@@ -114,12 +137,28 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
     case 'licenses import': {
       try {
         const batch = `import:${command.fileName}:${new Date().toISOString()}`
-        const r = await importLicenseKeys(ctx.db, command.model, command.keysText, batch)
+        const r = await importLicenseKeys(
+          ctx.db,
+          command.model,
+          command.keysText,
+          batch,
+          command.pool,
+        )
         ctx.counts?.invalidate()
+        const paid = command.pool === 'paid'
+        // Paid keys go to the orders waiting for them at once, oldest first.
+        const fulfilled =
+          paid && r.imported > 0 ? await fulfilWaitingOrders(orderDeps(ctx), command.model) : 0
         return ok(
-          `Imported ${r.imported} ${MODEL_LABELS[r.model]} key${r.imported === 1 ? '' : 's'} from ${command.fileName} ` +
-            `(${r.read} read, ${r.duplicates} duplicate${r.duplicates === 1 ? '' : 's'} skipped).\n`,
-          { data: { ...r, fileName: command.fileName } },
+          `Imported ${r.imported} ${paid ? 'paid ' : ''}${MODEL_LABELS[r.model]} key${r.imported === 1 ? '' : 's'} from ${command.fileName} ` +
+            `(${r.read} read, ${r.duplicates} duplicate${r.duplicates === 1 ? '' : 's'} skipped).\n` +
+            (fulfilled
+              ? `${fulfilled} waiting order${fulfilled === 1 ? '' : 's'} fulfilled; their keys are e-mailed.\n`
+              : ''),
+          {
+            data: { ...r, pool: command.pool, fileName: command.fileName, fulfilled },
+            mailQueued: fulfilled > 0,
+          },
         )
       } catch (error) {
         if (error instanceof KeyFileError)
@@ -144,6 +183,23 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         ['Model', 'Available', 'Assigned', 'Revoked', 'Total', 'DEMO keys'],
         rows,
       )
+      out =
+        'Trial pool (trial requests):\n' +
+        out +
+        '\nPaid pool (orders):\n' +
+        formatTable(
+          ['Model', 'Available', 'Assigned', 'Revoked', 'Total'],
+          MODELS.map((m) => {
+            const p = stats[m].paid
+            return [
+              MODEL_LABELS[m],
+              String(p.available),
+              String(p.assigned),
+              String(p.revoked),
+              String(p.total),
+            ]
+          }),
+        )
       const breakers = await breakerStates(ctx.db, ctx.claimBreaker ?? null)
       out += '\n' + describeBreakers(breakers, ctx.claimBreaker ?? null)
       if (MODELS.some((m) => stats[m].demoTotal > 0)) {
@@ -215,15 +271,16 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
       if (
         r.submissions === 0 &&
         r.purchaseRequests === 0 &&
+        r.orders === 0 &&
         r.mail === 0 &&
         r.files === 0 &&
         r.counters === 0
       )
         return ok(`No trial or purchase requests from ${command.email}.\n`, { data })
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-      const purchases = r.purchaseRequests
-        ? `, ${plural(r.purchaseRequests, 'purchase request')}`
-        : ''
+      const purchases =
+        (r.purchaseRequests ? `, ${plural(r.purchaseRequests, 'purchase request')}` : '') +
+        (r.orders ? `, the name and address of ${plural(r.orders, 'paid order')}` : '')
       return ok(
         `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
           `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
@@ -256,6 +313,57 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
           list.map((o) => [o.email, iso(o.addedAt)]),
         ) + `\n${list.length} operator${list.length === 1 ? '' : 's'}.\n`,
       )
+    }
+    case 'orders list': {
+      const list = await listOrders(ctx.db, command.status)
+      const listings = await Promise.all(
+        list.map(async (order) => ({
+          order,
+          keys: (await listOrderKeys(ctx.db, order.id)).map((k) => k.activationKey),
+        })),
+      )
+      return ok(command.format === 'json' ? ordersToJson(listings) : ordersToCsv(listings), {
+        data: { format: command.format, status: command.status ?? null, rows: list.length },
+      })
+    }
+    case 'orders resend':
+    case 'orders reprocess':
+    case 'orders add': {
+      try {
+        const deps = orderDeps(ctx)
+        if (command.name === 'orders resend') {
+          const order = await resendOrderKeys(deps, command.order)
+          return ok(`Sent the keys of order ${order.reference} again.\n`, {
+            mailQueued: true,
+            data: { order: order.id },
+          })
+        }
+        if (command.name === 'orders reprocess') {
+          const order = await reprocessOrder(deps, command.order)
+          return ok(`Order ${order.reference}: ${order.status}.\n`, {
+            mailQueued: order.status !== 'unmatched',
+            data: { order: order.id, status: order.status },
+          })
+        }
+        const order = await addInvoiceOrder(deps, {
+          email: command.email,
+          name: command.buyerName,
+          model: command.model,
+          quantity: command.quantity,
+          reference: command.reference,
+        })
+        return ok(
+          `Recorded invoice ${order.reference} (${MODEL_LABELS[command.model]}, ${order.quantity} key${order.quantity === 1 ? '' : 's'}): ${order.status}.\n`,
+          {
+            mailQueued: true,
+            data: { order: order.id, status: order.status, reference: order.reference },
+          },
+        )
+      } catch (error) {
+        if (error instanceof OrderCommandError)
+          return { exitCode: 1, stdout: '', stderr: `${error.message}\n` }
+        throw error
+      }
     }
     case 'operators remove': {
       const removed = await deleteOperator(ctx.db, command.email)

@@ -5,6 +5,8 @@
  */
 import {
   maskEmail,
+  type OrderStatusName,
+  type OrdersSummary,
   MAIL_STATUSES,
   type ConsentSummary,
   type DayCount,
@@ -32,6 +34,11 @@ import { recentAudit } from './audit-log.ts'
 import type { RateLimit } from '../config.ts'
 import { breakerStates, describeLimit } from '../trials/claim-breaker.ts'
 import { listRecentPurchaseRequests } from '../db/purchase-request-repository.ts'
+import {
+  countOrdersByStatus,
+  listRecentOrders,
+  revenueByModelAndMonth,
+} from '../db/order-repository.ts'
 
 const CHART_DAYS = 30
 const RATE_DAYS = 7
@@ -62,13 +69,15 @@ function dayCounts(
 }
 
 export async function consoleOverview(db: Db, claimBreaker: RateLimit | null): Promise<Overview> {
-  const [stats, claims, requests, waiting, mail, actions] = await Promise.all([
+  const [stats, claims, requests, waiting, mail, actions, revenue, orders] = await Promise.all([
     licenseStats(db),
     countClaimsPerDay(db, CHART_DAYS),
     countRequestsPerDay(db, CHART_DAYS),
     countWaitingByModel(db),
     countMailByStatus(db),
     recentAudit(db, 10),
+    revenueByModelAndMonth(db, REVENUE_MONTHS),
+    countOrdersByStatus(db),
   ])
   const claimsPerDay = dayCounts(claims, CHART_DAYS)
   const lastWeek = claimsPerDay.slice(-RATE_DAYS)
@@ -97,6 +106,14 @@ export async function consoleOverview(db: Db, claimBreaker: RateLimit | null): P
   }
   if (mail.dead > 0)
     alerts.push(`${mail.dead} e-mail${mail.dead === 1 ? '' : 's'} gave up: see Mail.`)
+  if (orders.awaiting_key > 0)
+    alerts.push(
+      `${orders.awaiting_key} paid order${orders.awaiting_key === 1 ? ' waits' : 's wait'} for a key: import paid keys.`,
+    )
+  if (orders.unmatched > 0)
+    alerts.push(
+      `${orders.unmatched} paid order${orders.unmatched === 1 ? '' : 's'} matched no product: fix PAID_PRODUCTS and reprocess.`,
+    )
   return {
     keys,
     claimsPerDay,
@@ -107,6 +124,38 @@ export async function consoleOverview(db: Db, claimBreaker: RateLimit | null): P
     breakerNote: '',
     alerts,
     recentActions: actions,
+    revenue,
+  }
+}
+
+/** Months of revenue the overview shows. */
+const REVENUE_MONTHS = 12
+
+/** Paid orders (docs/product.md "Paid orders"): the newest 200 of a status, addresses masked. */
+export async function consoleOrders(
+  db: Db,
+  status: OrderStatusName | undefined,
+): Promise<OrdersSummary> {
+  const [counts, rows] = await Promise.all([
+    countOrdersByStatus(db),
+    listRecentOrders(db, status, 200),
+  ])
+  return {
+    counts,
+    items: rows.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      provider: r.provider,
+      status: r.status,
+      model: r.model,
+      quantity: r.quantity,
+      amountMinor: r.amountMinor,
+      currency: r.currency,
+      name: r.name ?? '',
+      email: r.email ? maskEmail(r.email) : '',
+      keys: r.keys,
+      createdAt: r.createdAt.toISOString(),
+    })),
   }
 }
 

@@ -3,16 +3,17 @@
  * database functions (functions/claim_license.sql, find_valid_license.sql), called through
  * functions.ts.
  */
-import { count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { MODELS, type Model } from '#src/common/models.ts'
 import { queryRows, type Db } from './client.ts'
-import { licenses, type LicenseStatus } from './schema.ts'
+import { licenses, type LicensePool, type LicenseRow, type LicenseStatus } from './schema.ts'
 
+/** Available trial keys per model (/api/license-counts): paid keys are not offered to visitors. */
 export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {
   const rows = await db
     .select({ model: licenses.model, n: count() })
     .from(licenses)
-    .where(eq(licenses.status, 'available'))
+    .where(and(eq(licenses.status, 'available'), eq(licenses.pool, 'trial')))
     .groupBy(licenses.model)
   const counts = Object.fromEntries(MODELS.map((m) => [m, 0])) as Record<Model, number>
   for (const row of rows) if (row.model in counts) counts[row.model] = Number(row.n)
@@ -31,13 +32,14 @@ export async function insertLicenses(
   keys: readonly string[],
   batch: string,
   demo = false,
+  pool: LicensePool = 'trial',
 ): Promise<number> {
   let inserted = 0
   const CHUNK = 500
   for (let i = 0; i < keys.length; i += CHUNK) {
     const rows = keys
       .slice(i, i + CHUNK)
-      .map((activationKey) => ({ model, activationKey, batch, demo }))
+      .map((activationKey) => ({ model, activationKey, batch, demo, pool }))
     const result = await db
       .insert(licenses)
       .values(rows)
@@ -52,14 +54,21 @@ interface LicenseStatsRow {
   model: Model
   status: LicenseStatus
   demo: boolean
+  pool: LicensePool
   n: number
 }
 
 export async function licenseStatsRows(db: Db): Promise<LicenseStatsRow[]> {
   const rows = await db
-    .select({ model: licenses.model, status: licenses.status, demo: licenses.demo, n: count() })
+    .select({
+      model: licenses.model,
+      status: licenses.status,
+      demo: licenses.demo,
+      pool: licenses.pool,
+      n: count(),
+    })
     .from(licenses)
-    .groupBy(licenses.model, licenses.status, licenses.demo)
+    .groupBy(licenses.model, licenses.status, licenses.demo, licenses.pool)
   return rows.map((r) => ({ ...r, n: Number(r.n) }))
 }
 
@@ -133,4 +142,44 @@ export async function revokeLicenseByKey(
       await tx.update(licenses).set({ status: 'revoked' }).where(eq(licenses.id, row.id))
     return { id: row.id, model: row.model, previous: row.status }
   })
+}
+
+/**
+ * Takes `quantity` available paid keys of the model for an order, oldest first, in one
+ * lock with SKIP LOCKED (as the trial claim). All or nothing: when fewer are left, none is
+ * taken and the order waits for an import.
+ * assigned_at stays null: it counts trial claims (the claim breaker, claims per day), and the
+ * order's key rows (order_keys.claimed_at) date a paid claim.
+ */
+export async function claimPaidLicenses(
+  tx: Db,
+  model: Model,
+  quantity: number,
+): Promise<LicenseRow[]> {
+  const picked = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from licenses
+        where model = ${model} and status = 'available' and pool = 'paid'
+        order by seq limit ${quantity} for update skip locked`,
+  )
+  if (picked.length < quantity) return []
+  return tx
+    .update(licenses)
+    .set({ status: 'assigned' })
+    .where(
+      inArray(
+        licenses.id,
+        picked.map((r) => r.id),
+      ),
+    )
+    .returning()
+}
+
+/** Revokes these keys (a refund): they stay with their order, marked revoked. */
+export async function revokeLicenses(tx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .update(licenses)
+    .set({ status: 'revoked' })
+    .where(inArray(licenses.id, [...ids]))
 }

@@ -8,7 +8,9 @@ import { mailOutbox, type MailStatus, type OutboxRow } from './schema.ts'
  * trial: a key (new or again); waitlist: a notice; waitlist-joined: the confirmation on joining
  * it; confirm: the link a request past the claim
  * breaker must follow; breaker: the operator's alert; operator-sign-in: a console sign-in link;
- * purchase-request: an invoice request, to the operator; purchase-confirmation: its receipt.
+ * purchase-request: an invoice request, to the operator; purchase-confirmation: its receipt;
+ * order-keys, order-waiting, order-refunded: to a buyer about a paid order; order-alert: to the
+ * operator about one.
  */
 type MailKind =
   | 'trial'
@@ -19,6 +21,10 @@ type MailKind =
   | 'operator-sign-in'
   | 'purchase-request'
   | 'purchase-confirmation'
+  | 'order-keys'
+  | 'order-waiting'
+  | 'order-refunded'
+  | 'order-alert'
 
 interface NewMail {
   kind: MailKind

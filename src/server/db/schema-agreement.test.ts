@@ -104,6 +104,9 @@ describe('schema.ts and the migrations', () => {
             pk.columns.map((c) => `${config.name}.${c.name} PRIMARY KEY`),
           ),
           ...config.columns.filter((c) => c.isUnique).map((c) => `${config.name}.${c.name} UNIQUE`),
+          ...config.uniqueConstraints.flatMap((u) =>
+            u.columns.map((c) => `${config.name}.${c.name} UNIQUE`),
+          ),
         ]
       })
       .sort()

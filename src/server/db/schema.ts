@@ -8,8 +8,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Model } from '#src/common/models.ts'
@@ -17,6 +19,7 @@ import type { Model } from '#src/common/models.ts'
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export type LicenseStatus = 'available' | 'assigned' | 'revoked'
+export type LicensePool = 'trial' | 'paid'
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead'
 
 export const licenses = pgTable('licenses', {
@@ -31,6 +34,8 @@ export const licenses = pgTable('licenses', {
   batch: text('batch').notNull(),
   demo: boolean('demo').notNull().default(false),
   ownerErasedAt: ts('owner_erased_at'),
+  /** trial keys go to trial requests, paid keys to orders; never the other way (migration 0090). */
+  pool: text('pool').$type<LicensePool>().notNull().default('trial'),
 })
 
 export const trialSubmissions = pgTable('trial_submissions', {
@@ -160,3 +165,82 @@ export type OperatorRow = typeof operators.$inferSelect
 export type OperatorSessionRow = typeof operatorSessions.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
 export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect
+
+export type PaymentProvider = 'stripe' | 'lemonsqueezy' | 'paddle'
+export type OrderProvider = PaymentProvider | 'invoice'
+export type OrderStatus = 'fulfilled' | 'awaiting_key' | 'unmatched' | 'refunded'
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    outcome: text('outcome').$type<'done' | 'ignored'>(),
+    processedAt: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+  },
+  (t) => [unique().on(t.provider, t.eventId)],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<OrderProvider>().notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    paymentRef: text('payment_ref'),
+    status: text('status').$type<OrderStatus>().notNull(),
+    name: text('name'),
+    email: text('email'),
+    emailCanonical: text('email_canonical'),
+    model: text('model').$type<Model>(),
+    productRef: text('product_ref'),
+    quantity: integer('quantity').notNull().default(1),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: text('currency'),
+    reference: text('reference').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
+    fulfilledAt: ts('fulfilled_at'),
+    refundedAt: ts('refunded_at'),
+    personErasedAt: ts('person_erased_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.provider, t.providerOrderId)],
+)
+
+export const orderKeys = pgTable(
+  'order_keys',
+  {
+    orderId: uuid('order_id').notNull(),
+    licenseId: uuid('license_id').notNull().unique(),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.licenseId] })],
+)
+
+export const pendingRefunds = pgTable(
+  'pending_refunds',
+  {
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    ref: text('ref').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.ref] })],
+)
+
+export const paidPoolAlerts = pgTable('paid_pool_alerts', {
+  model: text('model').$type<Model>().primaryKey(),
+  alertedAt: ts('alerted_at').notNull().defaultNow(),
+})
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect
+export type OrderRow = typeof orders.$inferSelect

@@ -248,6 +248,9 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
         adminApi.keysRevoke,
         adminApi.waitlistNotify,
         adminApi.mailRetry,
+        adminApi.ordersResend,
+        adminApi.ordersReprocess,
+        adminApi.ordersAdd,
       ].sort(),
     )
     for (const { method, path } of changing) {

@@ -16,6 +16,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import {
   ADMIN_ERROR_CODES,
+  ORDER_STATUSES,
+  type OrderStatusName,
   CSRF_HEADER,
   LeadDeleteConfirmSchema,
   parseLeadsQuery,
@@ -57,6 +59,7 @@ import {
   consoleLeads,
   consoleMail,
   consoleOverview,
+  consoleOrders,
   consolePurchaseRequests,
   consoleWaitlist,
 } from '../admin/console-queries.ts'
@@ -68,6 +71,7 @@ import {
 } from '../admin/sign-in-device.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
+import type { OrderDeps } from '../orders/order-service.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
 import { clientAddress } from './client-address.ts'
 import { ApiProblem, apiError } from './errors.ts'
@@ -91,6 +95,8 @@ interface AdminApiDeps {
   signInLimits?: SignInLimits
   /** Largest key file accepted by upload. */
   importLimitBytes?: number
+  /** The orders' settings, for the orders commands. */
+  orders?: OrderDeps
 }
 
 const SESSION_COOKIE = 'pp_console'
@@ -129,6 +135,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
     counts: deps.counts,
     actor: c.get('session').email,
     onMailQueued: deps.onMailQueued,
+    orders: deps.orders,
   })
   const rateLimited = (c: Context, error: SignInRateLimitedError) => {
     c.header('Retry-After', String(error.retryAfterSeconds))
@@ -263,6 +270,7 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
       const parsed = AdminCommandSchema.safeParse({
         name: 'licenses import',
         model: form.model,
+        pool: typeof form.pool === 'string' && form.pool ? form.pool : undefined,
         fileName: (file?.name || 'upload.txt').replace(/[^\w.@-]/g, '_').slice(-100),
         keysText: file ? await file.text() : '',
       })
@@ -294,6 +302,25 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
   app.get(adminApi.consents, async (c) => c.json(await consoleConsents(deps.db)))
 
   app.get(adminApi.purchaseRequests, async (c) => c.json(await consolePurchaseRequests(deps.db)))
+
+  app.get(adminApi.orders, async (c) => {
+    const status = c.req.query('status') || undefined
+    if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
+      throw invalid([`status must be one of ${ORDER_STATUSES.join(', ')}`])
+    return c.json(await consoleOrders(deps.db, status as OrderStatusName | undefined))
+  })
+
+  app.post(adminApi.ordersResend, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders resend', await readJsonBody(c)))),
+  )
+
+  app.post(adminApi.ordersReprocess, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders reprocess', await readJsonBody(c)))),
+  )
+
+  app.post(adminApi.ordersAdd, async (c) =>
+    c.json(await run(actions(c), commandFrom('orders add', await readJsonBody(c)))),
+  )
 
   app.get(adminApi.audit, async (c) => c.json({ entries: await recentAudit(deps.db, 100) }))
 

@@ -167,8 +167,12 @@ export async function readFormBody(c: Context, maxBytes: number): Promise<URLSea
   return new URLSearchParams(await readBodyText(c, maxBytes))
 }
 
-/** The body as UTF-8 text, at most maxBytes counted while streaming; '' when there is none. */
-async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+/**
+ * The body's bytes as sent, at most maxBytes counted while streaming (a larger one is refused
+ * with a 400 and drained), whatever its type: for a webhook, whose signature covers these exact
+ * bytes.
+ */
+export async function readRawBody(c: Context, maxBytes = BODY_LIMIT_BYTES): Promise<Buffer> {
   const tooLarge = () => invalid([`Request body must be at most ${maxBytes} bytes`])
   const declared = Number(c.req.header('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes)
@@ -193,9 +197,15 @@ async function readBodyText(c: Context, maxBytes: number): Promise<string> {
       chunks.push(value)
     }
   }
-  if (size === 0) return ''
+  return Buffer.concat(chunks)
+}
+
+/** The body as UTF-8 text, at most maxBytes counted while streaming; '' when there is none. */
+async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+  const raw = await readRawBody(c, maxBytes)
+  if (raw.byteLength === 0) return ''
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw)
   } catch {
     throw invalid(['Request body must be UTF-8 text'])
   }

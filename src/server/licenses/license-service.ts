@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { LicenseCounts } from '#src/common/api-types.ts'
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
+import type { LicensePool } from '../db/schema.ts'
 import {
   countAvailableLicenses,
   countLicensesOfModel,
@@ -96,9 +97,10 @@ export async function importLicenseKeys(
   model: Model,
   fileText: string,
   batch: string,
+  pool: LicensePool = 'trial',
 ): Promise<ImportResult> {
   const { keys, duplicatesInFile } = parseKeyFile(fileText)
-  const imported = await insertLicenses(db, model, keys, batch)
+  const imported = await insertLicenses(db, model, keys, batch, false, pool)
   const read = keys.length + duplicatesInFile
   return { model, batch, read, imported, duplicates: read - imported }
 }
@@ -110,18 +112,33 @@ interface ModelStats {
   demoAvailable: number
   demoTotal: number
   total: number
+  /** The paid pool (orders' keys), apart from the trial counts above. */
+  paid: { available: number; assigned: number; revoked: number; total: number }
 }
 
 export async function licenseStats(db: Db): Promise<Record<Model, ModelStats>> {
   const stats = Object.fromEntries(
     MODELS.map((m) => [
       m,
-      { available: 0, assigned: 0, revoked: 0, demoAvailable: 0, demoTotal: 0, total: 0 },
+      {
+        available: 0,
+        assigned: 0,
+        revoked: 0,
+        demoAvailable: 0,
+        demoTotal: 0,
+        total: 0,
+        paid: { available: 0, assigned: 0, revoked: 0, total: 0 },
+      },
     ]),
   ) as Record<Model, ModelStats>
   for (const row of await licenseStatsRows(db)) {
     const s = stats[row.model]
     if (!s) continue
+    if (row.pool === 'paid') {
+      s.paid[row.status] += row.n
+      s.paid.total += row.n
+      continue
+    }
     s[row.status] += row.n
     s.total += row.n
     if (row.demo) {

@@ -160,3 +160,66 @@ export const PURCHASE_CONFIRMATION_COPY = {
   next: `We will send the invoice within one business day. Once it is paid, you receive the full model and your license key by e-mail. The ${MONEY_BACK_DAYS}-day money-back guarantee starts on that day.`,
   reference: (requestId: string) => `Your reference: ${requestId}`,
 } as const
+
+/** A paid order's keys (docs/product.md "Paid orders"): one machine per key, the money-back terms. */
+export const ORDER_KEYS_COPY = {
+  subject: (brand: string, model: Model, count: number) =>
+    `Your ${brand} ${label(model)} license ${count === 1 ? 'key' : 'keys'}`,
+  subjectAgain: (brand: string, model: Model, count: number) =>
+    `Your ${brand} ${label(model)} license ${count === 1 ? 'key' : 'keys'} (sent again)`,
+  preview: (model: Model) => `Your ${label(model)} download link and license key are inside.`,
+  intro: (model: Model, count: number) =>
+    `Thank you for buying the ${label(model)} model. Your download link and ${count === 1 ? 'license key are' : `${count} license keys are`} below.`,
+  introAgain: (model: Model) =>
+    `Here are your ${label(model)} license keys again, as asked. They are the same keys we sent you before.`,
+  download: (model: Model) => `Download the ${label(model)} model`,
+  downloadNote: 'Windows, Excel 365',
+  keysLabel: (count: number) => (count === 1 ? 'Your license key' : 'Your license keys'),
+  machines: (count: number) =>
+    count === 1
+      ? 'The key activates the model on one Windows machine.'
+      : `Each key activates the model on one Windows machine (${count} machines in all).`,
+  moneyBackHeading: `${MONEY_BACK_DAYS}-day money-back guarantee`,
+  moneyBack: `If the model is not right for you, write to us within ${MONEY_BACK_DAYS} days of this e-mail for a full refund. We ask you to deactivate the key first and send us the deactivation certificate the model shows when you do.`,
+  reference: (reference: string) => `Your order reference: ${reference}`,
+} as const
+
+/** The paid pool of the model is empty: the key follows. */
+export const ORDER_WAITING_COPY = {
+  subject: (brand: string, model: Model) => `Your ${brand} ${label(model)} order: your key follows`,
+  preview: 'Thank you for your order; your license key follows within one business day.',
+  intro: (model: Model) =>
+    `Thank you for buying the ${label(model)} model. Your payment arrived. Your license key follows within one business day, by e-mail to this address, with the download link.`,
+  reference: (reference: string) => `Your order reference: ${reference}`,
+} as const
+
+/** The buyer's refund confirmation. */
+export const ORDER_REFUNDED_COPY = {
+  subject: (brand: string, model: Model) => `Your ${brand} ${label(model)} refund`,
+  preview: 'Your refund is on its way.',
+  intro: (model: Model) =>
+    `Your payment for the ${label(model)} model has been refunded; it reaches your account as your payment provider processes it. The license key of this order no longer works.`,
+  reference: (reference: string) => `Your order reference: ${reference}`,
+} as const
+
+/** The operator's alerts about orders. */
+export const ORDER_ALERT_COPY = {
+  emptyPoolSubject: (brand: string, model: Model) =>
+    `[${brand}] No paid ${label(model)} keys left: an order is waiting`,
+  emptyPool: (model: Model, reference: string) =>
+    `Order ${reference} for the ${label(model)} model found no paid key left; the buyer was told the key follows within one business day. Further orders wait too; this alert goes once until paid keys are imported.`,
+  emptyPoolNext: (model: Model) =>
+    `Import paid keys: npm run admin -- licenses import --model ${model} --pool paid FILE. Waiting orders get their keys at once, oldest first.`,
+  unmatchedSubject: (brand: string, reference: string) =>
+    `[${brand}] Order ${reference}: product not in PAID_PRODUCTS`,
+  unmatched: (provider: string, product: string, reference: string) =>
+    `Order ${reference} (${provider}) was paid for product ${product || '(none)'}, which PAID_PRODUCTS maps to no model. No key went out.`,
+  unmatchedNext: (id: string) =>
+    `Add the product to PAID_PRODUCTS (provider:id=model), restart, then: npm run admin -- orders reprocess --order ${id}`,
+  refundSubject: (brand: string, reference: string) => `[${brand}] Order ${reference} refunded`,
+  refund: (reference: string, model: string) =>
+    `Order ${reference} (${model}) was refunded or its dispute lost. Its keys are revoked here; block them in the model's online validation:`,
+  refundNoKeys: (reference: string) =>
+    `Order ${reference} was refunded before any key went out; nothing to block.`,
+  order: (id: string) => `Order id: ${id}`,
+} as const

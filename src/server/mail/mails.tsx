@@ -26,6 +26,10 @@ import {
   BREAKER_COPY,
   CONFIRM_COPY,
   KEY_MAIL_COPY,
+  ORDER_ALERT_COPY,
+  ORDER_KEYS_COPY,
+  ORDER_REFUNDED_COPY,
+  ORDER_WAITING_COPY,
   PURCHASE_CONFIRMATION_COPY,
   PURCHASE_REQUEST_COPY,
   SIGN_IN_COPY,
@@ -39,6 +43,9 @@ import type {
   ConfirmMailPayload,
   MailSettings,
   OperatorSignInMailPayload,
+  OrderAlertMailPayload,
+  OrderKeysMailPayload,
+  OrderNoticeMailPayload,
   PurchaseConfirmationMailPayload,
   PurchaseRequestMailPayload,
   RenderedMail,
@@ -386,5 +393,137 @@ export function renderPurchaseConfirmationMail(
       <Paragraph>{PURCHASE_CONFIRMATION_COPY.next}</Paragraph>
       <Paragraph tone="small">{PURCHASE_CONFIRMATION_COPY.reference(payload.requestId)}</Paragraph>
     </VisitorMail>,
+  )
+}
+
+/** A paid order's keys: each on its own line, the download, one machine per key, the terms. */
+export function renderOrderKeysMail(
+  payload: OrderKeysMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const { model, keys } = payload
+  const brand = settings.brandName
+  const download = settings.downloadUrls[model]
+  return mail(
+    payload.resend
+      ? ORDER_KEYS_COPY.subjectAgain(brand, model, keys.length)
+      : ORDER_KEYS_COPY.subject(brand, model, keys.length),
+    <VisitorMail
+      settings={settings}
+      publicUrl={publicUrl}
+      firstName={payload.firstName}
+      preview={ORDER_KEYS_COPY.preview(model)}
+    >
+      <Paragraph>
+        {payload.resend
+          ? ORDER_KEYS_COPY.introAgain(model)
+          : ORDER_KEYS_COPY.intro(model, keys.length)}
+      </Paragraph>
+      {download && (
+        <>
+          <Button href={download}>{ORDER_KEYS_COPY.download(model)}</Button>
+          <Paragraph tone="small" style={{ marginTop: -8 }}>
+            {ORDER_KEYS_COPY.downloadNote}
+          </Paragraph>
+        </>
+      )}
+      <Paragraph style={{ margin: '8px 0 8px', fontWeight: 600 }}>
+        {ORDER_KEYS_COPY.keysLabel(keys.length)}
+      </Paragraph>
+      {keys.map((key) => (
+        <KeyBlock key={key} activationKey={key} />
+      ))}
+      <Paragraph>{ORDER_KEYS_COPY.machines(keys.length)}</Paragraph>
+      <Heading>{ORDER_KEYS_COPY.moneyBackHeading}</Heading>
+      <Paragraph>{ORDER_KEYS_COPY.moneyBack}</Paragraph>
+      <Paragraph tone="small">{ORDER_KEYS_COPY.reference(payload.reference)}</Paragraph>
+    </VisitorMail>,
+  )
+}
+
+/** The paid pool was empty: the key follows within one business day. */
+export function renderOrderWaitingMail(
+  payload: OrderNoticeMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  return mail(
+    ORDER_WAITING_COPY.subject(settings.brandName, payload.model),
+    <VisitorMail
+      settings={settings}
+      publicUrl={publicUrl}
+      firstName={payload.firstName}
+      preview={ORDER_WAITING_COPY.preview}
+    >
+      <Paragraph>{ORDER_WAITING_COPY.intro(payload.model)}</Paragraph>
+      <Paragraph tone="small">{ORDER_WAITING_COPY.reference(payload.reference)}</Paragraph>
+    </VisitorMail>,
+  )
+}
+
+/** The buyer's refund confirmation. */
+export function renderOrderRefundedMail(
+  payload: OrderNoticeMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  return mail(
+    ORDER_REFUNDED_COPY.subject(settings.brandName, payload.model),
+    <VisitorMail
+      settings={settings}
+      publicUrl={publicUrl}
+      firstName={payload.firstName}
+      preview={ORDER_REFUNDED_COPY.preview}
+    >
+      <Paragraph>{ORDER_REFUNDED_COPY.intro(payload.model)}</Paragraph>
+      <Paragraph tone="small">{ORDER_REFUNDED_COPY.reference(payload.reference)}</Paragraph>
+    </VisitorMail>,
+  )
+}
+
+/** The operator's alerts about orders: an empty paid pool, an unmatched product, a refund. */
+export function renderOrderAlertMail(
+  payload: OrderAlertMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const brand = settings.brandName
+  const c = ORDER_ALERT_COPY
+  if (payload.alert === 'empty-pool' && payload.model) {
+    return mail(
+      c.emptyPoolSubject(brand, payload.model),
+      <OperatorMail settings={settings} publicUrl={publicUrl}>
+        <Paragraph>{c.emptyPool(payload.model, payload.reference)}</Paragraph>
+        <Paragraph>{c.emptyPoolNext(payload.model)}</Paragraph>
+      </OperatorMail>,
+    )
+  }
+  if (payload.alert === 'unmatched') {
+    return mail(
+      c.unmatchedSubject(brand, payload.reference),
+      <OperatorMail settings={settings} publicUrl={publicUrl}>
+        <Paragraph>
+          {c.unmatched(payload.provider, payload.productRef, payload.reference)}
+        </Paragraph>
+        <Paragraph>{c.unmatchedNext(payload.orderId)}</Paragraph>
+      </OperatorMail>,
+    )
+  }
+  return mail(
+    c.refundSubject(brand, payload.reference),
+    <OperatorMail settings={settings} publicUrl={publicUrl}>
+      {payload.keys.length ? (
+        <>
+          <Paragraph>{c.refund(payload.reference, payload.model ?? '')}</Paragraph>
+          {payload.keys.map((key) => (
+            <KeyBlock key={key} activationKey={key} />
+          ))}
+        </>
+      ) : (
+        <Paragraph>{c.refundNoKeys(payload.reference)}</Paragraph>
+      )}
+      <Paragraph tone="small">{c.order(payload.orderId)}</Paragraph>
+    </OperatorMail>,
   )
 }

@@ -86,3 +86,34 @@ export type MailSettings = Pick<
   | 'checkoutUrls'
   | 'company'
 >
+
+/** A paid order's keys (docs/product.md, "Paid orders"). */
+export interface OrderKeysMailPayload {
+  orderId: string
+  reference: string
+  firstName: string
+  model: Model
+  keys: string[]
+  /** `orders resend`: the same keys again, said so. */
+  resend?: boolean
+}
+
+/** To a buyer about an order: its key follows (order-waiting), or it was refunded. */
+export interface OrderNoticeMailPayload {
+  orderId: string
+  reference: string
+  firstName: string
+  model: Model
+}
+
+/** To the operator about an order. Names no buyer: `orders list` shows who. */
+export interface OrderAlertMailPayload {
+  alert: 'empty-pool' | 'unmatched' | 'refund'
+  orderId: string
+  reference: string
+  provider: string
+  model: Model | null
+  productRef: string
+  /** refund: the keys to block in the model's online validation. */
+  keys: string[]
+}

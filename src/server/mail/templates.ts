@@ -10,6 +10,10 @@ import {
   renderBreakerMail,
   renderConfirmMail,
   renderOperatorSignInMail,
+  renderOrderAlertMail,
+  renderOrderKeysMail,
+  renderOrderRefundedMail,
+  renderOrderWaitingMail,
   renderPurchaseConfirmationMail,
   renderPurchaseRequestMail,
   renderTrialMail,
@@ -22,6 +26,9 @@ export { escapeHtml } from './render.ts'
 export { renderTrialMail, renderWaitlistMail }
 
 export class UnknownMailError extends Error {}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []
 
 /**
  * Renders an outbox row's payload; throws UnknownMailError for a kind or payload we cannot send.
@@ -44,8 +51,53 @@ export function renderOutboxMail(
       publicUrl,
     )
   }
+  if (kind === 'order-alert') {
+    const alert = payload.alert
+    if (alert !== 'empty-pool' && alert !== 'unmatched' && alert !== 'refund')
+      throw new UnknownMailError('order alert of no known kind')
+    return renderOrderAlertMail(
+      {
+        alert,
+        orderId: str('orderId'),
+        reference: str('reference'),
+        provider: str('provider'),
+        model: isModel(payload.model) ? payload.model : null,
+        productRef: str('productRef'),
+        keys: stringList(payload.keys),
+      },
+      settings,
+      publicUrl,
+    )
+  }
   const model = payload.model
   if (!isModel(model)) throw new UnknownMailError(`payload has no valid model`)
+  if (kind === 'order-keys') {
+    const keys = stringList(payload.keys)
+    if (keys.length === 0) throw new UnknownMailError('order mail without keys')
+    return renderOrderKeysMail(
+      {
+        orderId: str('orderId'),
+        reference: str('reference'),
+        firstName: str('firstName'),
+        model,
+        keys,
+        resend: payload.resend === true,
+      },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'order-waiting' || kind === 'order-refunded') {
+    const notice = {
+      orderId: str('orderId'),
+      reference: str('reference'),
+      firstName: str('firstName'),
+      model,
+    }
+    return kind === 'order-waiting'
+      ? renderOrderWaitingMail(notice, settings, publicUrl)
+      : renderOrderRefundedMail(notice, settings, publicUrl)
+  }
   const person = { firstName: str('firstName'), lastName: str('lastName'), model }
   if (kind === 'trial') {
     if (!str('activationKey')) throw new UnknownMailError('trial mail without a key')

@@ -4,13 +4,17 @@
  * they were made, delivered or dead e-mail 90 days
  * after it settled, consent records after 3 years; and a person's data goes on request
  * (`npm run admin -- leads delete --email … --yes`). Keys stay in the pool's history, without
- * the person they were given to.
+ * the person they were given to. Paid orders are kept for accounting (model, amount, dates,
+ * reference, keys); a deletion request erases their name and address and the stored webhook
+ * bodies that carried them.
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { queryRows } from '../db/client.ts'
+import { eraseOrdersOfPerson } from '../db/order-repository.ts'
+import { clearEventPayloads } from '../db/webhook-event-repository.ts'
 import { mailFileName } from '../mail/transport.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashKey } from '../guard/rate-limiter.ts'
@@ -98,6 +102,8 @@ interface PersonDeleted {
   submissions: number
   /** Invoice requests of the address (docs/product.md, "Buying"). */
   purchaseRequests: number
+  /** Paid orders of the address: name and address erased, the accounting kept. */
+  orders: number
   mail: number
   /** Rate-limit counters of the address and of the client addresses it asked from. */
   counters: number
@@ -130,6 +136,8 @@ export async function deletePersonData(
       sql`delete from purchase_requests where email_canonical = ${canonical} or lower(email) = ${lower}
           returning id, email, ip_hash`,
     )
+    const orders = await eraseOrdersOfPerson(tx, canonical, lower)
+    await clearEventPayloads(tx, orders.eventIds)
     const addresses = [
       ...new Set([
         lower,
@@ -200,6 +208,7 @@ export async function deletePersonData(
     return {
       submissions: removed.submissions,
       purchaseRequests: purchases.length,
+      orders: orders.orders,
       mail: removed.mail + loose.length + operatorCopies,
       counters: counters.length,
       addresses,
@@ -212,6 +221,7 @@ export async function deletePersonData(
   return {
     submissions: result.submissions,
     purchaseRequests: result.purchaseRequests,
+    orders: result.orders,
     mail: result.mail,
     counters: result.counters,
     files,

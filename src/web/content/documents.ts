@@ -37,6 +37,10 @@ const HEADS: Record<DocumentName, { title: string; description: string }> = {
     title: `Meeting scheduled | ${brand}`,
     description: `Your introduction call with ${brand} is booked.`,
   },
+  'purchase-complete': {
+    title: `Thank you for your purchase | ${brand}`,
+    description: `Your ${brand} license key is on its way by e-mail.`,
+  },
   lnf: { title: `Image | ${brand}`, description: `An image shared from ${brand}.` },
   about: {
     title: `About us: company, people and contact | ${brand}`,

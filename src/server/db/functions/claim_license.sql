@@ -1,4 +1,5 @@
--- Takes one available key of the model for the submission, in one statement. The row lock skips
+-- Takes one available key of the model's trial pool for the submission, in one statement (paid
+-- keys go only to orders, orders/order-service.ts). The row lock skips
 -- rows other transactions hold, so concurrent claims (here or on another instance) never get the
 -- same key and never wait on each other. Real keys go before demo keys, in import order. Runs
 -- inside the submission's transaction; the submission row may come later in it (the owner
@@ -11,6 +12,7 @@ BEGIN
   RETURN QUERY
   UPDATE licenses l SET status = 'assigned', submission_id = p_submission_id, assigned_at = now()
     WHERE l.id = (SELECT c.id FROM licenses c WHERE c.model = p_model AND c.status = 'available'
+                    AND c.pool = 'trial'
                   ORDER BY c.demo, c.seq LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING l.id, l.activation_key;
 END

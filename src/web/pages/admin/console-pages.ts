@@ -53,4 +53,9 @@ export const CONSOLE_PAGES: ConsolePage[] = [
       import('./pages/purchase-requests-page.tsx').then((m) => m.PurchaseRequestsPage),
     ),
   },
+  {
+    path: adminRoutes.orders,
+    label: 'Orders',
+    component: page(() => import('./pages/orders-page.tsx').then((m) => m.OrdersPage)),
+  },
 ]

@@ -144,6 +144,51 @@ export function OverviewPage() {
               )}
             </Panel>
           </div>
+
+          <Panel title="Revenue by model and month">
+            {data.revenue.length === 0 ? (
+              <p className="text-sm text-ink-600">No paid orders in the last 12 months.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[28rem] text-left text-sm">
+                  <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-600 uppercase">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4 font-semibold">
+                        Month (UTC)
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-semibold">
+                        Model
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-semibold">
+                        Orders
+                      </th>
+                      <th scope="col" className="py-2 font-semibold">
+                        Revenue
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.revenue.map((r) => (
+                      <tr
+                        key={`${r.month}-${r.model}-${r.currency}`}
+                        className="border-b border-ink-100 last:border-0"
+                      >
+                        <td className="py-2 pr-4 tabular-nums">{r.month}</td>
+                        <td className="py-2 pr-4">{MODEL_LABELS[r.model]}</td>
+                        <td className="py-2 pr-4 tabular-nums">{formatNumber(r.orders)}</td>
+                        <td className="py-2 tabular-nums">
+                          {formatNumber(r.amountMinor / 100)} {r.currency}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <p className="mt-3 text-xs text-ink-600">
+              Paid orders, refunds excluded, as received from the providers (before their fees).
+            </p>
+          </Panel>
         </div>
       ) : null}
     </div>

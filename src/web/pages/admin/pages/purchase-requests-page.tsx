@@ -5,9 +5,10 @@
 import { Inbox } from 'lucide-react'
 import type { PurchaseRequestsSummary } from '#src/common/admin-api.ts'
 import { MODEL_LABELS } from '#src/common/models.ts'
-import { adminApi } from '#src/common/paths.ts'
+import { adminApi, adminRoutes } from '#src/common/paths.ts'
 import { DataState, PageHeader } from '../components/page-header.tsx'
 import { useApiData } from '../console-api.ts'
+import { followLink } from '../console-router.ts'
 
 export function PurchaseRequestsPage() {
   const { data, loading, error } = useApiData<PurchaseRequestsSummary>(adminApi.purchaseRequests)
@@ -48,6 +49,9 @@ export function PurchaseRequestsPage() {
                 <th scope="col" className="px-4 py-2 font-semibold">
                   E-mail
                 </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  <span className="sr-only">Paid</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -60,6 +64,15 @@ export function PurchaseRequestsPage() {
                   <td className="px-4 py-2">{item.company}</td>
                   <td className="px-4 py-2">{item.name}</td>
                   <td className="px-4 py-2">{item.email}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    <a
+                      className="text-brand-700 underline"
+                      href={`${adminRoutes.orders}?name=${encodeURIComponent(item.name)}&model=${item.model}`}
+                      onClick={followLink}
+                    >
+                      Record paid invoice
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>

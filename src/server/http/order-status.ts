@@ -1,0 +1,26 @@
+/**
+ * GET /api/order-status?order=ID (ID a Stripe checkout session id, or a provider's order id):
+ * what /purchase-complete shows after paying. Only the order's state, in four words, never who
+ * bought or what: an order not recorded yet, or not matched to a product yet, is "processing".
+ */
+import { Hono } from 'hono'
+import { api } from '#src/common/paths.ts'
+import type { Db } from '../db/client.ts'
+import { findOrderStatus } from '../db/order-repository.ts'
+import { invalid } from './read-json.ts'
+
+export function orderStatusRoutes(deps: { db: Db }): Hono {
+  const app = new Hono()
+  app.get(api.orderStatus, async (c) => {
+    const order = c.req.query('order') ?? c.req.query('session_id') ?? ''
+    if (!/^[\w.:-]{1,200}$/.test(order)) throw invalid(['order must be an order or session id'])
+    const status = await findOrderStatus(deps.db, order)
+    return c.json({
+      status:
+        status === 'fulfilled' || status === 'awaiting_key' || status === 'refunded'
+          ? status
+          : 'processing',
+    })
+  })
+  return app
+}

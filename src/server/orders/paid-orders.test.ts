@@ -1,0 +1,588 @@
+/**
+ * Paid orders end to end in-process (docs/product.md "Paid orders"): signed webhooks of the
+ * three providers in over HTTP, the events stored and worked off the queue, keys from the paid
+ * pool, e-mails through a real SMTP server, refunds, the empty pool, unmatched products, the
+ * operator's commands and a deletion request.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
+import { runAdminCommand, type AdminContext } from '../admin/admin-commands.ts'
+import type { AdminCommand } from '../admin/admin-command-schema.ts'
+import { queryRows } from '../db/client.ts'
+import { insertLicenses } from '../db/license-repository.ts'
+import { mailIdentity } from '../mail/mail-identity.ts'
+import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts'
+import { createMailTransport } from '../mail/transport.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
+import { createTestApp, memoryLogger, postJson, trialRequest } from '#tests/support/test-app.ts'
+import { describeEachDatabase, resetTables } from '#tests/support/test-database.ts'
+import { orderDependencies } from './order-deps.ts'
+import { startOrderWorker, type OrderWorker } from './order-worker.ts'
+import { signWebhook } from './webhook-signatures.ts'
+
+const SECRETS = {
+  stripe: 'whsec_test_stripe_secret',
+  lemonsqueezy: 'ls_test_secret',
+  paddle: 'pdl_ntfset_test_secret',
+} as const
+type Provider = keyof typeof SECRETS
+const OPERATOR = 'ops@pacepoint.test'
+const PRODUCTS = 'stripe:plink_adv=advanced,lemonsqueezy:222=basic,paddle:pri_adv=advanced'
+
+let seq = 0
+const unique = () => `${++seq}${Math.random().toString(36).slice(2, 8)}`
+
+function stripeCompleted(
+  overrides: { email?: string; link?: string; session?: string; intent?: string } = {},
+) {
+  const id = unique()
+  return {
+    id: `evt_${id}`,
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: overrides.session ?? `cs_test_${id}`,
+        payment_status: 'paid',
+        payment_link: overrides.link ?? 'plink_adv',
+        payment_intent: overrides.intent ?? `pi_${id}`,
+        amount_total: 289900,
+        currency: 'usd',
+        customer_details: {
+          email: overrides.email ?? `buyer.${id}@example.com`,
+          name: 'Ada Byron',
+        },
+        metadata: {},
+      },
+    },
+  }
+}
+
+function stripeRefund(intent: string) {
+  return {
+    id: `evt_${unique()}`,
+    type: 'charge.refunded',
+    data: { object: { payment_intent: intent, amount: 289900, amount_refunded: 289900 } },
+  }
+}
+
+function lemonOrder(event: 'order_created' | 'order_refunded', orderId: string, email: string) {
+  return {
+    meta: { event_name: event },
+    data: {
+      id: orderId,
+      attributes: {
+        status: event === 'order_created' ? 'paid' : 'refunded',
+        order_number: 1000 + Number(orderId.replace(/\D/g, '').slice(0, 4) || 1),
+        user_email: email,
+        user_name: 'Grace Hopper',
+        total: 149800,
+        currency: 'EUR',
+        first_order_item: { variant_id: 222, quantity: 2 },
+      },
+    },
+  }
+}
+
+function paddleCompleted(customerId: string) {
+  const id = unique()
+  return {
+    event_id: `evt_${id}`,
+    event_type: 'transaction.completed',
+    occurred_at: new Date().toISOString(),
+    data: {
+      id: `txn_${id}`,
+      customer_id: customerId,
+      currency_code: 'USD',
+      invoice_number: `INV-${id}`,
+      items: [{ price: { id: 'pri_adv' }, quantity: 1 }],
+      details: { totals: { grand_total: '289900' } },
+    },
+  }
+}
+
+describeEachDatabase('paid orders on %s', (getDatabase) => {
+  let smtp: SmtpSink
+  /** Every worker a test started (a test may start the app twice), stopped after it. */
+  let workers: (OutboxWorker | OrderWorker)[] = []
+  let paddleApi: Server
+  let paddleUrl = ''
+  let paddleCalls: { path: string; auth: string | undefined }[] = []
+  let paddleFailures = 0
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink()
+    paddleApi = createServer((req, res) => {
+      paddleCalls.push({ path: req.url ?? '', auth: req.headers.authorization })
+      if (paddleFailures > 0) {
+        paddleFailures--
+        res.writeHead(503).end()
+        return
+      }
+      const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '')
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          data: { id, email: `${id}@paddle-buyer.test`, name: 'Katherine Johnson' },
+        }),
+      )
+    })
+    await new Promise<void>((resolve) => paddleApi.listen(0, '127.0.0.1', resolve))
+    paddleUrl = `http://127.0.0.1:${(paddleApi.address() as AddressInfo).port}`
+  })
+  const stopWorkers = async () => {
+    for (const worker of workers) await worker.stop()
+    workers = []
+  }
+  afterAll(async () => {
+    await stopWorkers()
+    await smtp.close()
+    await new Promise((resolve) => paddleApi.close(resolve))
+  })
+  beforeEach(async () => {
+    await stopWorkers()
+    await resetTables(getDatabase())
+    await getDatabase().db.execute(
+      sql`truncate orders, order_keys, webhook_events, pending_refunds, paid_pool_alerts cascade`,
+    )
+    smtp.received.length = 0
+    paddleCalls = []
+    paddleFailures = 0
+  })
+
+  function start(env: Record<string, string> = {}) {
+    const db = getDatabase().db
+    const out = startOutboxWorker({
+      db,
+      transport: createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+      identity: mailIdentity(
+        { mailFrom: '', publicUrl: 'https://trial.example.test' },
+        DEFAULT_SETTINGS,
+      ),
+      settings: DEFAULT_SETTINGS,
+      logger: memoryLogger().logger,
+      pollMs: 50,
+    })
+    workers.push(out)
+    let worker: OrderWorker | null = null
+    const test = createTestApp(getDatabase(), {
+      env: {
+        STRIPE_WEBHOOK_SECRET: SECRETS.stripe,
+        LEMONSQUEEZY_WEBHOOK_SECRET: SECRETS.lemonsqueezy,
+        PADDLE_WEBHOOK_SECRET: SECRETS.paddle,
+        PAID_PRODUCTS: PRODUCTS,
+        OPERATOR_EMAIL: OPERATOR,
+        PADDLE_API_URL: paddleUrl,
+        PADDLE_API_KEY: 'pdl_test_apikey',
+        ...env,
+      },
+      onMailQueued: () => out.kick(),
+      onWebhookEvent: () => worker?.kick(),
+    })
+    const deps = orderDependencies(test.config, DEFAULT_SETTINGS, getDatabase(), test.logger, () =>
+      out.kick(),
+    )
+    worker = startOrderWorker({ deps, logger: test.logger, pollMs: 50, retryBaseMs: 100 })
+    workers.push(worker)
+    const admin: AdminContext = { db, messageIdDomain: 'pacepoint.test', orders: deps }
+    const run = async (command: AdminCommand) => {
+      const result = await runAdminCommand(admin, command)
+      if (result.mailQueued) out.kick()
+      return result
+    }
+    return { app: test.app, worker, run }
+  }
+
+  function deliver(
+    app: ReturnType<typeof start>['app'],
+    provider: Provider,
+    body: unknown,
+    options: { secret?: string; nowMs?: number; header?: string | null; tamper?: boolean } = {},
+  ) {
+    const text = JSON.stringify(body)
+    const signature =
+      options.header === undefined
+        ? signWebhook(provider, options.secret ?? SECRETS[provider], text, options.nowMs)
+        : options.header
+    const header = {
+      stripe: 'Stripe-Signature',
+      lemonsqueezy: 'X-Signature',
+      paddle: 'Paddle-Signature',
+    }[provider]
+    const sent = options.tamper ? text.replace('{', '{ ') : text
+    return app.request(`/api/webhooks/${provider}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(signature === null ? {} : { [header]: signature }),
+      },
+      body: sent,
+    })
+  }
+
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number((await queryRows<{ n: number }>(getDatabase().db, query))[0]!.n)
+  const orderRows = () =>
+    queryRows<{
+      id: string
+      status: string
+      email: string | null
+      name: string | null
+      model: string | null
+      reference: string
+    }>(getDatabase().db, sql`select * from orders order by created_at`)
+  const paidKeys = (model: string, keys: string[]) =>
+    insertLicenses(getDatabase().db, model as 'basic', keys, 'paid-test', false, 'paid')
+
+  const bodies: Record<Provider, () => unknown> = {
+    stripe: () => stripeCompleted(),
+    lemonsqueezy: () => lemonOrder('order_created', `ls_${unique()}`, 'sig@example.com'),
+    paddle: () => paddleCompleted(`ctm_${unique()}`),
+  }
+
+  for (const provider of ['stripe', 'lemonsqueezy', 'paddle'] as const) {
+    it(`${provider}: a signed delivery is stored and answered 200; a wrong, changed, missing or stale one is 400 INVALID_SIGNATURE and stores nothing`, async () => {
+      const { app, worker } = start()
+      await worker.stop()
+      const refused = [
+        await deliver(app, provider, bodies[provider](), { secret: 'not-the-secret' }),
+        await deliver(app, provider, bodies[provider](), { tamper: true }),
+        await deliver(app, provider, bodies[provider](), { header: null }),
+        await deliver(app, provider, bodies[provider](), { header: 'garbage' }),
+      ]
+      if (provider !== 'lemonsqueezy') {
+        refused.push(
+          await deliver(app, provider, bodies[provider](), { nowMs: Date.now() - 301_000 }),
+        )
+        refused.push(
+          await deliver(app, provider, bodies[provider](), { nowMs: Date.now() + 301_000 }),
+        )
+      }
+      for (const res of refused) {
+        expect(res.status).toBe(400)
+        expect(await res.json()).toMatchObject({ errorCode: 'INVALID_SIGNATURE' })
+      }
+      expect(await count(sql`select count(*)::int as n from webhook_events`)).toBe(0)
+
+      const res = await deliver(app, provider, bodies[provider](), { nowMs: Date.now() - 200_000 })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ received: true })
+      expect(await count(sql`select count(*)::int as n from webhook_events`)).toBe(1)
+    })
+  }
+
+  it('answers 404 while a provider has no secret', async () => {
+    const { app } = start({ PADDLE_WEBHOOK_SECRET: '' })
+    const res = await deliver(app, 'paddle', bodies.paddle())
+    expect(res.status).toBe(404)
+    expect((await deliver(app, 'stripe', bodies.stripe())).status).toBe(200)
+  })
+
+  it('a replayed event and six concurrent deliveries of one event give one key and one e-mail', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-A-1', 'PAID-A-2', 'PAID-A-3'])
+    const event = stripeCompleted({ email: 'ada@example.com' })
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => deliver(app, 'stripe', event)),
+    )
+    for (const res of answers) expect(res.status).toBe(200)
+    // The same payment again under a new event id (Stripe's async_payment_succeeded).
+    await deliver(app, 'stripe', {
+      ...event,
+      id: `${event.id}_again`,
+      type: 'checkout.session.async_payment_succeeded',
+    })
+    await worker.drain()
+    await deliver(app, 'stripe', event)
+    await worker.drain()
+
+    const mail = await smtp.waitFor(1)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.received).toHaveLength(1)
+    expect(mail[0]!.to).toContain('ada@example.com')
+    expect(mail[0]!.text).toContain('PAID-A-1')
+    expect(mail[0]!.text).not.toContain('PAID-A-2')
+    expect(mail[0]!.text).toContain('30-day money-back guarantee')
+    expect(mail[0]!.text).toContain(event.data.object.id)
+    expect(await count(sql`select count(*)::int as n from orders`)).toBe(1)
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(1)
+    expect(
+      await count(sql`select count(*)::int as n from licenses where status = 'available'`),
+    ).toBe(2)
+    expect((await orderRows())[0]).toMatchObject({
+      status: 'fulfilled',
+      model: 'advanced',
+      name: 'Ada Byron',
+    })
+  })
+
+  it('Lemon Squeezy: the quantity sets the number of keys, each on its own line of one e-mail', async () => {
+    const { app, worker } = start()
+    await paidKeys('basic', ['PAID-B-1', 'PAID-B-2', 'PAID-B-3'])
+    const res = await deliver(
+      app,
+      'lemonsqueezy',
+      lemonOrder('order_created', 'ls_77', 'grace@example.com'),
+    )
+    expect(res.status).toBe(200)
+    await worker.drain()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.text).toMatch(/PAID-B-1\s*\n[\s\S]*PAID-B-2/)
+    expect(mail!.text).not.toContain('PAID-B-3')
+    expect(mail!.text).toContain('Hello Grace')
+    expect(mail!.text).toContain('one Windows machine')
+  })
+
+  it("Paddle: the buyer's address comes from Paddle's API with the key, retried when it fails", async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-P-1'])
+    paddleFailures = 2
+    const res = await deliver(app, 'paddle', paddleCompleted('ctm_kj'))
+    expect(res.status).toBe(200)
+    await worker.drain()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.to).toContain('ctm_kj@paddle-buyer.test')
+    expect(mail!.text).toContain('PAID-P-1')
+    expect(paddleCalls.length).toBe(3)
+    expect(
+      paddleCalls.every(
+        (c) => c.auth === 'Bearer pdl_test_apikey' && c.path === '/customers/ctm_kj',
+      ),
+    ).toBe(true)
+  })
+
+  it('Paddle: when its API stays down, the event waits and is finished later', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-P-2'])
+    paddleFailures = 3
+    await deliver(app, 'paddle', paddleCompleted('ctm_late'))
+    await worker.drain()
+    expect(await count(sql`select count(*)::int as n from orders`)).toBe(0)
+    const [event] = await queryRows<{ last_error: string }>(
+      getDatabase().db,
+      sql`select last_error from webhook_events`,
+    )
+    expect(event!.last_error).toContain('503')
+    const [mail] = await smtp.waitFor(1, 10_000)
+    expect(mail!.to).toContain('ctm_late@paddle-buyer.test')
+  })
+
+  it('a refund after fulfilment revokes the keys, tells the buyer and sends the operator the keys to block', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-R-1'])
+    const paid = stripeCompleted({ email: 'refund@example.com', intent: 'pi_refund_1' })
+    await deliver(app, 'stripe', paid)
+    await worker.drain()
+    await smtp.waitFor(1)
+    await deliver(app, 'stripe', stripeRefund('pi_refund_1'))
+    await worker.drain()
+    const mail = await smtp.waitFor(3)
+    const toOperator = mail.find((m) => m.to.includes(OPERATOR))!
+    expect(toOperator.text).toContain('PAID-R-1')
+    const toBuyer = mail.filter((m) => m.to.includes('refund@example.com'))
+    expect(toBuyer.map((m) => m.subject)).toEqual([
+      expect.stringContaining('license key'),
+      expect.stringContaining('refund'),
+    ])
+    expect(
+      await count(
+        sql`select count(*)::int as n from licenses where status = 'revoked' and activation_key = 'PAID-R-1'`,
+      ),
+    ).toBe(1)
+    expect((await orderRows())[0]!.status).toBe('refunded')
+    // The key stays with its order, marked revoked.
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(1)
+  })
+
+  it('a refund that arrives before its order is applied when the order comes: no key goes out', async () => {
+    const { app, worker } = start()
+    await paidKeys('basic', ['PAID-E-1', 'PAID-E-2'])
+    await deliver(
+      app,
+      'lemonsqueezy',
+      lemonOrder('order_refunded', 'ls_early', 'early@example.com'),
+    )
+    await worker.drain()
+    await deliver(app, 'lemonsqueezy', lemonOrder('order_created', 'ls_early', 'early@example.com'))
+    await worker.drain()
+    const mail = await smtp.waitFor(2)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(smtp.received.every((m) => !m.text.includes('PAID-E-'))).toBe(true)
+    expect((await orderRows())[0]!.status).toBe('refunded')
+    expect(
+      await count(sql`select count(*)::int as n from licenses where status = 'available'`),
+    ).toBe(2)
+    expect(
+      mail.some((m) => m.to.includes('early@example.com') && m.subject.includes('refund')),
+    ).toBe(true)
+  })
+
+  it('an empty paid pool: orders wait, the buyer is told, the operator alerted once; importing fulfils them oldest first', async () => {
+    const { app, worker, run } = start()
+    const first = stripeCompleted({ email: 'first@example.com' })
+    const second = stripeCompleted({ email: 'second@example.com' })
+    await deliver(app, 'stripe', first)
+    await worker.drain()
+    await deliver(app, 'stripe', second)
+    await worker.drain()
+    const mail = await smtp.waitFor(3)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(smtp.received).toHaveLength(3)
+    expect(mail.filter((m) => m.to.includes(OPERATOR))).toHaveLength(1)
+    expect(
+      mail.filter((m) => !m.to.includes(OPERATOR) && m.text.includes('within one business day')),
+    ).toHaveLength(2)
+    expect((await orderRows()).map((o) => o.status)).toEqual(['awaiting_key', 'awaiting_key'])
+
+    const result = await run({
+      name: 'licenses import',
+      model: 'advanced',
+      pool: 'paid',
+      fileName: 'paid.txt',
+      keysText: 'PAID-W-1\n',
+    })
+    expect(result.stdout).toContain('1 waiting order fulfilled')
+    const after = await smtp.waitFor(4)
+    expect(after[3]!.to).toContain('first@example.com')
+    expect(after[3]!.text).toContain('PAID-W-1')
+    expect((await orderRows()).map((o) => o.status)).toEqual(['fulfilled', 'awaiting_key'])
+  })
+
+  it('an unmatched product: the operator is told, no key goes out; `orders reprocess` after the mapping is fixed sends it', async () => {
+    const { app, worker } = start()
+    await paidKeys('basic', ['PAID-U-1'])
+    const event = stripeCompleted({ email: 'unmatched@example.com', link: 'plink_new' })
+    await deliver(app, 'stripe', event)
+    await worker.drain()
+    const [alert] = await smtp.waitFor(1)
+    expect(alert!.to).toContain(OPERATOR)
+    expect(alert!.text).toContain('plink_new')
+    const [order] = await orderRows()
+    expect(order!.status).toBe('unmatched')
+
+    const fixed = start({ PAID_PRODUCTS: `${PRODUCTS},stripe:plink_new=basic` })
+    const result = await fixed.run({ name: 'orders reprocess', order: order!.id })
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toContain('fulfilled')
+    const mail = await smtp.waitFor(2)
+    expect(mail[1]!.to).toContain('unmatched@example.com')
+    expect(mail[1]!.text).toContain('PAID-U-1')
+  })
+
+  it('trial and paid pools never mix: orders leave /api/license-counts alone, trials never take a paid key', async () => {
+    const { app, worker } = start()
+    await insertLicenses(getDatabase().db, 'advanced', ['TRIAL-1'], 'trial')
+    await paidKeys('advanced', ['PAID-M-1'])
+    const before = await (await app.request('/api/license-counts')).json()
+    expect(before).toEqual({ basic: 0, advanced: 1 })
+    await deliver(app, 'stripe', stripeCompleted({ email: 'mix@example.com' }))
+    await worker.drain()
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.text).toContain('PAID-M-1')
+    expect(await (await app.request('/api/license-counts')).json()).toEqual(before)
+
+    // A second order finds the paid pool empty, though a trial key is left: it waits.
+    await deliver(app, 'stripe', stripeCompleted({ email: 'mix2@example.com' }))
+    await worker.drain()
+    expect((await orderRows())[1]!.status).toBe('awaiting_key')
+    // The trial request takes the trial key; the next finds none.
+    const trial = await postJson(app, '/api/trial-submissions', trialRequest({ model: 'advanced' }))
+    expect(((await trial.json()) as { has_license: boolean }).has_license).toBe(true)
+    const next = await postJson(app, '/api/trial-submissions', trialRequest({ model: 'advanced' }))
+    expect(((await next.json()) as { has_license: boolean }).has_license).toBe(false)
+  })
+
+  it('`orders add` records an invoice and sends its keys; `orders list` shows it formula-safe; `orders resend` sends the same keys', async () => {
+    const { run } = start()
+    await paidKeys('basic', ['PAID-I-1', 'PAID-I-2'])
+    const added = await run({
+      name: 'orders add',
+      email: 'treasurer@example.com',
+      buyerName: '=HYPERLINK("x") Office',
+      model: 'basic',
+      quantity: 2,
+      reference: 'INV-2026-001',
+    })
+    expect(added.exitCode).toBe(0)
+    const [mail] = await smtp.waitFor(1)
+    expect(mail!.text).toContain('PAID-I-1')
+    expect(mail!.text).toContain('PAID-I-2')
+    expect(mail!.text).toContain('INV-2026-001')
+    const again = await run({
+      name: 'orders add',
+      email: 'x@example.com',
+      buyerName: 'X',
+      model: 'basic',
+      quantity: 1,
+      reference: 'INV-2026-001',
+    })
+    expect(again.exitCode).toBe(1)
+
+    const csv = await run({ name: 'orders list', format: 'csv' })
+    expect(csv.stdout).toContain('"\'=HYPERLINK(""x"") Office"')
+    expect(csv.stdout).toContain('PAID-I-1 PAID-I-2')
+    const json = JSON.parse(
+      (await run({ name: 'orders list', status: 'fulfilled', format: 'json' })).stdout,
+    )
+    expect(json).toHaveLength(1)
+    expect(
+      (await run({ name: 'orders list', status: 'refunded', format: 'json' })).stdout.trim(),
+    ).toBe('[]')
+
+    const resent = await run({ name: 'orders resend', order: 'INV-2026-001' })
+    expect(resent.exitCode).toBe(0)
+    const both = await smtp.waitFor(2)
+    expect(both[1]!.subject).toContain('sent again')
+    expect(both[1]!.text).toContain('PAID-I-1')
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(2)
+  })
+
+  it("`leads delete` erases the buyer's name and address from orders and their stored events", async () => {
+    const { app, worker, run } = start()
+    await paidKeys('advanced', ['PAID-D-1'])
+    await deliver(app, 'stripe', stripeCompleted({ email: 'Forget.Me@example.com' }))
+    await worker.drain()
+    await smtp.waitFor(1)
+    const result = await run({ name: 'leads delete', email: 'forget.me@example.com' })
+    expect(result.stdout).toContain('1 paid order')
+    const [order] = await orderRows()
+    expect(order).toMatchObject({ email: null, name: null, status: 'fulfilled' })
+    const payloads = await queryRows<{ payload: unknown }>(
+      getDatabase().db,
+      sql`select payload from webhook_events`,
+    )
+    expect(JSON.stringify(payloads)).not.toContain('forget.me')
+    expect(JSON.stringify(payloads).toLowerCase()).not.toContain('forget.me@example.com')
+    expect(
+      await count(
+        sql`select count(*)::int as n from mail_outbox where lower("to") = 'forget.me@example.com'`,
+      ),
+    ).toBe(0)
+  })
+
+  it('/api/order-status tells /purchase-complete the state of an order and nothing personal', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-S-1'])
+    const event = stripeCompleted({ email: 'status@example.com' })
+    const session = event.data.object.id
+    const ask = async (query: string) => {
+      const res = await app.request(`/api/order-status?${query}`)
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    expect(await ask(`session_id=${session}`)).toEqual({
+      status: 200,
+      body: { status: 'processing' },
+    })
+    await deliver(app, 'stripe', event)
+    await worker.drain()
+    expect(await ask(`session_id=${session}`)).toEqual({
+      status: 200,
+      body: { status: 'fulfilled' },
+    })
+    expect(await ask(`order=${session}`)).toEqual({ status: 200, body: { status: 'fulfilled' } })
+    expect((await ask('order=%3Cscript%3E')).status).toBe(400)
+  })
+})

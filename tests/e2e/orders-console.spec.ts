@@ -1,0 +1,202 @@
+/**
+ * The console's Orders page in Chromium (docs/product.md "Operator console"): a Stripe order
+ * that waits for a key, an unmatched one, and an invoice recorded from the page; the filter,
+ * reprocess and resend; revenue on the overview; axe-clean and fitting 390 px.
+ *
+ * Its own server (the production build) on the port after the console spec's, with a Stripe
+ * webhook secret and PAID_PRODUCTS set, on the embedded database.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test, type Page } from '@playwright/test'
+import { signWebhook } from '../../src/server/orders/webhook-signatures.ts'
+import AxeBuilder from './axe.ts'
+import { E2E } from './env.ts'
+
+const run = promisify(execFile)
+const SECRET = 'whsec_e2e_orders'
+
+function decodeMail(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+test.describe('the console Orders page', () => {
+  test.describe.configure({ mode: 'serial', timeout: 300_000 })
+  const port = E2E.port + 3
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = `${E2E.dataDir}-orders`
+  const mailDir = join(dataDir, 'mail')
+  let server: ChildProcess | null = null
+
+  async function mailTo(address: string, containing?: string): Promise<string | null> {
+    const files = await readdir(mailDir).catch(() => [] as string[])
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const text = decodeMail(await readFile(join(mailDir, file), 'utf8').catch(() => ''))
+      const to = new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi')
+      if (to.test(text) && (!containing || text.includes(containing))) return text
+    }
+    return null
+  }
+
+  async function admin(...args: string[]): Promise<string> {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/index.ts', ...args],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      },
+    )
+    return stdout
+  }
+
+  async function stripeOrder(email: string, link: string) {
+    const id = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`
+    const body = JSON.stringify({
+      id: `evt_${id}`,
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_test_${id}`,
+          payment_status: 'paid',
+          payment_link: link,
+          payment_intent: `pi_${id}`,
+          amount_total: 289900,
+          currency: 'usd',
+          customer_details: { email, name: 'Olive Order' },
+        },
+      },
+    })
+    const res = await fetch(`${base}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': signWebhook('stripe', SECRET, body),
+      },
+      body,
+    })
+    expect(res.status).toBe(200)
+  }
+
+  async function expectAccessible(page: Page) {
+    const results = await new AxeBuilder(page).analyze()
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+    ).toEqual([])
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000)
+    await rm(dataDir, { recursive: true, force: true })
+    server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+      env: {
+        ...process.env,
+        E2E_PORT: String(port),
+        E2E_DATA_DIR: dataDir,
+        E2E_SKIP_BUILD: '1',
+        E2E_DATABASE_URL: '',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        PAID_PRODUCTS: 'stripe:plink_adv=advanced',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 180_000 },
+      )
+      .toBe(200)
+  })
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    }
+  })
+
+  test('lists, filters, reprocesses, resends and records orders', async ({ page }) => {
+    const operator = `ops.${Date.now()}@example.com`
+    const waiting = `waiting.${Date.now()}@example.com`
+    const invoiced = `invoiced.${Date.now()}@example.com`
+    expect(await admin('operators', 'add', operator)).toMatch(/Added operator/)
+    const keyFile = join(dataDir, 'paid-keys.txt')
+    await writeFile(keyFile, 'E2E-PAID-ADV-1\nE2E-PAID-ADV-2\n')
+    await stripeOrder(waiting, 'plink_adv')
+    await stripeOrder(`unmatched.${Date.now()}@example.com`, 'plink_unknown')
+
+    await page.goto(`${base}/admin`)
+    await page.getByLabel('Your e-mail address').fill(operator)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await expect.poll(() => mailTo(operator), { timeout: 15_000 }).not.toBeNull()
+    const link = /(http:\/\/\S+\/admin\/sign-in\?token=[\w-]+)/.exec((await mailTo(operator))!)
+    await page.goto(link![1]!)
+    await page.getByRole('button', { name: 'Sign in to the console' }).click()
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
+    await expect(page.getByText(/1 paid order waits for a key/)).toBeVisible()
+    await expect(page.getByText(/1 paid order matched no product/)).toBeVisible()
+
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Orders' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: 'Awaiting key' })).toHaveCount(1)
+    await expect(page.getByRole('row').filter({ hasText: 'Unmatched' })).toHaveCount(1)
+    await expectAccessible(page)
+
+    await page.getByLabel('Status').selectOption('unmatched')
+    await expect(page).toHaveURL(`${base}/admin/orders?status=unmatched`)
+    await expect(page.getByRole('row').filter({ hasText: 'Awaiting key' })).toHaveCount(0)
+    await page.getByLabel('Status').selectOption('')
+
+    expect(
+      await admin('licenses', 'import', '--model', 'advanced', '--pool', 'paid', keyFile),
+    ).toMatch(/1 waiting order fulfilled/)
+    await expect.poll(() => mailTo(waiting, 'E2E-PAID-ADV-1'), { timeout: 15_000 }).not.toBeNull()
+    await page.reload()
+    const fulfilled = page.getByRole('row').filter({ hasText: 'Fulfilled' })
+    await expect(fulfilled).toHaveCount(1)
+    await fulfilled.getByRole('button', { name: /Resend the keys/ }).click()
+    await expect(page.getByText(/^Sent the keys of order cs_test_/)).toBeVisible()
+
+    const unmatched = page.getByRole('row').filter({ hasText: 'Unmatched' })
+    await unmatched.getByRole('button', { name: /Reprocess order/ }).click()
+    await expect(page.getByText(/: unmatched\.$/)).toBeVisible()
+
+    await page.getByLabel("Buyer's name").fill('Ivy Invoice')
+    await page.getByLabel("Buyer's e-mail").fill(invoiced)
+    await page.getByLabel('Model', { exact: true }).selectOption('advanced')
+    await page.getByLabel('Invoice number').fill('INV-E2E-1')
+    await page.getByRole('button', { name: 'Record and send the keys' }).click()
+    await expect(page.getByText(/^Recorded invoice INV-E2E-1/)).toBeVisible()
+    await expect.poll(() => mailTo(invoiced, 'E2E-PAID-ADV-2'), { timeout: 15_000 }).not.toBeNull()
+    await expectAccessible(page)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `test-results/orders-console-390.png`, fullPage: true })
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.screenshot({ path: `test-results/orders-console-1440.png`, fullPage: true })
+
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Overview' })
+      .click()
+    const revenue = page.getByRole('region', { name: 'Revenue by model and month' })
+    await expect(revenue).toContainText('2,899 USD')
+  })
+})
