@@ -104,14 +104,14 @@ export const WAITLIST_JOINED_COPY = {
 } as const
 
 /**
- * Past the claim breaker: the key comes after the visitor follows the link (docs/product.md,
- * "Trust under abuse").
+ * Past the claim breaker, a form sent too fast or a domain's burst: the key comes after the
+ * visitor follows the link (docs/product.md, "Trust under abuse"). The words fit every case.
  */
 export const CONFIRM_COPY = {
   subject: (brand: string, model: Model) => `Confirm your ${brand} ${label(model)} trial request`,
   preview: 'One click, and your download link and activation key are on their way.',
   intro: (model: Model) =>
-    `Thank you for requesting the ${label(model)} model trial. Many people are asking for trial keys right now, so we ask you to confirm your request: follow the link below and we will e-mail your download link and activation key at once.`,
+    `Thank you for requesting the ${label(model)} model trial. To make sure the request comes from you, please confirm it: follow the link below and we will e-mail your download link and activation key at once.`,
   action: 'Confirm my trial request',
   ignore: 'If you did not ask for a trial, ignore this e-mail; nothing will be sent.',
 } as const
