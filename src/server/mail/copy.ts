@@ -124,6 +124,18 @@ export const BREAKER_COPY = {
   meanwhile:
     'Until the rate drops below the threshold, new trial requests for this model get a confirmation link by e-mail and a key only after following it.',
   next: 'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',
+  supply: (available: number, days: number | null) =>
+    days === null
+      ? `${available} keys are left in the pool.`
+      : `${available} keys are left in the pool: about ${days} days of supply at the last day's rate.`,
+} as const
+
+/** The operator's alert when a model's days of supply drop below LOW_SUPPLY_DAYS, once per episode. */
+export const LOW_SUPPLY_COPY = {
+  subject: (brand: string, model: Model) => `[${brand}] ${label(model)} trial keys running low`,
+  low: (model: Model, available: number, claimed: number, days: number, threshold: number) =>
+    `The ${label(model)} pool has ${available} trial keys left and ${claimed} were claimed in the last day: about ${days} days of supply, below the ${threshold} days LOW_SUPPLY_DAYS asks for.`,
+  next: 'Import more keys (`npm run admin -- licenses import`), or check `leads export` for who asked if the rate looks wrong. This alert comes again only after supply has recovered and dropped once more.',
 } as const
 
 /** The console's one-time sign-in link (docs/product.md, "Operator console"). */

@@ -9,6 +9,7 @@ import { isModel, type Model } from '#src/common/models.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import {
   renderBreakerMail,
+  renderLowSupplyMail,
   renderConfirmMail,
   renderOperatorSignInMail,
   renderPurchaseConfirmationMail,
@@ -83,6 +84,17 @@ export interface BreakerMailPayload {
   claims: number
   threshold: number
   windowMs: number
+  /** Keys left, and days of supply at the last day's rate (null: none claimed in a day). */
+  available?: number
+  daysOfSupply?: number | null
+}
+
+export interface LowSupplyMailPayload {
+  model: Model
+  available: number
+  claimedLastDay: number
+  daysOfSupply: number
+  thresholdDays: number
 }
 
 export interface OperatorSignInMailPayload {
@@ -160,7 +172,29 @@ export function renderOutboxMail(
   if (kind === 'breaker') {
     const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
     return renderBreakerMail(
-      { model, claims: num('claims'), threshold: num('threshold'), windowMs: num('windowMs') },
+      {
+        model,
+        claims: num('claims'),
+        threshold: num('threshold'),
+        windowMs: num('windowMs'),
+        ...(typeof payload.available === 'number'
+          ? { available: payload.available, daysOfSupply: payload.daysOfSupply as number | null }
+          : {}),
+      },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'low-supply') {
+    const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
+    return renderLowSupplyMail(
+      {
+        model,
+        available: num('available'),
+        claimedLastDay: num('claimedLastDay'),
+        daysOfSupply: num('daysOfSupply'),
+        thresholdDays: num('thresholdDays'),
+      },
       settings,
       publicUrl,
     )

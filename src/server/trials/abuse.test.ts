@@ -392,7 +392,11 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
 
     // The operator sees the state.
     const stats = await runAdminCommand(
-      { db: database.db, messageIdDomain: 'test', claimBreaker: { count: 2, windowMs: 3_600_000 } },
+      {
+        db: database.db,
+        messageIdDomain: 'test',
+        claimBreaker: [{ count: 2, windowMs: 3_600_000 }],
+      },
       { name: 'licenses stats' },
     )
     expect(stats.stdout).toMatch(/Claim breaker \(CLAIM_BREAKER=2\/1h\)/)
