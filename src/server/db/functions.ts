@@ -334,3 +334,53 @@ export async function enqueueTrialMail(tx: Db, args: TrialMailArgs): Promise<str
   )
   return row!.id
 }
+
+interface KeyResendArgs {
+  /** Null stores nothing (a disposable address). */
+  emailCanonical: string | null
+  models: Model[]
+}
+
+const KEY_RESEND_REQUEST_TYPES: ParamTypes<CounterArgs & KeyResendArgs> = {
+  ...COUNTER_TYPES,
+  emailCanonical: 'text',
+  models: 'text[]',
+}
+
+const KEY_RESEND_REQUEST = {
+  name: 'key-resend-request',
+  text: `call key_resend_request(${namedPlaceholders(KEY_RESEND_REQUEST_TYPES)})`,
+}
+
+/**
+ * A key resend in one round trip (functions/key_resend_request.sql): the hits are counted, then
+ * unless one is over its limit the request is stored for the worker. Resolves to the 1-based
+ * position of the first hit over its limit, or null. Runs on the database, never in a transaction.
+ */
+export async function callKeyResendRequest(
+  db: Db,
+  hits: readonly CounterHit[],
+  request: KeyResendArgs,
+): Promise<number | null> {
+  const [row] = await queryPrepared<{ exceeded: number | null }>(
+    db,
+    KEY_RESEND_REQUEST,
+    orderedValues(KEY_RESEND_REQUEST_TYPES, { ...counterArgs(hits), ...request }),
+  )
+  return row?.exceeded ?? null
+}
+
+/**
+ * The worker's half of waiting key resends (functions/run_key_resends.sql): looks up each
+ * address's valid keys and queues their e-mails; returns how many it queued.
+ */
+export async function runKeyResends(
+  db: Db,
+  args: { batch: number; validDays: number; messageIdDomain: string },
+): Promise<number> {
+  const [row] = await queryRows<{ queued: number }>(
+    db,
+    sql`select run_key_resends(${namedArguments({ batch: 'int', validDays: 'int', messageIdDomain: 'text' }, args)}) as queued`,
+  )
+  return Number(row?.queued ?? 0)
+}

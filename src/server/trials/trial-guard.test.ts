@@ -4,6 +4,9 @@
  * decoy; the pool's daily ceiling and low-supply alert; the IPv6 /48 and recipient-domain
  * limits; other providers' subaddresses; and the key resend answered before its lookup runs.
  */
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { beforeEach, expect, it } from 'vitest'
 import { api } from '#src/common/paths.ts'
@@ -11,8 +14,11 @@ import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { listMail } from '../db/outbox-repository.ts'
+import { mailIdentity } from '../mail/mail-identity.ts'
+import { runOutboxPass } from '../mail/outbox-worker.ts'
 import { renderOutboxMail } from '../mail/templates.ts'
-import { createTestApp, postJson, trialRequest } from '../testing/test-app.ts'
+import { createMailTransport, mailDirectory } from '../mail/transport.ts'
+import { createTestApp, memoryLogger, postJson, trialRequest } from '../testing/test-app.ts'
 import { describeEachDatabase } from '../testing/test-database.ts'
 
 const SUBMIT = api.trialSubmissions
@@ -20,7 +26,9 @@ type Answer = Record<string, unknown>
 
 describeEachDatabase('the trial guard on %s', { emptyBeforeEach: true }, (database) => {
   beforeEach(async () => {
-    await database().db.execute(sql`truncate claim_breaker_episodes, supply_alert_episodes`)
+    await database().db.execute(
+      sql`truncate claim_breaker_episodes, supply_alert_episodes, key_resend_requests`,
+    )
   })
 
   const count = async (query: ReturnType<typeof sql>) =>
@@ -244,5 +252,47 @@ describeEachDatabase('the trial guard on %s', { emptyBeforeEach: true }, (databa
       ['alice@yahoo.com', 'Y-1'],
       ['alice@yahoo.com', 'Y-1'],
     ])
+  })
+
+  it('answers a key resend before any key is looked up; the outbox worker queues and sends the key', async () => {
+    await insertLicenses(database().db, 'advanced', ['RS-1'], 'resend')
+    const { app: a } = app()
+    expect((await ask(a, { email: 'holder@example.com', model: 'advanced' })).status).toBe(201)
+    const before = (await listMail(database().db)).length
+    for (const email of ['Holder+lost@example.com', 'stranger@example.com']) {
+      const res = await postJson(a, api.keyResend, { email })
+      expect(res.status).toBe(202)
+    }
+    // Answered: each request is stored, and nothing was looked up or queued yet.
+    const waiting = await queryRows<{ email_canonical: string; models: string[] }>(
+      database().db,
+      sql`select email_canonical, models from key_resend_requests order by id`,
+    )
+    expect(waiting.map((r) => [r.email_canonical, [...r.models].sort()])).toEqual([
+      ['holder@example.com', ['advanced', 'basic']],
+      ['stranger@example.com', ['advanced', 'basic']],
+    ])
+    expect(await listMail(database().db)).toHaveLength(before)
+
+    // The worker's pass: the key holder's e-mail is queued and sent, the stranger's request ends.
+    const dataDir = await mkdtemp(join(tmpdir(), 'resend-'))
+    try {
+      await runOutboxPass({
+        db: database().db,
+        transport: createMailTransport({ smtpUrl: null, dataDir }),
+        identity: mailIdentity({ mailFrom: '', publicUrl: 'https://t.test' }, DEFAULT_SETTINGS),
+        settings: DEFAULT_SETTINGS,
+        logger: memoryLogger().logger,
+      })
+      expect(await count(sql`select count(*)::int as n from key_resend_requests`)).toBe(0)
+      const resent = (await listMail(database().db)).filter((m) => m.payload.resend === true)
+      expect(resent.map((m) => [m.to, m.payload.activationKey, m.status])).toEqual([
+        ['holder@example.com', 'RS-1', 'sent'],
+      ])
+      const files = await readdir(mailDirectory(dataDir))
+      expect(files).toHaveLength(2)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
