@@ -6,7 +6,7 @@
  * treated as a company domain, which costs its users at most an e-mailed confirmation in a burst.
  * Also the providers whose subaddress separator differs from `+` (Yahoo's `-`).
  */
-export const WEBMAIL_DOMAINS: ReadonlySet<string> = new Set([
+const WEBMAIL_DOMAINS: ReadonlySet<string> = new Set([
   // Google
   'gmail.com',
   'googlemail.com',

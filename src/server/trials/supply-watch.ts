@@ -11,7 +11,7 @@ import { queryRows, type Db } from '../db/client.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
 import type { Logger } from '../logger.ts'
 
-export interface ModelSupply {
+interface ModelSupply {
   available: number
   claimedLastDay: number
   /** available / claimedLastDay, one decimal; null when nothing was claimed in the last day. */
