@@ -51,6 +51,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests send everything from one address and claim whole pools: the subnet limit and the
     // breaker apply where a test sets them.
     RATE_LIMIT_SUBNET: '1000000/1h',
+    // Test addresses are all @example.com: the domain limit applies where a test sets it.
+    RATE_LIMIT_DOMAIN: '1000000/1h',
     CLAIM_BREAKER: 'off',
     IP_HASH_SECRET: 'test-ip-hash-secret-0123456789',
     ...env,
