@@ -116,11 +116,18 @@ export const CONFIRM_COPY = {
   ignore: 'If you did not ask for a trial, ignore this e-mail; nothing will be sent.',
 } as const
 
+/** A breaker's window in words: `60 minutes`, `24 hours`, `7 days`. */
+function spanOf(minutes: number): string {
+  if (minutes >= 2880 && minutes % 1440 === 0) return `${minutes / 1440} days`
+  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`
+  return `${minutes} minutes`
+}
+
 /** The operator's alert, once per breaker episode. */
 export const BREAKER_COPY = {
   subject: (brand: string, model: Model) => `[${brand}] Claim breaker tripped for ${label(model)}`,
   tripped: (model: Model, claims: number, minutes: number, threshold: number) =>
-    `The claim breaker for the ${label(model)} model has tripped: ${claims} keys were claimed in the last ${minutes} minutes (threshold ${threshold}).`,
+    `The claim breaker for the ${label(model)} model has tripped: ${claims} keys were claimed in the last ${spanOf(minutes)} (threshold ${threshold}).`,
   meanwhile:
     'Until the rate drops below the threshold, new trial requests for this model get a confirmation link by e-mail and a key only after following it.',
   next: 'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',

@@ -152,6 +152,7 @@ describeEachDatabase('the trial guard on %s', { emptyBeforeEach: true }, (databa
     })
     const text = renderOutboxMail('breaker', alerts[0]!.payload, DEFAULT_SETTINGS, 'https://x.test')
     expect(text.text).toContain('7 keys are left in the pool: about 2.3 days of supply')
+    expect(text.text).toContain('3 keys were claimed in the last 24 hours (threshold 3)')
   })
 
   it('e-mails the operator once per episode when days of supply drop below LOW_SUPPLY_DAYS', async () => {
