@@ -380,7 +380,11 @@ export async function runKeyResends(
 ): Promise<number> {
   const [row] = await queryRows<{ queued: number }>(
     db,
-    sql`select run_key_resends(${namedArguments({ batch: 'int', validDays: 'int', messageIdDomain: 'text' }, args)}) as queued`,
+    // Durable even on the mail thread's connections, which commit without waiting for the disk:
+    // the requests are deleted in this transaction, so their e-mails must survive a crash.
+    sql`with durable as (select set_config('synchronous_commit', 'on', true))
+        select run_key_resends(${namedArguments({ batch: 'int', validDays: 'int', messageIdDomain: 'text' }, args)}) as queued
+        from durable`,
   )
   return Number(row?.queued ?? 0)
 }
