@@ -16,6 +16,8 @@
  *   BENCH_MAIL_COUNT=2000        trial e-mails rendered by the mail part (cost per message)
  *   BENCH_ONLY=orders            paid orders: webhook p99 at 16 concurrent deliveries, key e-mail
  *                                within 5 s for a burst (BENCH_ORDERS_DELIVERIES, _BURST)
+ *   BENCH_ONLY=timing            only when named: the trial path's timing tells (decision 21),
+ *                                BENCH_TIMING_PAIRS=100
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { apiBudgets, budgetRounds, runApiBench, type ApiReport } from './api.ts'
@@ -40,6 +42,7 @@ import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
 import { startStaticPage } from './static-page.ts'
+import { measureTimingTells, type TimingTell } from './timing-tells.ts'
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (part: string) => !only || only.includes(part)
@@ -73,6 +76,7 @@ interface Report {
   console?: ConsoleLeadsReport
   mail?: MailRenderReport
   orders?: OrdersReport
+  timing?: TimingTell[]
   budgets: Budget[]
   durationS?: number
 }
@@ -81,6 +85,20 @@ async function main() {
   const started = Date.now()
   const report: Report = { startedAt: new Date(started).toISOString(), budgets: [] }
   const load = { warmupS: num('BENCH_API_WARMUP', 1), durationS: num('BENCH_API_DURATION', 5) }
+  if (only?.includes('timing')) {
+    report.timing = await measureTimingTells()
+    // No answer may tell whether the address holds a key: within 1 ms, or the slower one not
+    // consistently so (a fair coin is slower in 50 of 100 pairs).
+    for (const t of report.timing)
+      report.budgets.push({
+        name: `Timing tell: ${t.probe} with a key vs without (median)`,
+        limit: 'within 1 ms or slower in <= 60 of 100 pairs',
+        actual: `${t.withKeyMedianMs} vs ${t.withoutKeyMedianMs} ms, slower in ${t.withKeySlower} of ${t.pairs}`,
+        met:
+          Math.abs(t.withKeyMedianMs - t.withoutKeyMedianMs) <= 1 ||
+          t.withKeySlower <= 0.6 * t.pairs,
+      })
+  }
   if (wants('mail')) {
     // First, on a quiet machine: it needs neither the build nor a server.
     report.mail = runMailRenderBench()

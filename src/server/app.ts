@@ -34,6 +34,7 @@ import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import type { TrialDeps } from './trials/trial-service.ts'
+import { SupplyWatch } from './trials/supply-watch.ts'
 
 export interface AppDeps {
   config: Config
@@ -101,7 +102,9 @@ export function createApp(deps: AppDeps): Hono {
       email: config.rateLimitEmail,
       ip: config.rateLimitIp,
       subnet: config.rateLimitSubnet,
+      network48: config.rateLimitIpv6Network48,
     },
+    domainLimit: config.rateLimitDomain,
     breaker: config.claimBreaker,
     operatorEmail: config.operatorEmail,
     ipHashSecret,
@@ -109,6 +112,13 @@ export function createApp(deps: AppDeps): Hono {
     messageIdDomain: mailIdentity(config, settings).messageIdDomain,
     logger,
     onMailQueued: deps.onMailQueued,
+    supplyWatch: new SupplyWatch({
+      db: database.db,
+      lowSupplyDays: config.lowSupplyDays,
+      operatorEmail: config.operatorEmail,
+      messageIdDomain: mailIdentity(config, settings).messageIdDomain,
+      logger,
+    }),
   }
   // One limit per client for every request that changes something, before any endpoint's own.
   const perClient = requestLimit(config.rateLimitRequests, config.trustProxy)

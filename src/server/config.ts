@@ -98,23 +98,38 @@ const trustProxy = z
   })
 
 /**
- * `off`, or `N/WINDOW` claims per model before requests need a confirmation (docs/product.md,
- * "Trust under abuse").
+ * `off`, or one or more `N/WINDOW` separated by commas (`50/1h,200/24h`): claims per model in
+ * each window before requests need a confirmation (docs/product.md, "Trust under abuse"; decision
+ * 21). A single `50/1h` means what it always did.
  */
 const breaker = z
   .string()
-  .default('50/1h')
+  .default('50/1h,200/24h')
   .transform((value, ctx) => {
     if (value.trim().toLowerCase() === 'off') return null
-    const parsed = parseRateLimit(value)
-    if (!parsed) {
+    const parsed = value.split(',').map(parseRateLimit)
+    if (parsed.some((limit) => limit === null)) {
       ctx.addIssue({
         code: 'custom',
-        message: `expected off or N/WINDOW like 50/1h, got "${value}"`,
+        message: `expected off or N/WINDOW[,N/WINDOW...] like 50/1h,200/24h, got "${value}"`,
       })
       return z.NEVER
     }
-    return parsed
+    return parsed as RateLimit[]
+  })
+
+/** Days of supply (keys left over the last day's claims) below which the operator is alerted. */
+const lowSupplyDays = z
+  .string()
+  .default('7')
+  .transform((value, ctx) => {
+    if (value.trim().toLowerCase() === 'off') return null
+    const days = Number(value)
+    if (!value.trim() || !Number.isFinite(days) || days <= 0) {
+      ctx.addIssue({ code: 'custom', message: `expected off or a number of days, got "${value}"` })
+      return z.NEVER
+    }
+    return days
   })
 
 /**
@@ -177,8 +192,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_EMAIL: rateLimit('3/24h'),
   RATE_LIMIT_IP: rateLimit('20/1h'),
   RATE_LIMIT_SUBNET: rateLimit('60/1h'),
+  RATE_LIMIT_IPV6_48: rateLimit('120/1h'),
+  RATE_LIMIT_DOMAIN: rateLimit('10/1h'),
   CLAIM_BREAKER: breaker,
   RATE_LIMIT_REQUESTS: rateLimit('60/1m'),
+  LOW_SUPPLY_DAYS: lowSupplyDays,
   IP_HASH_SECRET: z
     .string()
     .default('')
@@ -218,10 +236,19 @@ export type Config = {
   /** The SITE_* variables, for the public settings when there is no build to read them from. */
   siteEnv: Record<string, string>
   rateLimitSubnet: RateLimit
-  /** Claims per model per window before confirmation is required; null when off. */
-  claimBreaker: RateLimit | null
   /** Requests that change something, per client, across every endpoint (http/request-limit.ts). */
   rateLimitRequests: RateLimit
+  /** Trial-like requests per IPv6 /48. */
+  rateLimitIpv6Network48: RateLimit
+  /**
+   * Trial requests per recipient domain, for domains that are not webmail providers; past it a
+   * request is confirmed by e-mail instead of refused.
+   */
+  rateLimitDomain: RateLimit
+  /** Claims per model in each window before confirmation is required; null when off. */
+  claimBreaker: RateLimit[] | null
+  /** The operator is alerted when a model's days of supply drop below this; null when off. */
+  lowSupplyDays: number | null
   /**
    * The HMAC key for stored client addresses. From IP_HASH_SECRET, else the server fills it in
    * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
@@ -280,8 +307,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitIp: c.RATE_LIMIT_IP,
     siteEnv,
     rateLimitSubnet: c.RATE_LIMIT_SUBNET,
+    rateLimitIpv6Network48: c.RATE_LIMIT_IPV6_48,
+    rateLimitDomain: c.RATE_LIMIT_DOMAIN,
     claimBreaker: c.CLAIM_BREAKER,
     rateLimitRequests: c.RATE_LIMIT_REQUESTS,
+    lowSupplyDays: c.LOW_SUPPLY_DAYS,
     ipHashSecret: c.IP_HASH_SECRET || null,
     operatorEmail: c.OPERATOR_EMAIL || null,
     allowPlaceholderSettings: c.ALLOW_PLACEHOLDER_SETTINGS,

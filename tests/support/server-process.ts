@@ -55,6 +55,8 @@ export function startServerProcess(
       // the tests that set them.
       RATE_LIMIT_SUBNET: '1000000/1h',
       RATE_LIMIT_REQUESTS: '1000000/1m',
+      // and every test address is @example.com: so is the domain limit.
+      RATE_LIMIT_DOMAIN: '1000000/1h',
       CLAIM_BREAKER: 'off',
       // The placeholder build carries the shipped placeholder company (config.ts).
       ALLOW_PLACEHOLDER_SETTINGS: '1',

@@ -53,6 +53,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // breaker apply where a test sets them.
     RATE_LIMIT_SUBNET: '1000000/1h',
     RATE_LIMIT_REQUESTS: '1000000/1m',
+    // Test addresses are all @example.com: the domain limit applies where a test sets it.
+    RATE_LIMIT_DOMAIN: '1000000/1h',
     CLAIM_BREAKER: 'off',
     IP_HASH_SECRET: 'test-ip-hash-secret-0123456789',
     ...env,

@@ -18,7 +18,12 @@ import {
   type LicenseCountsCache,
 } from '../licenses/license-service.ts'
 import type { RateLimit } from '../config.ts'
-import { breakerStates, describeLimit, type BreakerState } from '../trials/claim-breaker.ts'
+import {
+  breakerStates,
+  describeLimit,
+  describeLimits,
+  type BreakerState,
+} from '../trials/claim-breaker.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
 import { listOrderKeys } from '../db/order-key-repository.ts'
@@ -68,7 +73,7 @@ export interface AdminContext {
   /** Where .eml files are written (DATA_DIR/mail), so a deletion removes them too. */
   mailDir?: string | null
   /** CLAIM_BREAKER, for `licenses stats`; absent or null shows it off. */
-  claimBreaker?: RateLimit | null
+  claimBreaker?: RateLimit[] | null
   /** Who runs the command, for the audit log: an operator's address, or 'cli' (the default). */
   actor?: string
   /** The orders' settings (PAID_PRODUCTS, where alerts go); the orders commands need them. */
@@ -95,17 +100,17 @@ function formatTable(header: readonly string[], rows: readonly (readonly string[
 /**
  * The claim breaker's state per model, for `licenses stats` (docs/product.md, "Trust under abuse").
  */
-function describeBreakers(states: readonly BreakerState[], limit: RateLimit | null): string {
-  if (!limit) return 'Claim breaker: off (CLAIM_BREAKER=off).\n'
+function describeBreakers(states: readonly BreakerState[], limits: RateLimit[] | null): string {
+  if (!limits?.length) return 'Claim breaker: off (CLAIM_BREAKER=off).\n'
   const rows = states.map((s) => [
     MODEL_LABELS[s.model],
-    `${s.claims} of ${limit.count}`,
+    `${s.claims} of ${s.limit.count}${limits.length > 1 ? ` per ${describeLimit(s.limit).split('/')[1]}` : ''}`,
     s.tripped
       ? `TRIPPED${s.since ? ` since ${iso(s.since)}` : ''}: requests need an e-mail confirmation`
       : 'closed: keys go out at once',
   ])
   return (
-    `Claim breaker (CLAIM_BREAKER=${describeLimit(limit)}):\n` +
+    `Claim breaker (CLAIM_BREAKER=${describeLimits(limits)}):\n` +
     formatTable(['Model', 'Claims in window', 'State'], rows)
   )
 }

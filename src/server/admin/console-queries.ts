@@ -32,7 +32,7 @@ import {
 import { licenseStats } from '../licenses/license-service.ts'
 import { recentAudit } from './audit-log.ts'
 import type { RateLimit } from '../config.ts'
-import { breakerStates, describeLimit } from '../trials/claim-breaker.ts'
+import { breakerStates, describeLimit, describeLimits } from '../trials/claim-breaker.ts'
 import { listRecentPurchaseRequests } from '../db/purchase-request-repository.ts'
 import {
   countOrdersByStatus,
@@ -68,7 +68,7 @@ function dayCounts(
   return out
 }
 
-export async function consoleOverview(db: Db, claimBreaker: RateLimit | null): Promise<Overview> {
+export async function consoleOverview(db: Db, claimBreaker: RateLimit[] | null): Promise<Overview> {
   const [stats, claims, requests, waiting, mail, actions, revenue, orders] = await Promise.all([
     licenseStats(db),
     countClaimsPerDay(db, CHART_DAYS),
@@ -263,14 +263,14 @@ export async function consolePurchaseRequests(db: Db): Promise<PurchaseRequestsS
  * The claim breaker (docs/product.md, "Trust under abuse") in one line per model, as `licenses
  * stats` tells it.
  */
-async function describeBreaker(db: Db, limit: RateLimit | null): Promise<string> {
-  if (!limit) return 'Off (CLAIM_BREAKER=off): keys go out without a confirmation step.'
-  const states = await breakerStates(db, limit)
+async function describeBreaker(db: Db, limits: RateLimit[] | null): Promise<string> {
+  if (!limits?.length) return 'Off (CLAIM_BREAKER=off): keys go out without a confirmation step.'
+  const states = await breakerStates(db, limits)
   return states
     .map((s) =>
       s.tripped
-        ? `${MODEL_LABELS[s.model]}: tripped${s.since ? ` since ${s.since.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''} (${s.claims} claims, limit ${describeLimit(limit)}); new requests need an e-mail confirmation.`
-        : `${MODEL_LABELS[s.model]}: ${s.claims} claims of ${limit.count} allowed per window (${describeLimit(limit)}).`,
+        ? `${MODEL_LABELS[s.model]}: tripped${s.since ? ` since ${s.since.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''} (${s.claims} claims, limit ${describeLimit(s.limit)}); new requests need an e-mail confirmation.`
+        : `${MODEL_LABELS[s.model]}: ${s.claims} claims of ${s.limit.count} allowed per window (${describeLimits(limits)}).`,
     )
     .join(' ')
 }

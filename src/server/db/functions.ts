@@ -115,9 +115,9 @@ export interface TrialSubmissionArgs {
   termsVersion: string
   validDays: number
   messageIdDomain: string
-  /** CLAIM_BREAKER's count and window; both null when it is off. */
-  breakerCount: number | null
-  breakerSeconds: number | null
+  /** CLAIM_BREAKER's windows: each one's count and length; both null when it is off. */
+  breakerCounts: number[] | null
+  breakerSeconds: number[] | null
 }
 
 const SUBMISSION_TYPES: ParamTypes<TrialSubmissionArgs> = {
@@ -134,8 +134,8 @@ const SUBMISSION_TYPES: ParamTypes<TrialSubmissionArgs> = {
   termsVersion: 'text',
   validDays: 'int',
   messageIdDomain: 'text',
-  breakerCount: 'int',
-  breakerSeconds: 'float8',
+  breakerCounts: 'int[]',
+  breakerSeconds: 'float8[]',
 }
 
 const TRIAL_REQUEST_TYPES: ParamTypes<CounterArgs & TrialSubmissionArgs> = {
@@ -150,6 +150,14 @@ const TRIAL_REQUEST = {
 
 type TrialOutcome = 'claimed' | 'resent' | 'waitlist' | 'breaker'
 
+interface TrialRequestResult {
+  exceeded: number | null
+  outcome: TrialOutcome | null
+  claims: number | null
+  /** With outcome 'breaker': the 1-based window of CLAIM_BREAKER that tripped. */
+  breaker_window: number | null
+}
+
 /**
  * A trial request in one round trip (functions/trial_request.sql): the hits are counted and
  * committed first; `exceeded` is the 1-based position of the first hit over its limit, and then
@@ -159,26 +167,41 @@ export async function callTrialRequest(
   db: Db,
   hits: readonly CounterHit[],
   submission: TrialSubmissionArgs,
-): Promise<{ exceeded: number | null; outcome: TrialOutcome | null; claims: number | null }> {
-  const [row] = await queryPrepared<{
-    exceeded: number | null
-    outcome: TrialOutcome | null
-    claims: number | null
-  }>(db, TRIAL_REQUEST, orderedValues(TRIAL_REQUEST_TYPES, { ...counterArgs(hits), ...submission }))
+): Promise<TrialRequestResult> {
+  const [row] = await queryPrepared<TrialRequestResult>(
+    db,
+    TRIAL_REQUEST,
+    orderedValues(TRIAL_REQUEST_TYPES, { ...counterArgs(hits), ...submission }),
+  )
   if (!row) throw new Error('trial_request returned no row')
   return row
 }
 
-/** The model's keys claimed within the breaker's window; ends an open episode below it. */
+/**
+ * The model's keys claimed within each of the breaker's windows: the first window that reached
+ * its threshold (1-based) with its count, or null with the first window's count, and then an
+ * open episode ends.
+ */
 export async function breakerClaims(
   db: Db,
-  args: { model: Model; seconds: number; threshold: number },
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  args: { model: Model; seconds: number[]; thresholds: number[] },
+): Promise<{ claims: number; tripped: number | null }> {
+  const [row] = await queryRows<{ claims: number; tripped: number | null }>(
     db,
-    sql`select breaker_claims(${namedArguments({ model: 'text', seconds: 'float8', threshold: 'int' }, args)}) as n`,
+    // Arrays as Postgres array literals: drizzle would spread a JS array into a list.
+    sql`select * from breaker_claims(${namedArguments(
+      { model: 'text', seconds: 'float8[]', thresholds: 'int[]' },
+      {
+        model: args.model,
+        seconds: `{${args.seconds.join(',')}}`,
+        thresholds: `{${args.thresholds.join(',')}}`,
+      },
+    )})`,
   )
-  return Number(row?.n ?? 0)
+  return {
+    claims: Number(row?.claims ?? 0),
+    tripped: row?.tripped === null || row?.tripped === undefined ? null : Number(row.tripped),
+  }
 }
 
 /** One request per address and model at a time, until the transaction ends. */
@@ -310,4 +333,58 @@ export async function enqueueTrialMail(tx: Db, args: TrialMailArgs): Promise<str
     )}) as id`,
   )
   return row!.id
+}
+
+interface KeyResendArgs {
+  /** Null stores nothing (a disposable address). */
+  emailCanonical: string | null
+  models: Model[]
+}
+
+const KEY_RESEND_REQUEST_TYPES: ParamTypes<CounterArgs & KeyResendArgs> = {
+  ...COUNTER_TYPES,
+  emailCanonical: 'text',
+  models: 'text[]',
+}
+
+const KEY_RESEND_REQUEST = {
+  name: 'key-resend-request',
+  text: `call key_resend_request(${namedPlaceholders(KEY_RESEND_REQUEST_TYPES)})`,
+}
+
+/**
+ * A key resend in one round trip (functions/key_resend_request.sql): the hits are counted, then
+ * unless one is over its limit the request is stored for the worker. Resolves to the 1-based
+ * position of the first hit over its limit, or null. Runs on the database, never in a transaction.
+ */
+export async function callKeyResendRequest(
+  db: Db,
+  hits: readonly CounterHit[],
+  request: KeyResendArgs,
+): Promise<number | null> {
+  const [row] = await queryPrepared<{ exceeded: number | null }>(
+    db,
+    KEY_RESEND_REQUEST,
+    orderedValues(KEY_RESEND_REQUEST_TYPES, { ...counterArgs(hits), ...request }),
+  )
+  return row?.exceeded ?? null
+}
+
+/**
+ * The worker's half of waiting key resends (functions/run_key_resends.sql): looks up each
+ * address's valid keys and queues their e-mails; returns how many it queued.
+ */
+export async function runKeyResends(
+  db: Db,
+  args: { batch: number; validDays: number; messageIdDomain: string },
+): Promise<number> {
+  const [row] = await queryRows<{ queued: number }>(
+    db,
+    // Durable even on the mail thread's connections, which commit without waiting for the disk:
+    // the requests are deleted in this transaction, so their e-mails must survive a crash.
+    sql`with durable as (select set_config('synchronous_commit', 'on', true))
+        select run_key_resends(${namedArguments({ batch: 'int', validDays: 'int', messageIdDomain: 'text' }, args)}) as queued
+        from durable`,
+  )
+  return Number(row?.queued ?? 0)
 }

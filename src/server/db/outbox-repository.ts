@@ -18,6 +18,7 @@ type MailKind =
   | 'waitlist-joined'
   | 'confirm'
   | 'breaker'
+  | 'low-supply'
   | 'operator-sign-in'
   | 'purchase-request'
   | 'purchase-confirmation'

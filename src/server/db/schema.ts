@@ -5,6 +5,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -69,6 +70,14 @@ export const claimBreakerEpisodes = pgTable('claim_breaker_episodes', {
   startedAt: ts('started_at').notNull().defaultNow(),
   endedAt: ts('ended_at'),
   claimsAtStart: integer('claims_at_start').notNull(),
+})
+
+export const supplyAlertEpisodes = pgTable('supply_alert_episodes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  model: text('model').$type<Model>().notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  endedAt: ts('ended_at'),
+  daysAtStart: doublePrecision('days_at_start').notNull(),
 })
 
 export const mailOutbox = pgTable('mail_outbox', {

@@ -15,7 +15,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 function submitTrial(tx: Tx, email: string) {
   return tx.execute(sql`select outcome from submit_trial(${randomUUID()}::uuid, 'Ada', 'Lovelace',
     ${email}, ${email}, 'basic', 'test', 'token-hash', 'ip-hash', 'agent', 'v1', 30::int,
-    'example.test', null::int, null::float8)`)
+    'example.test', null::int[], null::float8[])`)
 }
 
 interface TableReads {

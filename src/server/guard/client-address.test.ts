@@ -31,10 +31,12 @@ describe('client addresses, parsed by ipaddr.js', () => {
     expect(resolveClientAddress('10.1.2.3', null, trust('off'))).toEqual({
       address: '10.1.2.3',
       subnet: '10.1.2.0/24',
+      network48: null,
     })
     expect(resolveClientAddress('2001:db8:1:2:3:4:5:6', null, trust('off'))).toEqual({
       address: '2001:db8:1:2:3:4:5:6',
       subnet: '2001:db8:1:2::/64',
+      network48: '2001:db8:1::/48',
     })
   })
 })

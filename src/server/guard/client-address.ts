@@ -16,9 +16,14 @@ interface ClientAddress {
   address: string
   /** The /24 (IPv4) or /64 (IPv6) it belongs to, as CIDR text. */
   subnet: string
+  /**
+   * For IPv6, the /48 it belongs to (a site's whole allocation: 65,536 /64s), as CIDR text;
+   * null for IPv4 and unknown clients.
+   */
+  network48: string | null
 }
 
-const UNKNOWN_CLIENT: ClientAddress = { address: 'unknown', subnet: 'unknown' }
+const UNKNOWN_CLIENT: ClientAddress = { address: 'unknown', subnet: 'unknown', network48: null }
 
 const DOTTED_DECIMAL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
 
@@ -62,11 +67,17 @@ export function describeClient(address: IpAddress | null): ClientAddress {
     return {
       address: address.toString(),
       subnet: `${octets[0]}.${octets[1]}.${octets[2]}.0/24`,
+      network48: null,
     }
   }
   const v6 = address as ipaddr.IPv6
   const network = new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0])
-  return { address: v6.toString(), subnet: `${network.toString()}/64` }
+  const site = new ipaddr.IPv6([...v6.parts.slice(0, 3), 0, 0, 0, 0, 0])
+  return {
+    address: v6.toString(),
+    subnet: `${network.toString()}/64`,
+    network48: `${site.toString()}/48`,
+  }
 }
 
 /**

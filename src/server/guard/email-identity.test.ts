@@ -11,6 +11,14 @@ describe('canonical e-mail', () => {
     ['ann@googlemail.com', 'ann@gmail.com'],
     ['a.nn+trial@googlemail.com', 'ann@gmail.com'],
     ['+only@example.com', '+only@example.com'],
+    ['alice-x@yahoo.com', 'alice@yahoo.com'],
+    ['Alice-shop-2@YMail.com', 'alice@ymail.com'],
+    ['alice+x@yahoo.co.uk', 'alice@yahoo.co.uk'],
+    ['a.lice-x@yahoo.com', 'a.lice@yahoo.com'],
+    ['-x@yahoo.com', '-x@yahoo.com'],
+    ['mary-jane@example.com', 'mary-jane@example.com'],
+    ['mary-jane@outlook.com', 'mary-jane@outlook.com'],
+    ['a.lee+x@outlook.com', 'a.lee@outlook.com'],
   ])('%s -> %s', (input, expected) => {
     expect(canonicalEmail(input)).toBe(expected)
   })

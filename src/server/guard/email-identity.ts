@@ -6,13 +6,17 @@
  * republished as the list changes (docs/operations.md says how to take a newer one).
  */
 import { disposableEmailBlocklist } from 'disposable-email-domains-js'
+import { YAHOO_DOMAINS } from '#src/common/webmail-domains.ts'
 
 /** Gmail ignores dots in the local part and googlemail.com is the same mailbox. */
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
 
 /**
- * Lower case; a `+tag` dropped; for gmail.com and googlemail.com (one domain) dots ignored and
- * the domain written gmail.com. `Ann.Lee+trial@GoogleMail.com` is `annlee@gmail.com`.
+ * Lower case; a subaddress dropped: `+tag` everywhere, and `-tag` at Yahoo's domains, where `-`
+ * is the separator of its disposable addresses; for gmail.com and googlemail.com (one domain)
+ * dots ignored and the domain written gmail.com. `Ann.Lee+trial@GoogleMail.com` is
+ * `annlee@gmail.com`, `alice-x@yahoo.com` is `alice@yahoo.com`. Dots count everywhere else: at
+ * Outlook, Yahoo or a company `a.lee` and `alee` are different mailboxes.
  */
 export function canonicalEmail(email: string): string {
   const lower = email.trim().toLowerCase()
@@ -22,6 +26,8 @@ export function canonicalEmail(email: string): string {
   let domain = lower.slice(at + 1).replace(/\.$/, '')
   const plus = local.indexOf('+')
   if (plus > 0) local = local.slice(0, plus)
+  const dash = YAHOO_DOMAINS.has(domain) ? local.indexOf('-') : -1
+  if (dash > 0) local = local.slice(0, dash)
   if (GMAIL_DOMAINS.has(domain)) {
     domain = 'gmail.com'
     local = local.replaceAll('.', '') || local
@@ -66,4 +72,9 @@ const EMAIL_IN_TEXT = /[^\s<>"'(),;:[\]]+@[^\s<>"'(),;:[\]]+\.[^\s<>"'(),;:[\]]+
 /** Every e-mail address in a text (an SMTP error, a log message) masked. */
 export function maskEmailsIn(text: string): string {
   return text.replace(EMAIL_IN_TEXT, (match) => maskEmail(match))
+}
+
+/** The domain of a canonical address (canonicalEmail's answer), as the domain limit counts it. */
+export function emailDomain(emailCanonical: string): string {
+  return emailCanonical.slice(emailCanonical.lastIndexOf('@') + 1)
 }

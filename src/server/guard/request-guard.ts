@@ -1,7 +1,8 @@
 /**
  * What every trial-like request (a trial, a key resend, a purchase request, a waitlist change)
  * passes first (docs/product.md, "Trust under abuse"): who the client is, kept only as an HMAC
- * with IP_HASH_SECRET, and the limits per canonical e-mail, per address and per /24 or /64.
+ * with IP_HASH_SECRET, and the limits per canonical e-mail, per address, per /24 or /64, and per
+ * IPv6 /48.
  */
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -19,6 +20,8 @@ export interface RequestLimits {
   email: RateLimit
   ip: RateLimit
   subnet: RateLimit
+  /** RATE_LIMIT_IPV6_48: per IPv6 /48, whose 65,536 /64s each pass the subnet limit. */
+  network48: RateLimit
 }
 
 export interface GuardDeps {
@@ -28,10 +31,12 @@ export interface GuardDeps {
   ipHashSecret: string
 }
 
-/** A client's address and its /24 or /64, each hashed as stored and counted. */
-interface ClientHashes {
+/** A client's address, its /24 or /64 and its IPv6 /48, each hashed as stored and counted. */
+export interface ClientHashes {
   address: string
   subnet: string
+  /** Null for IPv4 and unknown clients: they count no /48. */
+  network48: string | null
 }
 
 export function hashClient(secret: string, ip: string): ClientHashes {
@@ -39,6 +44,7 @@ export function hashClient(secret: string, ip: string): ClientHashes {
   return {
     address: hashClientAddress(secret, client.address),
     subnet: hashClientAddress(secret, client.subnet),
+    network48: client.network48 === null ? null : hashClientAddress(secret, client.network48),
   }
 }
 
@@ -51,7 +57,7 @@ type LimitName = keyof RequestLimits
 
 /**
  * The limits a request counts against: the canonical e-mail (when there is one), the client
- * address, and its /24 or /64. `prefix` keeps each action's counters apart.
+ * address, its /24 or /64, and an IPv6 client's /48. `prefix` keeps each action's counters apart.
  */
 export function requestLimitChecks(
   limits: RequestLimits,
@@ -66,6 +72,13 @@ export function requestLimitChecks(
     { name: 'ip', value: prefix + client.address, limit: limits.ip, hashed: true },
     { name: 'subnet', value: prefix + client.subnet, limit: limits.subnet, hashed: true },
   )
+  if (client.network48 !== null)
+    checks.push({
+      name: 'network48',
+      value: prefix + client.network48,
+      limit: limits.network48,
+      hashed: true,
+    })
   return checks
 }
 

@@ -87,7 +87,7 @@ interface AdminApiDeps {
   /** IP_HASH_SECRET: client addresses are counted as their HMAC, never in the clear. */
   ipHashSecret: string
   /** CLAIM_BREAKER, for the overview. */
-  claimBreaker: RateLimit | null
+  claimBreaker: RateLimit[] | null
   logger: Logger
   onMailQueued?: () => void
   /** Where a sign-in request's work for a listed operator runs, after its answer. */

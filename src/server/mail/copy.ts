@@ -104,26 +104,45 @@ export const WAITLIST_JOINED_COPY = {
 } as const
 
 /**
- * Past the claim breaker: the key comes after the visitor follows the link (docs/product.md,
- * "Trust under abuse").
+ * Past the claim breaker, a form sent too fast or a domain's burst: the key comes after the
+ * visitor follows the link (docs/product.md, "Trust under abuse"). The words fit every case.
  */
 export const CONFIRM_COPY = {
   subject: (brand: string, model: Model) => `Confirm your ${brand} ${label(model)} trial request`,
   preview: 'One click, and your download link and activation key are on their way.',
   intro: (model: Model) =>
-    `Thank you for requesting the ${label(model)} model trial. Many people are asking for trial keys right now, so we ask you to confirm your request: follow the link below and we will e-mail your download link and activation key at once.`,
+    `Thank you for requesting the ${label(model)} model trial. To make sure the request comes from you, please confirm it: follow the link below and we will e-mail your download link and activation key at once.`,
   action: 'Confirm my trial request',
   ignore: 'If you did not ask for a trial, ignore this e-mail; nothing will be sent.',
 } as const
+
+/** A breaker's window in words: `60 minutes`, `24 hours`, `7 days`. */
+function spanOf(minutes: number): string {
+  if (minutes >= 2880 && minutes % 1440 === 0) return `${minutes / 1440} days`
+  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`
+  return `${minutes} minutes`
+}
 
 /** The operator's alert, once per breaker episode. */
 export const BREAKER_COPY = {
   subject: (brand: string, model: Model) => `[${brand}] Claim breaker tripped for ${label(model)}`,
   tripped: (model: Model, claims: number, minutes: number, threshold: number) =>
-    `The claim breaker for the ${label(model)} model has tripped: ${claims} keys were claimed in the last ${minutes} minutes (threshold ${threshold}).`,
+    `The claim breaker for the ${label(model)} model has tripped: ${claims} keys were claimed in the last ${spanOf(minutes)} (threshold ${threshold}).`,
   meanwhile:
     'Until the rate drops below the threshold, new trial requests for this model get a confirmation link by e-mail and a key only after following it.',
   next: 'Check `npm run admin -- licenses stats` for the pool and the breaker, and `leads export` for who asked. CLAIM_BREAKER sets the threshold (docs/operations.md).',
+  supply: (available: number, days: number | null) =>
+    days === null
+      ? `${available} keys are left in the pool.`
+      : `${available} keys are left in the pool: about ${days} days of supply at the last day's rate.`,
+} as const
+
+/** The operator's alert when a model's days of supply drop below LOW_SUPPLY_DAYS, once per episode. */
+export const LOW_SUPPLY_COPY = {
+  subject: (brand: string, model: Model) => `[${brand}] ${label(model)} trial keys running low`,
+  low: (model: Model, available: number, claimed: number, days: number, threshold: number) =>
+    `The ${label(model)} pool has ${available} trial keys left and ${claimed} were claimed in the last day: about ${days} days of supply, below the ${threshold} days LOW_SUPPLY_DAYS asks for.`,
+  next: 'Import more keys (`npm run admin -- licenses import`), or check `leads export` for who asked if the rate looks wrong. This alert comes again only after supply has recovered and dropped once more.',
 } as const
 
 /** The console's one-time sign-in link (docs/product.md, "Operator console"). */

@@ -24,6 +24,7 @@ import {
 } from './components.tsx'
 import {
   BREAKER_COPY,
+  LOW_SUPPLY_COPY,
   CONFIRM_COPY,
   KEY_MAIL_COPY,
   ORDER_ALERT_COPY,
@@ -40,6 +41,7 @@ import {
 import { renderParts } from './render.ts'
 import type {
   BreakerMailPayload,
+  LowSupplyMailPayload,
   ConfirmMailPayload,
   MailSettings,
   OperatorSignInMailPayload,
@@ -312,8 +314,36 @@ export function renderBreakerMail(
       <Paragraph>
         {BREAKER_COPY.tripped(payload.model, payload.claims, minutes, payload.threshold)}
       </Paragraph>
+      {payload.available === undefined ? null : (
+        <Paragraph>
+          {BREAKER_COPY.supply(payload.available, payload.daysOfSupply ?? null)}
+        </Paragraph>
+      )}
       <Paragraph>{BREAKER_COPY.meanwhile}</Paragraph>
       <Paragraph>{BREAKER_COPY.next}</Paragraph>
+    </OperatorMail>,
+  )
+}
+
+/** The operator's alert when a model's days of supply run low, once per episode. */
+export function renderLowSupplyMail(
+  payload: LowSupplyMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  return mail(
+    LOW_SUPPLY_COPY.subject(settings.brandName, payload.model),
+    <OperatorMail settings={settings} publicUrl={publicUrl}>
+      <Paragraph>
+        {LOW_SUPPLY_COPY.low(
+          payload.model,
+          payload.available,
+          payload.claimedLastDay,
+          payload.daysOfSupply,
+          payload.thresholdDays,
+        )}
+      </Paragraph>
+      <Paragraph>{LOW_SUPPLY_COPY.next}</Paragraph>
     </OperatorMail>,
   )
 }

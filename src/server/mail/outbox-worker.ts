@@ -6,7 +6,9 @@
  * process is answering requests (`busy`), each pass first waits for a gap, up to maxYieldMs.
  */
 import { randomUUID } from 'node:crypto'
+import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
+import { runKeyResends } from '../db/functions.ts'
 import {
   claimDueMail,
   markMailFailed,
@@ -190,9 +192,27 @@ async function deliver(
   return 'sent'
 }
 
+/**
+ * Waiting key resends (decision 21) become e-mails in the outbox before the pass claims its
+ * batch, so they go out in the same pass. A failure is logged; the requests wait for the next.
+ */
+async function queueKeyResends(o: Required<OutboxWorkerOptions>): Promise<void> {
+  try {
+    const queued = await runKeyResends(o.db, {
+      batch: o.batchSize,
+      validDays: TRIAL_VALID_DAYS,
+      messageIdDomain: o.identity.messageIdDomain,
+    })
+    if (queued > 0) o.logger.info({ queued }, 'key resends queued')
+  } catch (error) {
+    o.logger.warn({ err: errorText(error) }, 'running key resends failed; will retry')
+  }
+}
+
 /** One pass: claim a batch and deliver it. Returns the number of rows claimed. */
 export async function runOutboxPass(options: OutboxWorkerOptions): Promise<number> {
   const o = withDefaults(options)
+  await queueKeyResends(o)
   const rows = await claimDueMail(o.db, o.batchSize, o.leaseMs, o.leaseOwner)
   if (rows.length === 0) return 0
   // Rows claimed and not yet marked: their leases are renewed until they are.

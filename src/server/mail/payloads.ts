@@ -68,6 +68,17 @@ export interface BreakerMailPayload {
   claims: number
   threshold: number
   windowMs: number
+  /** Keys left, and days of supply at the last day's rate (null: none claimed in a day). */
+  available?: number
+  daysOfSupply?: number | null
+}
+
+export interface LowSupplyMailPayload {
+  model: Model
+  available: number
+  claimedLastDay: number
+  daysOfSupply: number
+  thresholdDays: number
 }
 
 export interface OperatorSignInMailPayload {

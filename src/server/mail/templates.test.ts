@@ -164,6 +164,21 @@ const EVERY_KIND: [string, Record<string, unknown>][] = [
   ],
   ['confirm', { firstName: 'Ann', lastName: 'Lee', model: 'advanced', token: 'tok' }],
   ['breaker', { model: 'advanced', claims: 51, threshold: 50, windowMs: 3_600_000 }],
+  [
+    'breaker',
+    {
+      model: 'basic',
+      claims: 200,
+      threshold: 200,
+      windowMs: 86_400_000,
+      available: 900,
+      daysOfSupply: 4.5,
+    },
+  ],
+  [
+    'low-supply',
+    { model: 'basic', available: 90, claimedLastDay: 30, daysOfSupply: 3, thresholdDays: 7 },
+  ],
   ['operator-sign-in', { token: 'tok', validMinutes: 15 }],
   [
     'purchase-request',

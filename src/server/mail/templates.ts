@@ -8,6 +8,7 @@
 import { isModel } from '#src/common/models.ts'
 import {
   renderBreakerMail,
+  renderLowSupplyMail,
   renderConfirmMail,
   renderOperatorSignInMail,
   renderOrderAlertMail,
@@ -131,7 +132,29 @@ export function renderOutboxMail(
   if (kind === 'breaker') {
     const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
     return renderBreakerMail(
-      { model, claims: num('claims'), threshold: num('threshold'), windowMs: num('windowMs') },
+      {
+        model,
+        claims: num('claims'),
+        threshold: num('threshold'),
+        windowMs: num('windowMs'),
+        ...(typeof payload.available === 'number'
+          ? { available: payload.available, daysOfSupply: payload.daysOfSupply as number | null }
+          : {}),
+      },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'low-supply') {
+    const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
+    return renderLowSupplyMail(
+      {
+        model,
+        available: num('available'),
+        claimedLastDay: num('claimedLastDay'),
+        daysOfSupply: num('daysOfSupply'),
+        thresholdDays: num('thresholdDays'),
+      },
       settings,
       publicUrl,
     )

@@ -184,6 +184,8 @@ export async function deletePersonData(
       messageIds.push(...linked.map((r) => r.message_id))
     }
     const removed = await deleteSubmissions(tx, ids)
+    // A key resend still waiting for the worker (seconds, or while it is stopped) names them.
+    await tx.execute(sql`delete from key_resend_requests where email_canonical = ${canonical}`)
     const keys = [
       hashKey('email', canonical),
       hashKey('email', `resend:${canonical}`),

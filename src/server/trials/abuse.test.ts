@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import { api } from '#src/common/paths.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runAdminCommand } from '../admin/admin-commands.ts'
 import { queryRows } from '../db/client.ts'
+import { runKeyResends } from '../db/functions.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { listMail } from '../db/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
@@ -281,6 +283,12 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
       expect(await res.json()).toEqual({ status: 'accepted' })
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
+    // The outbox worker's pass looks the keys up and queues their e-mails (decision 21).
+    await runKeyResends(database.db, {
+      batch: 20,
+      validDays: TRIAL_VALID_DAYS,
+      messageIdDomain: 'test',
+    })
     const mail = (await listMail(database.db)).filter((m) => m.to === 'keyholder@example.com')
     expect(mail.map((m) => [m.payload.activationKey, m.payload.resend ?? false])).toEqual([
       ['R-1', false],
@@ -411,7 +419,11 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
 
     // The operator sees the state.
     const stats = await runAdminCommand(
-      { db: database.db, messageIdDomain: 'test', claimBreaker: { count: 2, windowMs: 3_600_000 } },
+      {
+        db: database.db,
+        messageIdDomain: 'test',
+        claimBreaker: [{ count: 2, windowMs: 3_600_000 }],
+      },
       { name: 'licenses stats' },
     )
     expect(stats.stdout).toMatch(/Claim breaker \(CLAIM_BREAKER=2\/1h\)/)

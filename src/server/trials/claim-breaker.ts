@@ -1,6 +1,7 @@
 /**
- * The claim breaker (docs/product.md, "Trust under abuse"; CLAIM_BREAKER): once a model's claims in the window reach
- * N, new requests for that model need a confirmation by e-mail before a key is claimed, so a
+ * The claim breaker (docs/product.md, "Trust under abuse"; CLAIM_BREAKER; decision 21): once a
+ * model's claims in any of its windows (an hour's burst, a day's ceiling) reach that window's N,
+ * new requests for that model need a confirmation by e-mail before a key is claimed, so a
  * flood from many addresses cannot empty the pool unattended. Claims are counted from the pool
  * itself (licenses.assigned_at), so every instance sees the same count; an episode row makes the
  * operator's alert go out once per episode, however many instances see the breaker trip.
@@ -11,10 +12,14 @@ import { openBreakerEpisodeStart, startBreakerEpisode } from '../db/claim-breake
 import type { Db } from '../db/client.ts'
 import { breakerClaims } from '../db/functions.ts'
 import { enqueueMail } from '../db/outbox-repository.ts'
+import { modelSupply } from './supply-watch.ts'
 
 interface BreakerCheck {
   tripped: boolean
+  /** The claims in `limit`'s window. */
   claims: number
+  /** The window that tripped, or the first one when none did. */
+  limit: RateLimit
 }
 
 export interface BreakerState extends BreakerCheck {
@@ -23,15 +28,18 @@ export interface BreakerState extends BreakerCheck {
   since: Date | null
 }
 
-/** Counts the model's recent claims; below the threshold an open episode ends. */
-async function checkBreaker(db: Db, model: Model, limit: RateLimit | null): Promise<BreakerCheck> {
-  if (!limit) return { tripped: false, claims: 0 }
-  const claims = await breakerClaims(db, {
+/** Counts the model's recent claims; below every threshold an open episode ends. */
+async function checkBreaker(
+  db: Db,
+  model: Model,
+  limits: readonly RateLimit[],
+): Promise<BreakerCheck> {
+  const { claims, tripped } = await breakerClaims(db, {
     model,
-    seconds: limit.windowMs / 1000,
-    threshold: limit.count,
+    seconds: limits.map((l) => l.windowMs / 1000),
+    thresholds: limits.map((l) => l.count),
   })
-  return { tripped: claims >= limit.count, claims }
+  return { tripped: tripped !== null, claims, limit: limits[(tripped ?? 1) - 1]! }
 }
 
 /**
@@ -48,10 +56,18 @@ export async function recordBreakerEpisode(
   return db.transaction(async (tx) => {
     if (!(await startBreakerEpisode(tx, model, claims))) return false
     if (alert.operatorEmail) {
+      const supply = await modelSupply(tx, model)
       await enqueueMail(tx, {
         kind: 'breaker',
         to: alert.operatorEmail,
-        payload: { model, claims, threshold: limit.count, windowMs: limit.windowMs },
+        payload: {
+          model,
+          claims,
+          threshold: limit.count,
+          windowMs: limit.windowMs,
+          available: supply.available,
+          daysOfSupply: supply.daysOfSupply,
+        },
         messageIdDomain: alert.messageIdDomain,
       })
     }
@@ -59,15 +75,24 @@ export async function recordBreakerEpisode(
   })
 }
 
-/** Every model's breaker, for `licenses stats`. */
-export async function breakerStates(db: Db, limit: RateLimit | null): Promise<BreakerState[]> {
+/** Every model's breaker, for `licenses stats`; an empty list when it is off. */
+export async function breakerStates(
+  db: Db,
+  limits: readonly RateLimit[] | null,
+): Promise<BreakerState[]> {
   const states: BreakerState[] = []
+  if (!limits?.length) return states
   for (const model of MODELS) {
-    const check = await checkBreaker(db, model, limit)
+    const check = await checkBreaker(db, model, limits)
     const since = check.tripped ? await openBreakerEpisodeStart(db, model) : null
     states.push({ model, ...check, since })
   }
   return states
+}
+
+/** `50/1h,200/24h` back from its parsed form, for messages. */
+export function describeLimits(limits: readonly RateLimit[]): string {
+  return limits.map(describeLimit).join(',')
 }
 
 /** `50/1h` back from its parsed form, for messages. */

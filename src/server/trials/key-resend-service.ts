@@ -3,17 +3,28 @@
  * (of the model, or of any model), that key's e-mail goes again to the mailbox it was sent to.
  * The caller always answers 202 the same way; only the limits (counted like trial requests, under
  * their own prefix) can refuse.
+ *
+ * The answer is given before anyone looks for a key (decision 21): the request is stored in the
+ * same round trip that counts its limits (db/functions/key_resend_request.sql), and the outbox
+ * worker looks the key up and queues its e-mail (run_key_resends.sql). So the answer takes the
+ * same time whether or not the address holds a key, and a crash loses no request.
  */
-import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
-import type { Db } from '../db/client.ts'
-import { enqueueTrialMail, findValidLicense } from '../db/functions.ts'
+import { MODELS, type Model } from '#src/common/models.ts'
+import { callKeyResendRequest } from '../db/functions.ts'
 import { canonicalEmail, isDisposableEmail } from '../guard/email-identity.ts'
-import { enforceRequestLimits, type ClientInfo, type GuardDeps } from '../guard/request-guard.ts'
+import { planHits, verdictOf } from '../guard/rate-limiter.ts'
+import {
+  hashClient,
+  requestLimitChecks,
+  throwIfLimited,
+  type ClientInfo,
+  type GuardDeps,
+} from '../guard/request-guard.ts'
 import type { Logger } from '../logger.ts'
 
 interface KeyResendDeps extends GuardDeps {
-  messageIdDomain: string
   logger: Logger
+  /** Wakes the outbox worker, which runs the stored request and sends its e-mail. */
   onMailQueued?: () => void
 }
 
@@ -23,41 +34,22 @@ export async function resendKey(
   client: ClientInfo,
 ): Promise<void> {
   const emailCanonical = canonicalEmail(request.email)
-  await enforceRequestLimits(deps, emailCanonical, client.ip, 'resend:')
-  // Nothing was ever sent to a disposable address; the answer is the same either way.
-  if (isDisposableEmail(request.email)) return
-  const models: readonly Model[] = request.model ? [request.model] : MODELS
-  const queued = await deps.db.transaction((tx) => queueValidKeys(tx, deps, emailCanonical, models))
-  if (queued) deps.onMailQueued?.()
-  deps.logger.info({ queued }, 'key resend requested')
-}
-
-async function queueValidKeys(
-  tx: Db,
-  deps: KeyResendDeps,
-  emailCanonical: string,
-  models: readonly Model[],
-): Promise<number> {
-  let queued = 0
-  for (const model of models) {
-    const existing = await findValidLicense(tx, {
+  const now = Date.now()
+  const hits = planHits(
+    requestLimitChecks(
+      deps.limits,
       emailCanonical,
-      model,
-      validDays: TRIAL_VALID_DAYS,
-    })
-    if (!existing) continue
-    // The owner's own name and mailbox: a stranger typing this address chooses neither.
-    await enqueueTrialMail(tx, {
-      to: existing.email,
-      firstName: existing.firstName,
-      lastName: existing.lastName,
-      model,
-      activationKey: existing.activationKey,
-      resend: true,
-      submissionId: existing.submissionId,
-      messageIdDomain: deps.messageIdDomain,
-    })
-    queued++
-  }
-  return queued
+      hashClient(deps.ipHashSecret, client.ip),
+      'resend:',
+    ),
+    now,
+  )
+  const exceeded = await callKeyResendRequest(deps.db, hits, {
+    // Nothing was ever sent to a disposable address: nothing to look for.
+    emailCanonical: isDisposableEmail(request.email) ? null : emailCanonical,
+    models: request.model ? [request.model] : [...MODELS],
+  })
+  throwIfLimited(verdictOf(hits, exceeded, now))
+  deps.onMailQueued?.()
+  deps.logger.info({}, 'key resend requested')
 }

@@ -2,13 +2,15 @@
  * A trial request (docs/architecture.md, "A trial request"): the request guard (bots, disposable
  * addresses, limits), then in one round trip the limits' hits and, in one transaction, the
  * submission, its key from the pool and its e-mail in the outbox (db/functions/trial_request.sql
- * and submit_trial.sql). Past the claim breaker, or sent faster than a person fills the form, the
- * request waits for an e-mailed confirmation instead (confirmation-service.ts).
+ * and submit_trial.sql). Past the claim breaker, sent faster than a person fills the form, or one
+ * of a burst from a domain that is not a webmail provider's (RATE_LIMIT_DOMAIN), the request waits
+ * for an e-mailed confirmation instead (confirmation-service.ts; decision 21).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
+import { isWebmailDomain } from '#src/common/webmail-domains.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import { callTrialRequest, type TrialSubmissionArgs } from '../db/functions.ts'
@@ -16,9 +18,10 @@ import { botSign } from '../guard/bot-check.ts'
 import {
   DISPOSABLE_EMAIL_MESSAGE,
   canonicalEmail,
+  emailDomain,
   isDisposableEmail,
 } from '../guard/email-identity.ts'
-import { planHits, verdictOf } from '../guard/rate-limiter.ts'
+import { planHits, verdictOf, type RateLimitCheck } from '../guard/rate-limiter.ts'
 import { InvalidFieldError } from '../guard/refusals.ts'
 import {
   enforceRequestLimits,
@@ -32,13 +35,21 @@ import { newToken } from '../guard/tokens.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import { requireConfirmation, type NewSubmission } from './confirmation-service.ts'
+import type { SupplyWatch } from './supply-watch.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date. */
 const TERMS_VERSION = LEGAL_VERSION
 
 export interface TrialDeps extends GuardDeps {
-  /** CLAIM_BREAKER: claims per model per window before confirmation is required; null = off. */
-  breaker: RateLimit | null
+  /** CLAIM_BREAKER: claims per model in each window before confirmation is required; null = off. */
+  breaker: RateLimit[] | null
+  /** Alerts the operator when a model's days of supply run low (LOW_SUPPLY_DAYS). */
+  supplyWatch?: SupplyWatch
+  /**
+   * RATE_LIMIT_DOMAIN: requests per recipient domain that is not a webmail provider's; past it a
+   * request is confirmed by e-mail, never refused.
+   */
+  domainLimit: RateLimit
   /** OPERATOR_EMAIL: gets the breaker's alert, once per episode. */
   operatorEmail: string | null
   counts: LicenseCountsCache
@@ -100,30 +111,46 @@ export async function submitTrial(
     outcome = await requireConfirmation(deps, submission, null)
   } else {
     const now = Date.now()
-    const hits = planHits(requestLimitChecks(deps.limits, emailCanonical, clientHashes), now)
+    const checks: RateLimitCheck[] = requestLimitChecks(deps.limits, emailCanonical, clientHashes)
+    const domain = emailDomain(emailCanonical)
+    // Last, so a refusing limit that is also over wins (the first exceeded position is reported).
+    const domainPosition = isWebmailDomain(domain) ? null : checks.length + 1
+    if (domainPosition !== null)
+      checks.push({ name: 'domain', value: `domain:${domain}`, limit: deps.domainLimit })
+    const hits = planHits(checks, now)
     const args: TrialSubmissionArgs = {
       ...submission,
       validDays: TRIAL_VALID_DAYS,
       messageIdDomain: deps.messageIdDomain,
-      breakerCount: deps.breaker?.count ?? null,
-      breakerSeconds: deps.breaker ? deps.breaker.windowMs / 1000 : null,
+      breakerCounts: deps.breaker?.map((l) => l.count) ?? null,
+      breakerSeconds: deps.breaker?.map((l) => l.windowMs / 1000) ?? null,
     }
     const result = await callTrialRequest(deps.db, hits, args)
-    throwIfLimited(verdictOf(hits, result.exceeded, now))
-    if (result.outcome === null || result.claims === null)
-      throw new Error('trial_request returned no outcome')
-    outcome =
-      result.outcome === 'breaker' && deps.breaker
-        ? await requireConfirmation(deps, submission, {
-            claims: result.claims,
-            limit: deps.breaker,
-          })
-        : result.outcome === 'breaker'
-          ? 'confirm'
-          : result.outcome
+    if (result.exceeded !== null && result.exceeded === domainPosition) {
+      // A burst from one company's (or an attacker's) domain: each address may be a colleague,
+      // so it is asked to confirm rather than refused (decision 21).
+      outcome = await requireConfirmation(deps, submission, null)
+    } else {
+      throwIfLimited(verdictOf(hits, result.exceeded, now))
+      if (result.outcome === null || result.claims === null)
+        throw new Error('trial_request returned no outcome')
+      const tripped = deps.breaker?.[(result.breaker_window ?? 1) - 1]
+      outcome =
+        result.outcome === 'breaker' && tripped
+          ? await requireConfirmation(deps, submission, {
+              claims: result.claims,
+              limit: tripped,
+            })
+          : result.outcome === 'breaker'
+            ? 'confirm'
+            : result.outcome
+    }
   }
 
-  if (outcome === 'claimed') deps.counts.invalidate()
+  if (outcome === 'claimed') {
+    deps.counts.invalidate()
+    await deps.supplyWatch?.afterClaim(request.model)
+  }
   deps.onMailQueued?.()
   deps.logger.info({ submissionId: submission.id, model: request.model, outcome }, 'trial request')
   if (outcome === 'confirm') {

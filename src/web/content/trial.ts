@@ -46,7 +46,7 @@ export const TRIAL_COPY = {
    */
   confirmTitle: 'Check your inbox',
   confirmText:
-    'Many people are asking for trial keys right now, so we have e-mailed you a confirmation link. Open it and your download link and key follow at once.',
+    'To make sure this request comes from you, we have e-mailed you a confirmation link. Open it and your download link and key follow at once.',
   requirements: 'Windows + Excel 365 required',
 } as const
 

@@ -2,7 +2,8 @@
 -- the per-address lock, a repeat's valid key or a claim from the pool, the submission row and
 -- its e-mail in the outbox, committed together. trial_request calls it after counting the
 -- request's rate-limit hits. Outcomes: 'breaker' (nothing done: the server takes the
--- confirmation path), 'claimed', 'resent' (a valid key goes to its mailbox again; the pool still
+-- confirmation path; breaker_window is the 1-based window of CLAIM_BREAKER that tripped, claims
+-- its count), 'claimed', 'resent' (a valid key goes to its mailbox again; the pool still
 -- has keys), 'waitlist'. enable_seqscan is off for the reason find_valid_license gives.
 CREATE FUNCTION submit_trial(
   p_id uuid,
@@ -18,21 +19,23 @@ CREATE FUNCTION submit_trial(
   p_terms_version text,
   p_valid_days integer,
   p_message_id_domain text,
-  p_breaker_count integer,
-  p_breaker_seconds double precision
-) RETURNS TABLE (outcome text, claims integer)
+  p_breaker_counts integer[],
+  p_breaker_seconds double precision[]
+) RETURNS TABLE (outcome text, claims integer, breaker_window integer)
 LANGUAGE plpgsql
 SET enable_seqscan = off
 AS $$
 DECLARE
   v_claims integer := 0;
+  v_tripped integer;
   v_owner record;
   v_license record;
 BEGIN
-  IF p_breaker_count IS NOT NULL THEN
-    v_claims := breaker_claims(p_model, p_breaker_seconds, p_breaker_count);
-    IF v_claims >= p_breaker_count THEN
-      RETURN QUERY SELECT 'breaker'::text, v_claims;
+  IF p_breaker_counts IS NOT NULL THEN
+    SELECT b.claims, b.tripped INTO v_claims, v_tripped
+      FROM breaker_claims(p_model, p_breaker_seconds, p_breaker_counts) AS b;
+    IF v_tripped IS NOT NULL THEN
+      RETURN QUERY SELECT 'breaker'::text, v_claims, v_tripped;
       RETURN;
     END IF;
   END IF;
@@ -50,7 +53,8 @@ BEGIN
     PERFORM enqueue_trial_mail(v_owner.email, v_owner.first_name, v_owner.last_name, p_model,
       v_owner.activation_key, true, v_owner.submission_id, p_message_id_domain);
     RETURN QUERY SELECT
-      CASE WHEN has_available_license(p_model) THEN 'resent' ELSE 'waitlist' END, v_claims;
+      CASE WHEN has_available_license(p_model) THEN 'resent' ELSE 'waitlist' END, v_claims,
+      NULL::integer;
     RETURN;
   END IF;
 
@@ -62,12 +66,12 @@ BEGIN
       v_license.id, p_token_hash, p_ip_hash, p_user_agent, p_terms_version);
 
   IF v_license.id IS NULL THEN
-    RETURN QUERY SELECT 'waitlist'::text, v_claims;
+    RETURN QUERY SELECT 'waitlist'::text, v_claims, NULL::integer;
     RETURN;
   END IF;
 
   PERFORM enqueue_trial_mail(p_email, p_first_name, p_last_name, p_model,
     v_license.activation_key, false, p_id, p_message_id_domain);
-  RETURN QUERY SELECT 'claimed'::text, v_claims;
+  RETURN QUERY SELECT 'claimed'::text, v_claims, NULL::integer;
 END
 $$;

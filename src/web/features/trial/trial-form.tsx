@@ -188,8 +188,9 @@ export function TrialForm() {
     const result = await submitTrialRequest(request)
     if (result.ok) {
       if (result.data.confirmation_required) {
-        // Past the claim breaker (docs/product.md, "Trust under abuse"): the key follows the
-        // e-mailed link.
+        // Past the claim breaker, a form filled by the browser faster than a person types, or a
+        // burst from the address's domain (docs/product.md, "Trust under abuse"): the key
+        // follows the e-mailed link.
         setSubmitting(false)
         setConfirmationSent(true)
         notify('success', TRIAL_COPY.confirmTitle, {
