@@ -32,7 +32,7 @@ export interface GuardDeps {
 }
 
 /** A client's address, its /24 or /64 and its IPv6 /48, each hashed as stored and counted. */
-export interface ClientHashes {
+interface ClientHashes {
   address: string
   subnet: string
   /** Null for IPv4 and unknown clients: they count no /48. */
