@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** The address of a submission was corrected once already; a second correction is refused. */
+  alreadyCorrected: 'ALREADY_CORRECTED',
+  /** The correction window (24 hours from the request) has passed. */
+  tooLate: 'TOO_LATE',
 } as const
 
 export interface ApiError {

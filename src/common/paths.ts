@@ -61,6 +61,7 @@ export const anchors = {
 } as const
 
 const WAITLIST_ROUTE = '/api/trial-submissions/:id/waitlist'
+const EMAIL_CORRECTION_ROUTE = '/api/trial-submissions/:id/email'
 
 export const api = {
   trialSubmissions: '/api/trial-submissions',
@@ -68,6 +69,12 @@ export const api = {
   waitlistRoute: WAITLIST_ROUTE,
   waitlist: (submissionId: string) =>
     WAITLIST_ROUTE.replace(':id', encodeURIComponent(submissionId)),
+  /** The one-time correction of a mistyped address, with the submission's own token. */
+  emailCorrectionRoute: EMAIL_CORRECTION_ROUTE,
+  emailCorrection: (submissionId: string) =>
+    EMAIL_CORRECTION_ROUTE.replace(':id', encodeURIComponent(submissionId)),
+  /** RFC 8058 one-click "stop these reminders" (POST), and its plain link (GET) in the text. */
+  reminderStop: '/api/reminders/stop',
   licenseCounts: '/api/license-counts',
   keyResend: '/api/key-resend',
   /** The link a request past the claim breaker gets by e-mail (DESIGN.md §14). */

@@ -24,6 +24,7 @@ import { contentSecurityPolicy, securityHeaders } from './http/security-headers.
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
+import { trialEmailCorrectionRoutes } from './http/trial-email-corrections.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { Logger } from './logger.ts'
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Hono {
     trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
     trialConfirmationRoutes({ trial }),
+    trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
     purchaseRequestRoutes({
       trustProxy: config.trustProxy,
       purchase: {

@@ -212,3 +212,12 @@ export async function revokeLicenseByKey(
     return { id: row.id, model: row.model, previous: row.status }
   })
 }
+
+/** A key still held by its owner (assigned, not revoked), or null. */
+export async function findAssignedLicense(db: Db, id: string): Promise<LicenseRow | null> {
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, id), eq(licenses.status, 'assigned')))
+  return row ?? null
+}
