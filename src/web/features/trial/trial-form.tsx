@@ -57,8 +57,8 @@ export function TrialForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   /** A likely correction of a misspelt e-mail domain; a hint only, never blocking a submit. */
   const [suggestion, setSuggestion] = useState<string | null>(null)
+  /** What the e-mail field holds now, for a suggestion that arrives after the visitor typed on. */
   const emailNow = useRef('')
-  emailNow.current = form.email
   const formRef = useRef<HTMLFormElement>(null)
   const [waitlist, setWaitlist] = useState<{
     submission: TrialSubmissionResponse
@@ -322,6 +322,7 @@ export function TrialForm() {
             : {})}
           onChange={(e) => {
             set('email', e.target.value)
+            emailNow.current = e.target.value
             clearError('email')
             setSuggestion(null)
           }}
@@ -340,6 +341,7 @@ export function TrialForm() {
               type="button"
               onClick={() => {
                 set('email', suggestion)
+                emailNow.current = suggestion
                 clearError('email')
                 setSuggestion(null)
               }}
