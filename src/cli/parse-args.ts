@@ -33,6 +33,8 @@ Commands:
                              with a key while the pool lasts.
   mail status                Outbox counts and the messages not delivered yet.
   mail retry                 Queue failed and dead messages again.
+  mail dkim-record           The DNS TXT record that publishes the DKIM key (DKIM_DOMAIN,
+                             DKIM_SELECTOR, DKIM_PRIVATE_KEY) for receivers to check.
   operators add EMAIL        Let EMAIL sign in to the console at /admin (a one-time link
                              is e-mailed when they ask for it).
   operators list             Who may sign in to the console.
@@ -75,6 +77,7 @@ const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
   'waitlist notify': { flags: ['model'] },
   'mail status': { flags: [] },
   'mail retry': { flags: [] },
+  'mail dkim-record': { flags: [] },
   'operators add': { flags: [], argument: 'EMAIL' },
   'operators list': { flags: [] },
   'operators remove': { flags: [], argument: 'EMAIL' },

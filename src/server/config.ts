@@ -12,6 +12,7 @@ import {
   resolveSettings,
   type PublicSettings,
 } from '#src/common/site/settings.ts'
+import { parseDkim, type DkimSettings } from './mail/dkim.ts'
 
 /** `COUNT/WINDOW`, e.g. `3/24h`, `20/1h`, `100/15m`, `10/30s`. */
 export interface RateLimit {
@@ -112,6 +113,24 @@ const breaker = z
     return parsed
   })
 
+/** `off`, or offsets before a trial's end like `3d,0d` (days; docs/product.md, "Mail"). */
+const reminders = z
+  .string()
+  .default('3d,0d')
+  .transform((value, ctx) => {
+    const v = value.trim().toLowerCase()
+    if (v === 'off') return []
+    const parts = v.split(',').map((p) => /^\s*(\d{1,2})d\s*$/.exec(p))
+    if (parts.length === 0 || parts.some((m) => !m || Number(m[1]) > 30)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected off or days before the trial's end like 3d,0d, got "${value}"`,
+      })
+      return z.NEVER
+    }
+    return [...new Set(parts.map((m) => Number(m![1])))].sort((a, b) => b - a)
+  })
+
 const flag = z
   .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
   .default('')
@@ -151,6 +170,13 @@ const ConfigSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(v), 'must be an e-mail address'),
   UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
+  DKIM_DOMAIN: z.string().default(''),
+  DKIM_SELECTOR: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[a-z0-9][a-z0-9-]*$/i.test(v), 'must be a DNS label like mail1'),
+  DKIM_PRIVATE_KEY: z.string().default(''),
+  TRIAL_REMINDERS: reminders,
 })
 
 export type Config = {
@@ -183,6 +209,10 @@ export type Config = {
    * go to the support address (operatorAddress).
    */
   operatorEmail: string | null
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY (read from its file here); null: unsigned. */
+  dkim: DkimSettings | null
+  /** TRIAL_REMINDERS: days before a trial's end, largest first; empty when off. */
+  trialReminders: number[]
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +224,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  let dkim: DkimSettings | null
+  try {
+    dkim = parseDkim(c.DKIM_DOMAIN.trim(), c.DKIM_SELECTOR.trim(), c.DKIM_PRIVATE_KEY.trim())
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DKIM: ${(error as Error).message}`)
+  }
   const port = c.PORT
   const publicUrl = (
     c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`
@@ -223,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     claimBreaker: c.CLAIM_BREAKER,
     ipHashSecret: c.IP_HASH_SECRET || null,
     operatorEmail: c.OPERATOR_EMAIL || null,
+    dkim,
+    trialReminders: c.TRIAL_REMINDERS,
   }
 }
 

@@ -52,13 +52,27 @@ async function main() {
   const database = await openMigratedDatabase(config, logger)
   // PGlite writes its files with modes of its own; tighten them now that they exist.
   await secureDataDir(config.dataDir)
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    dkim: config.dkim,
+  })
   logger.info(
     { [transport.kind === 'files' ? 'directory' : 'smtp']: transport.location },
     transport.kind === 'files'
       ? 'no SMTP_URL: e-mails are written as .eml files'
       : 'e-mails go out over SMTP',
   )
+  // Said once at start: unsigned mail lands in spam at the large mailbox providers.
+  if (config.dkim)
+    logger.info(
+      { selector: config.dkim.keySelector, domain: config.dkim.domainName },
+      'e-mails are DKIM-signed; `npm run admin -- mail dkim-record` prints the DNS record',
+    )
+  else
+    logger.warn(
+      'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set: e-mails go out unsigned (docs/operations.md, "DKIM, SPF and DMARC")',
+    )
   const identity = mailIdentity(config, settings)
   // E-mail waits for a moment without requests (request-gauge.ts). With Postgres, delivery runs
   // in a thread of its own, off the request path; the embedded database has one thread, so

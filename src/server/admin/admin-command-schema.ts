@@ -71,6 +71,7 @@ export const AdminCommandSchema = z.discriminatedUnion(
     command('waitlist notify', { model: ModelSchema }),
     command('mail status', {}),
     command('mail retry', {}),
+    command('mail dkim-record', {}),
     command('operators add', { email: OperatorEmailSchema }),
     command('operators list', {}),
     command('operators remove', { email: OperatorEmailSchema }),

@@ -215,7 +215,8 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         r.purchaseRequests === 0 &&
         r.mail === 0 &&
         r.files === 0 &&
-        r.counters === 0
+        r.counters === 0 &&
+        r.suppressions === 0
       )
         return ok(`No trial or purchase requests from ${command.email}.\n`, { data })
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -224,10 +225,17 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         : ''
       return ok(
         `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
-          `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
+          `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}${r.suppressions ? ', its suppression-list entry' : ''}); keys they held stay in the pool's history without a name.\n`,
         { data },
       )
     }
+    case 'mail dkim-record':
+      // The key is in the environment of whoever runs the CLI (src/cli/run-cli.ts answers it).
+      return {
+        exitCode: 1,
+        stdout: '',
+        stderr: 'mail dkim-record runs in the command line only.\n',
+      }
     case 'mail retry': {
       const n = await requeueMail(ctx.db)
       return ok(`Queued ${n} failed or dead message${n === 1 ? '' : 's'} again.\n`, {

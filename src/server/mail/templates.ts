@@ -27,6 +27,8 @@ export interface RenderedMail {
   html: string
   /** Replies go here instead of the support address (the operator answers the buyer). */
   replyTo?: string
+  /** Extra header fields: a reminder's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>
 }
 
 export interface TrialMailPayload {
