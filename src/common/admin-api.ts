@@ -123,6 +123,9 @@ interface MailItem {
 export interface MailSummary {
   counts: Record<MailStatusName, number>
   undelivered: MailItem[]
+  /** Addresses refused permanently (newest first, masked); reminders and notices skip them. */
+  suppressed: { email: string; reason: string; suppressedAt: string }[]
+  suppressedTotal: number
 }
 
 interface ConsentVersionRow {

@@ -10,6 +10,7 @@ import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { deleteOperator, insertOperator, listOperators } from '../db/operator-repository.ts'
 import { countMailByStatus, listUndeliveredMail, requeueMail } from '../db/outbox-repository.ts'
+import { countSuppressions } from '../db/suppression-repository.ts'
 import { listLeads, listWaitingSubmissions } from '../db/submission-repository.ts'
 import {
   importLicenseKeys,
@@ -204,6 +205,9 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
       }
       if (counts.dead)
         out += `\n${counts.dead} dead: \`npm run admin -- mail retry\` queues them again.\n`
+      const suppressed = await countSuppressions(ctx.db)
+      if (suppressed)
+        out += `\n${suppressed} address${suppressed === 1 ? ' is' : 'es are'} suppressed (refused for good); reminders and notices skip ${suppressed === 1 ? 'it' : 'them'}.\n`
       return ok(out)
     }
     case 'leads delete': {
