@@ -25,6 +25,7 @@ import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
 import { trialEmailCorrectionRoutes } from './http/trial-email-corrections.ts'
+import { reminderStopRoutes } from './http/reminder-stops.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { Logger } from './logger.ts'
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Hono {
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
     trialConfirmationRoutes({ trial }),
     trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
+    reminderStopRoutes({ db: database.db }),
     purchaseRequestRoutes({
       trustProxy: config.trustProxy,
       purchase: {

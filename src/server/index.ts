@@ -21,6 +21,7 @@ import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { requestGauge } from './request-gauge.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
+import { startReminderScheduler } from './trials/trial-reminders.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -113,6 +114,13 @@ async function main() {
         )
       : null
   const maintenance = startMaintenance(database.db, logger, config.dataDir)
+  const reminders = startReminderScheduler({
+    db: database.db,
+    offsets: config.trialReminders,
+    messageIdDomain: identity.messageIdDomain,
+    logger,
+    onMailQueued,
+  })
 
   const lifecycle = createLifecycle(logger)
   const app = createApp({
@@ -133,6 +141,7 @@ async function main() {
     requests,
     cleanup: [
       () => maintenance.stop(),
+      () => reminders.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),
       () => transport.close(),

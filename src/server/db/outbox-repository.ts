@@ -19,6 +19,8 @@ type MailKind =
   | 'operator-sign-in'
   | 'purchase-request'
   | 'purchase-confirmation'
+  /** A notice before a trial ends (TRIAL_REMINDERS). */
+  | 'trial-reminder'
 
 interface NewMail {
   kind: MailKind

@@ -13,6 +13,7 @@ import {
   renderOperatorSignInMail,
   renderPurchaseConfirmationMail,
   renderPurchaseRequestMail,
+  renderReminderMail,
   renderTrialMail,
   renderWaitlistJoinedMail,
   renderWaitlistMail,
@@ -78,6 +79,18 @@ export interface ConfirmMailPayload {
   model: Model
   /** The confirmation token; the link is built from PUBLIC_URL when the mail is rendered. */
   token: string
+}
+
+/** A trial reminder: its trial's end, and the token of its one-click stop link. */
+export interface ReminderMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** ISO time the trial key stops working. */
+  endsAt: string
+  /** True on the day the trial ends (offset 0). */
+  today: boolean
+  stopToken: string
 }
 
 export interface BreakerMailPayload {
@@ -158,6 +171,21 @@ export function renderOutboxMail(
   if (kind === 'confirm') {
     if (!str('token')) throw new UnknownMailError('confirmation mail without a token')
     return renderConfirmMail({ ...person, token: str('token') }, settings, publicUrl)
+  }
+  if (kind === 'trial-reminder') {
+    const endsAt = new Date(str('endsAt'))
+    if (!str('stopToken') || Number.isNaN(endsAt.getTime()))
+      throw new UnknownMailError('reminder without its end or stop token')
+    return renderReminderMail(
+      {
+        ...person,
+        endsAt: str('endsAt'),
+        today: payload.today === true,
+        stopToken: str('stopToken'),
+      },
+      settings,
+      publicUrl,
+    )
   }
   if (kind === 'breaker') {
     const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)
