@@ -33,6 +33,9 @@ Commands:
                              with a key while the pool lasts.
   mail status                Outbox counts and the messages not delivered yet.
   mail retry                 Queue failed and dead messages again.
+  funnel [--days N] [--format json]
+                             Visits, trial requests, keys and paid orders per source over
+                             the last N days (default 28); \`direct\` when no utm_source.
   mail dkim-record           The DNS TXT record that publishes the DKIM key (DKIM_DOMAIN,
                              DKIM_SELECTOR, DKIM_PRIVATE_KEY) for receivers to check.
   operators add EMAIL        Let EMAIL sign in to the console at /admin (a one-time link
@@ -58,7 +61,7 @@ type CliRequest =
   | { kind: 'command'; command: Exclude<AdminCommand, LicensesImport> }
   | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }
 
-const FLAGS = ['model', 'format', 'email', 'yes'] as const
+const FLAGS = ['model', 'format', 'email', 'yes', 'days'] as const
 type Flag = (typeof FLAGS)[number]
 
 interface CommandLine {
@@ -78,6 +81,7 @@ const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
   'mail status': { flags: [] },
   'mail retry': { flags: [] },
   'mail dkim-record': { flags: [] },
+  funnel: { flags: ['days', 'format'] },
   'operators add': { flags: [], argument: 'EMAIL' },
   'operators list': { flags: [] },
   'operators remove': { flags: [], argument: 'EMAIL' },
@@ -112,6 +116,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         format: { type: 'string' },
         email: { type: 'string' },
         yes: { type: 'boolean' },
+        days: { type: 'string' },
       },
     })
   } catch (error) {
@@ -131,6 +136,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     model: values.model,
     format: values.format,
     email: values.email,
+    days: values.days,
   }
   // An unknown name has no spelling here: the schema refuses it below.
   const line = Object.hasOwn(COMMAND_LINES, name)

@@ -286,3 +286,25 @@ export const RevokeRequestSchema = z.object({
 export const LeadDeleteConfirmSchema = z.object({
   confirm: z.literal(true, 'confirm must be true: deleting a lead cannot be undone'),
 })
+
+/** One week and source of the funnel: visits -> trial requests -> keys -> paid orders. */
+export interface FunnelRow {
+  week: string
+  source: string
+  visits: number
+  trials: number
+  keys: number
+  orders: number
+}
+
+export interface FunnelReport {
+  days: number
+  since: string
+  weeks: FunnelRow[]
+  /** The same, summed per source over the window (`direct` when none). */
+  sources: Omit<FunnelRow, 'week'>[]
+  /** Trials with a key, and how many of them bought that model within 30 days. */
+  trialToPaid: { model: Model; trials: number; paid: number; rate: number }[]
+  revenue: { month: string; currency: string; amountMinor: number }[]
+  referrers: { referrer: string; visits: number }[]
+}

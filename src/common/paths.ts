@@ -95,6 +95,7 @@ export const adminRoutes = {
   keys: '/admin/keys',
   waitlist: '/admin/waitlist',
   mail: '/admin/mail',
+  funnel: '/admin/funnel',
   consents: '/admin/consents',
   purchaseRequests: '/admin/purchase-requests',
   signIn: '/admin/sign-in',
@@ -122,6 +123,9 @@ export const adminApi = {
   waitlistNotify: `${ADMIN_API}/waitlist/notify`,
   mail: `${ADMIN_API}/mail`,
   mailRetry: `${ADMIN_API}/mail/retry`,
+  /** `?days=N` (default 28). */
+  funnel: `${ADMIN_API}/funnel`,
+  funnelExport: `${ADMIN_API}/funnel/export.csv`,
   consents: `${ADMIN_API}/consents`,
   purchaseRequests: `${ADMIN_API}/purchase-requests`,
   audit: `${ADMIN_API}/audit`,

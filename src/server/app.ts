@@ -28,6 +28,7 @@ import { trialEmailCorrectionRoutes } from './http/trial-email-corrections.ts'
 import { reminderStopRoutes } from './http/reminder-stops.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
+import type { PageViewCounter } from './funnel/page-views.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import type { TrialDeps } from './trials/trial-service.ts'
@@ -46,6 +47,8 @@ export interface AppDeps {
   isStopping?: () => boolean
   /** Tests: tighter console sign-in limits. */
   signInLimits?: SignInLimits
+  /** Counts document requests for the funnel (funnel/page-views.ts); absent: not counted. */
+  pageViews?: PageViewCounter
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -151,7 +154,7 @@ export function createApp(deps: AppDeps): Hono {
       signInLimits: deps.signInLimits,
     }),
   )
-  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
+  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 
   // HEAD is answered from the GET answer's final headers. When Hono derives HEAD itself,

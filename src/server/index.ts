@@ -22,6 +22,7 @@ import { requestGauge } from './request-gauge.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
 import { startReminderScheduler } from './trials/trial-reminders.ts'
+import { createPageViewCounter } from './funnel/page-views.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -122,8 +123,10 @@ async function main() {
     onMailQueued,
   })
 
+  const pageViews = createPageViewCounter({ db: database.db, logger })
   const lifecycle = createLifecycle(logger)
   const app = createApp({
+    pageViews,
     config,
     settings,
     logger,
@@ -142,6 +145,7 @@ async function main() {
     cleanup: [
       () => maintenance.stop(),
       () => reminders.stop(),
+      () => pageViews.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),
       () => transport.close(),

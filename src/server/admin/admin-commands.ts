@@ -6,6 +6,7 @@
  */
 import { maskEmail } from '#src/common/admin-api.ts'
 import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
+import { buildFunnel } from '../funnel/funnel-service.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { deleteOperator, insertOperator, listOperators } from '../db/operator-repository.ts'
@@ -231,6 +232,22 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
           `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}${r.suppressions ? ', its suppression-list entry' : ''}); keys they held stay in the pool's history without a name.\n`,
         { data },
+      )
+    }
+    case 'funnel': {
+      const report = await buildFunnel(ctx.db, command.days)
+      if (command.format === 'json') return ok(JSON.stringify(report.sources, null, 2) + '\n')
+      const rows = report.sources.map((r) => [
+        r.source,
+        String(r.visits),
+        String(r.trials),
+        String(r.keys),
+        String(r.orders),
+      ])
+      return ok(
+        `Funnel, last ${command.days} days (since ${report.since.slice(0, 10)}):\n` +
+          formatTable(['source', 'visits', 'trials', 'keys', 'orders'], rows) +
+          (rows.length ? '' : 'Nothing counted yet.\n'),
       )
     }
     case 'mail dkim-record':

@@ -3,6 +3,7 @@
  * pre-compressed brotli/gzip bodies, ETags and the right caching; custom uploads from disk;
  * our 404 page for anything else (DESIGN.md §2, issue #2).
  */
+import type { PageViewCounter } from '../funnel/page-views.ts'
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, relative, resolve, sep } from 'node:path'
@@ -270,7 +271,10 @@ export function lnfFileName(uploadsDir: string, raw: string): string | null {
   return name.includes('/') || name.startsWith('.') ? null : name
 }
 
-export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
+export function siteRoutes(
+  site: Site,
+  options: { uploadsDir: string; pageViews?: PageViewCounter },
+): Hono {
   const app = new Hono()
   const notFound = (c: Context) => sendFile(c, site.documents.get('not-found')!, 404)
   let sitemap: StaticFile | null = null
@@ -324,7 +328,15 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
     if (file) return sendFile(c, file)
     const name = documentForPath(c.req.path)
     const doc = name ? site.documents.get(name) : undefined
-    return doc ? sendFile(c, doc) : notFound(c)
+    if (!doc) return notFound(c)
+    // The funnel's cookieless count of this view (funnel/page-views.ts).
+    options.pageViews?.count({
+      url: c.req.url,
+      referer: c.req.header('referer'),
+      userAgent: c.req.header('user-agent'),
+      purpose: c.req.header('sec-purpose') ?? c.req.header('purpose'),
+    })
+    return sendFile(c, doc)
   })
   return app
 }

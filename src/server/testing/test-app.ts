@@ -63,6 +63,7 @@ export function createTestApp(
     env?: Record<string, string>
     onMailQueued?: () => void
     signInLimits?: AppDeps['signInLimits']
+    pageViews?: AppDeps['pageViews']
   } = {},
 ) {
   const config = testConfig(options.env)
@@ -77,6 +78,7 @@ export function createTestApp(
     counts,
     onMailQueued: options.onMailQueued,
     signInLimits: options.signInLimits,
+    pageViews: options.pageViews,
   })
   return { app, config, logger, logLines: lines, counts }
 }
