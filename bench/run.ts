@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are DESIGN.md §9's; each is marked met or missed.
- *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail   run only some parts
+ *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail,funnel   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_SERVER_WARMUP=8    seconds of submissions (and of the ceiling) before any is measured
@@ -33,6 +33,7 @@ import {
   runMailRenderBench,
   type MailRenderReport,
 } from './mail-render.ts'
+import { funnelBudgets, runFunnelBench, type FunnelBenchReport } from './funnel-reminders.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
@@ -69,6 +70,7 @@ interface Report {
   pacing?: PacingPageReport
   console?: ConsoleLeadsReport
   mail?: MailRenderReport
+  funnel?: FunnelBenchReport
   budgets: Budget[]
   durationS?: number
 }
@@ -241,6 +243,10 @@ async function main() {
       connections: 16,
       rounds: num('BENCH_STATIC_ROUNDS', 3),
     })
+  }
+  if (wants('funnel')) {
+    report.funnel = await runFunnelBench()
+    report.budgets.push(...funnelBudgets(report.funnel))
   }
   if (wants('console')) {
     report.console = await runConsoleLeadsBench()

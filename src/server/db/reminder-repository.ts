@@ -53,15 +53,18 @@ export async function scheduleReminders(
       sql`with added as (
             insert into trial_reminders
               (license_id, offset_days, submission_id, model, ends_at, due_at)
-            select l.id, o.d, l.submission_id, l.model,
-                   l.assigned_at + make_interval(days => ${validDays}),
-                   date_trunc('day', (l.assigned_at + make_interval(days => ${validDays} - o.d))
-                     at time zone 'UTC') at time zone 'UTC'
-              from licenses l
-              cross join unnest(${sql.raw(`array[${offsets.map(Number).join(',')}]::int[]`)}) as o(d)
-             where l.status = 'assigned' and l.submission_id is not null
-               and l.assigned_at > ${from}::timestamptz - interval '${sql.raw(SCAN_OVERLAP)}'
-               and l.assigned_at <= ${until}
+            select * from (
+              select l.id, o.d, l.submission_id, l.model,
+                     l.assigned_at + make_interval(days => ${validDays}) as ends_at,
+                     date_trunc('day', (l.assigned_at + make_interval(days => ${validDays} - o.d))
+                       at time zone 'UTC') at time zone 'UTC' as due_at
+                from licenses l
+                cross join unnest(${sql.raw(`array[${offsets.map(Number).join(',')}]::int[]`)}) as o(d)
+               where l.status = 'assigned' and l.submission_id is not null
+                 and l.assigned_at > ${from}::timestamptz - interval '${sql.raw(SCAN_OVERLAP)}'
+                 and l.assigned_at <= ${until}) as k
+             -- Already stale when first seen (keys handed out before an upgrade): never due.
+             where k.due_at > ${until}::timestamptz - interval '1 day'
             on conflict do nothing
             returning 1)
           select count(*)::int as n from added`,
@@ -163,4 +166,17 @@ export async function stopRemindersByToken(db: Db, tokenHash: string): Promise<b
         returning id`,
   )
   return rows.length > 0
+}
+
+/** Marks every pending reminder whose moment passed a day or more ago as skipped, at once. */
+export async function skipStaleReminders(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with skipped as (
+          update trial_reminders set status = 'skipped', skip_reason = 'stale', updated_at = ${now}
+           where status = 'pending' and due_at <= ${now}::timestamptz - interval '1 day'
+          returning 1)
+        select count(*)::int as n from skipped`,
+  )
+  return rows[0]!.n
 }

@@ -16,6 +16,7 @@ import {
   markReminderSent,
   markReminderSkipped,
   scheduleReminders,
+  skipStaleReminders,
 } from '../db/reminder-repository.ts'
 import type { Logger } from '../logger.ts'
 import type { ReminderMailPayload } from '../mail/templates.ts'
@@ -45,6 +46,8 @@ export async function runReminderPass(
   const totals = { scheduled: 0, queued: 0, skipped: 0 }
   if (deps.offsets.length === 0) return totals
   totals.scheduled = await scheduleReminders(deps.db, deps.offsets, TRIAL_VALID_DAYS, now)
+  // The stale ones in one statement (after the site was down), not one by one.
+  totals.skipped = await skipStaleReminders(deps.db, now)
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BATCH, paidCondition)
