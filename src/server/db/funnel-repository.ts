@@ -7,7 +7,7 @@ import type { Model } from '#src/common/models.ts'
 import { TRIAL_SOURCE } from '#src/common/trial-limits.ts'
 import { queryRows, type Db } from './client.ts'
 
-export interface VisitRow {
+interface VisitRow {
   week: string
   source: string
   visits: number
@@ -37,7 +37,7 @@ export function topReferrers(db: Db, since: Date, limit: number) {
   )
 }
 
-export interface TrialRow {
+interface TrialRow {
   week: string
   source: string
   model: Model
@@ -62,7 +62,7 @@ export function trialsSince(db: Db, since: Date): Promise<TrialRow[]> {
   )
 }
 
-export interface PaidOrderRow {
+interface PaidOrderRow {
   paidAt: Date
   model: Model
   /** In the currency's minor unit (cents). */

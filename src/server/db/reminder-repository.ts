@@ -17,7 +17,7 @@ import { queryRows, type Db } from './client.ts'
  *            where o.email_canonical = s.email_canonical and o.model = r.model
  *              and o.status in ('fulfilled', 'awaiting_key'))
  */
-export function paidOrderForReminder(): SQL {
+function paidOrderForReminder(): SQL {
   return sql`false`
 }
 
@@ -76,7 +76,7 @@ export async function scheduleReminders(
   })
 }
 
-export interface DueReminder {
+interface DueReminder {
   license_id: string
   offset_days: number
   submission_id: string

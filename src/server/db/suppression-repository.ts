@@ -3,7 +3,7 @@
  * the canonical address (trials/email-identity.ts), so `Ann.Smith@gmail.com` and
  * `annsmith@gmail.com`, one mailbox, are one row.
  */
-import { count, desc, eq, inArray } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { mailSuppressions } from './schema.ts'
 
@@ -26,16 +26,6 @@ export async function isSuppressed(db: Db, emailCanonical: string): Promise<bool
     .from(mailSuppressions)
     .where(eq(mailSuppressions.emailCanonical, emailCanonical))
   return Boolean(row)
-}
-
-/** Which of these canonical addresses are on the list. */
-export async function suppressedAmong(db: Db, canonicals: readonly string[]): Promise<Set<string>> {
-  if (canonicals.length === 0) return new Set()
-  const rows = await db
-    .select({ email: mailSuppressions.emailCanonical })
-    .from(mailSuppressions)
-    .where(inArray(mailSuppressions.emailCanonical, [...canonicals]))
-  return new Set(rows.map((r) => r.email))
 }
 
 /** Newest first, for the console and `mail status`. */

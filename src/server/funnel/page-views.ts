@@ -38,7 +38,7 @@ interface Pending {
   views: number
 }
 
-export interface DocumentRequest {
+interface DocumentRequest {
   /** The request's full URL. */
   url: string
   referer: string | undefined

@@ -16,7 +16,7 @@ export interface DkimSettings {
 }
 
 /** nodemailer's default signed headers (dkim/sign.js) and List-Unsubscribe-Post. */
-export const DKIM_SIGNED_HEADERS =
+const DKIM_SIGNED_HEADERS =
   'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:' +
   'Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From:' +
   'Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id:' +

@@ -154,7 +154,7 @@ const SUPPRESSIBLE_KINDS = new Set(['trial-reminder', 'waitlist', 'waitlist-join
  * 5.1.x (no such mailbox or domain) or 5.2.1 (mailbox disabled) status after the message. A
  * 5xx for other reasons (our authentication, a policy about the content) is not the address's.
  */
-export function permanentRecipientFailure(error: unknown): boolean {
+function permanentRecipientFailure(error: unknown): boolean {
   const e = error as { responseCode?: unknown; command?: unknown; response?: unknown }
   const code = typeof e?.responseCode === 'number' ? e.responseCode : 0
   if (code < 500 || code > 599) return false

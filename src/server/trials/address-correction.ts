@@ -21,9 +21,9 @@ import {
 } from './trial-service.ts'
 
 /** How long after the request its address may be corrected. */
-export const CORRECTION_WINDOW_HOURS = 24
+const CORRECTION_WINDOW_HOURS = 24
 
-export type CorrectionResult =
+type CorrectionResult =
   | { outcome: 'resent' }
   /** No submission has this id and token (the caller answers 404 whichever was wrong). */
   | { outcome: 'not-found' }

@@ -31,7 +31,7 @@ export interface ReminderDeps {
 }
 
 const BATCH = 50
-export const REMINDER_INTERVAL_MS = 30_000
+const REMINDER_INTERVAL_MS = 30_000
 
 /** The stop link's token is 256 random bits; only its hash is kept. */
 export const hashStopToken = (token: string) => createHash('sha256').update(token).digest('hex')
