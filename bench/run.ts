@@ -2,7 +2,7 @@
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are those of docs/architecture.md, "Budgets"; each is marked met or missed.
- *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail   run only some parts
+ *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail,funnel,orders   run only some parts
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_SERVER_WARMUP=8    seconds of submissions (and of the ceiling) before any is measured
@@ -37,6 +37,7 @@ import {
   runMailRenderBench,
   type MailRenderReport,
 } from './mail-render.ts'
+import { funnelBudgets, runFunnelBench, type FunnelBenchReport } from './funnel-reminders.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
 import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
@@ -77,6 +78,7 @@ interface Report {
   mail?: MailRenderReport
   orders?: OrdersReport
   timing?: TimingTell[]
+  funnel?: FunnelBenchReport
   budgets: Budget[]
   durationS?: number
 }
@@ -264,6 +266,10 @@ async function main() {
       connections: 16,
       rounds: num('BENCH_STATIC_ROUNDS', 3),
     })
+  }
+  if (wants('funnel')) {
+    report.funnel = await runFunnelBench()
+    report.budgets.push(...funnelBudgets(report.funnel))
   }
   if (wants('console')) {
     report.console = await runConsoleLeadsBench()

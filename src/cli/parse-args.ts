@@ -35,6 +35,11 @@ Commands:
                              with a key while the pool lasts.
   mail status                Outbox counts and the messages not delivered yet.
   mail retry                 Queue failed and dead messages again.
+  funnel [--days N] [--format json]
+                             Visits, trial requests, keys and paid orders per source over
+                             the last N days (default 28); \`direct\` when no utm_source.
+  mail dkim-record           The DNS TXT record that publishes the DKIM key (DKIM_DOMAIN,
+                             DKIM_SELECTOR, DKIM_PRIVATE_KEY) for receivers to check.
   operators add EMAIL        Let EMAIL sign in to the console at /admin (a one-time link
                              is e-mailed when they ask for it).
   operators list             Who may sign in to the console.
@@ -77,6 +82,7 @@ const FLAGS = [
   'name',
   'quantity',
   'reference',
+  'days',
 ] as const
 type Flag = (typeof FLAGS)[number]
 
@@ -96,6 +102,8 @@ const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
   'waitlist notify': { flags: ['model'] },
   'mail status': { flags: [] },
   'mail retry': { flags: [] },
+  'mail dkim-record': { flags: [] },
+  funnel: { flags: ['days', 'format'] },
   'operators add': { flags: [], argument: 'EMAIL' },
   'operators list': { flags: [] },
   'operators remove': { flags: [], argument: 'EMAIL' },
@@ -143,6 +151,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         name: { type: 'string' },
         quantity: { type: 'string' },
         reference: { type: 'string' },
+        days: { type: 'string' },
       },
     })
   } catch (error) {
@@ -173,6 +182,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
           ? Number(values.quantity)
           : values.quantity,
     reference: values.reference,
+    days: values.days,
   }
   // An unknown name has no spelling here: the schema refuses it below.
   const line = Object.hasOwn(COMMAND_LINES, name)

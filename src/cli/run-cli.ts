@@ -12,6 +12,7 @@ import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/cli
 import { isDatabaseUnavailable } from '#src/server/db/errors.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { createLogger } from '#src/server/logger.ts'
+import { dkimRecord } from '#src/server/mail/dkim.ts'
 import { mailIdentity } from '#src/server/mail/mail-identity.ts'
 import { startOutboxWorker } from '#src/server/mail/outbox-worker.ts'
 import {
@@ -80,7 +81,11 @@ async function direct(
       // servers' workers take rows side by side with this one (SKIP LOCKED), never the same row.
       const transport =
         options.transport ??
-        createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+        createMailTransport({
+          smtpUrl: config.smtpUrl,
+          dataDir: config.dataDir,
+          dkim: config.dkim,
+        })
       const logger = createLogger({ logLevel: 'silent', logPretty: false })
       const worker = startOutboxWorker({
         db: database.db,
@@ -140,6 +145,23 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
     command = { ...request.command, keysText }
   } else {
     command = request.command
+  }
+
+  // Needs only the key, which is in this environment: no database, no server.
+  if (command.name === 'mail dkim-record') {
+    if (!config.dkim) {
+      io.stderr(
+        'admin: DKIM is off: set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (docs/operations.md)\n',
+      )
+      return 1
+    }
+    const record = dkimRecord(config.dkim)
+    io.stdout(
+      `Publish this TXT record in the DNS of ${config.dkim.domainName}:\n\n` +
+        `Name:  ${record.name}\nValue: ${record.value}\n\nAs a zone-file line:\n${record.zoneLine}\n\n` +
+        `Check it: dig +short TXT ${record.name}\n`,
+    )
+    return 0
   }
 
   try {

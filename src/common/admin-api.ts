@@ -162,6 +162,9 @@ interface MailItem {
 export interface MailSummary {
   counts: Record<MailStatusName, number>
   undelivered: MailItem[]
+  /** Addresses refused permanently (newest first, masked); reminders and notices skip them. */
+  suppressed: { email: string; reason: string; suppressedAt: string }[]
+  suppressedTotal: number
 }
 
 interface ConsentVersionRow {
@@ -330,3 +333,25 @@ export const RevokeRequestSchema = z.object({
 export const LeadDeleteConfirmSchema = z.object({
   confirm: z.literal(true, 'confirm must be true: deleting a lead cannot be undone'),
 })
+
+/** One week and source of the funnel: visits -> trial requests -> keys -> paid orders. */
+export interface FunnelRow {
+  week: string
+  source: string
+  visits: number
+  trials: number
+  keys: number
+  orders: number
+}
+
+export interface FunnelReport {
+  days: number
+  since: string
+  weeks: FunnelRow[]
+  /** The same, summed per source over the window (`direct` when none). */
+  sources: Omit<FunnelRow, 'week'>[]
+  /** Trials with a key, and how many of them bought that model within 30 days. */
+  trialToPaid: { model: Model; trials: number; paid: number; rate: number }[]
+  revenue: { month: string; currency: string; amountMinor: number }[]
+  referrers: { referrer: string; visits: number }[]
+}

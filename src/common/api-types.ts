@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   /** A payment provider's webhook whose signature is missing, wrong or stale. */
   invalidSignature: 'INVALID_SIGNATURE',
+  /** The address of a submission was corrected once already; a second correction is refused. */
+  alreadyCorrected: 'ALREADY_CORRECTED',
+  /** The correction window (24 hours from the request) has passed. */
+  tooLate: 'TOO_LATE',
 } as const
 
 export interface ApiError {

@@ -75,6 +75,7 @@ export const anchors = {
 } as const
 
 const WAITLIST_ROUTE = '/api/trial-submissions/:id/waitlist'
+const EMAIL_CORRECTION_ROUTE = '/api/trial-submissions/:id/email'
 
 export const api = {
   trialSubmissions: '/api/trial-submissions',
@@ -82,6 +83,12 @@ export const api = {
   waitlistRoute: WAITLIST_ROUTE,
   waitlist: (submissionId: string) =>
     WAITLIST_ROUTE.replace(':id', encodeURIComponent(submissionId)),
+  /** The one-time correction of a mistyped address, with the submission's own token. */
+  emailCorrectionRoute: EMAIL_CORRECTION_ROUTE,
+  emailCorrection: (submissionId: string) =>
+    EMAIL_CORRECTION_ROUTE.replace(':id', encodeURIComponent(submissionId)),
+  /** RFC 8058 one-click "stop these reminders" (POST), and its plain link (GET) in the text. */
+  reminderStop: '/api/reminders/stop',
   licenseCounts: '/api/license-counts',
   keyResend: '/api/key-resend',
   /**
@@ -112,6 +119,7 @@ export const adminRoutes = {
   keys: '/admin/keys',
   waitlist: '/admin/waitlist',
   mail: '/admin/mail',
+  funnel: '/admin/funnel',
   consents: '/admin/consents',
   purchaseRequests: '/admin/purchase-requests',
   orders: '/admin/orders',
@@ -140,6 +148,9 @@ export const adminApi = {
   waitlistNotify: `${ADMIN_API}/waitlist/notify`,
   mail: `${ADMIN_API}/mail`,
   mailRetry: `${ADMIN_API}/mail/retry`,
+  /** `?days=N` (default 28). */
+  funnel: `${ADMIN_API}/funnel`,
+  funnelExport: `${ADMIN_API}/funnel/export.csv`,
   consents: `${ADMIN_API}/consents`,
   purchaseRequests: `${ADMIN_API}/purchase-requests`,
   audit: `${ADMIN_API}/audit`,

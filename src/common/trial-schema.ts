@@ -98,6 +98,9 @@ export const WaitlistUpdateSchema = z.object({
  * The first message for each top-level field of a failed parse: the API's `fields` map, which the
  * form shows next to each field.
  */
+/** `PATCH /api/trial-submissions/:id/email`: the corrected address (checked like a request's). */
+export const EmailCorrectionSchema = z.object({ email: emailField() })
+
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {}
   const messages = describeIssues(error)

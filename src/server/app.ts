@@ -29,8 +29,11 @@ import { webhookRoutes } from './http/webhooks.ts'
 import { orderStatusRoutes } from './http/order-status.ts'
 import { orderDependencies } from './orders/order-deps.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
+import { trialEmailCorrectionRoutes } from './http/trial-email-corrections.ts'
+import { reminderStopRoutes } from './http/reminder-stops.ts'
 import { trialSubmissionRoutes } from './http/trial-submissions.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
+import type { PageViewCounter } from './funnel/page-views.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import type { TrialDeps } from './trials/trial-service.ts'
@@ -54,6 +57,8 @@ export interface AppDeps {
   afterAnswer?: AfterAnswer
   /** Tests: tighter console sign-in limits. */
   signInLimits?: SignInLimits
+  /** Counts document requests for the funnel (funnel/page-views.ts); absent: not counted. */
+  pageViews?: PageViewCounter
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -138,6 +143,8 @@ export function createApp(deps: AppDeps): Hono {
     trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
     trialConfirmationRoutes({ trial }),
+    trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
+    reminderStopRoutes({ db: database.db }),
     purchaseRequestRoutes({
       trustProxy: config.trustProxy,
       purchase: {
@@ -178,7 +185,7 @@ export function createApp(deps: AppDeps): Hono {
       orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
     }),
   )
-  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir }))
+  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 
   // HEAD is answered from the GET answer's final headers. When Hono derives HEAD itself,

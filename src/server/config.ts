@@ -14,6 +14,7 @@ import {
   resolveSettings,
   type PublicSettings,
 } from '#src/common/site/settings.ts'
+import { parseDkim, type DkimSettings } from './mail/dkim.ts'
 
 /** `COUNT/WINDOW`, e.g. `3/24h`, `20/1h`, `100/15m`, `10/30s`. */
 export interface RateLimit {
@@ -163,6 +164,24 @@ const paidProducts = z
     return map
   })
 
+/** `off`, or offsets before a trial's end like `3d,0d` (days; docs/product.md, "Mail"). */
+const reminders = z
+  .string()
+  .default('3d,0d')
+  .transform((value, ctx) => {
+    const v = value.trim().toLowerCase()
+    if (v === 'off') return []
+    const parts = v.split(',').map((p) => /^\s*(\d{1,2})d\s*$/.exec(p))
+    if (parts.length === 0 || parts.some((m) => !m || Number(m[1]) > 30)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected off or days before the trial's end like 3d,0d, got "${value}"`,
+      })
+      return z.NEVER
+    }
+    return [...new Set(parts.map((m) => Number(m![1])))].sort((a, b) => b - a)
+  })
+
 const flag = z
   .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
   .default('')
@@ -216,6 +235,13 @@ const ConfigSchema = z.object({
     .default('https://api.paddle.com')
     .refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
   PADDLE_API_KEY: z.string().default(''),
+  DKIM_DOMAIN: z.string().default(''),
+  DKIM_SELECTOR: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^[a-z0-9][a-z0-9-]*$/i.test(v), 'must be a DNS label like mail1'),
+  DKIM_PRIVATE_KEY: z.string().default(''),
+  TRIAL_REMINDERS: reminders,
 })
 
 export type Config = {
@@ -270,6 +296,10 @@ export type Config = {
   paidProducts: ReadonlyMap<string, Model>
   /** Paddle's API, for a buyer's e-mail and name (PADDLE_API_URL, PADDLE_API_KEY). */
   paddleApi: { url: string; key: string | null }
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY (read from its file here); null: unsigned. */
+  dkim: DkimSettings | null
+  /** TRIAL_REMINDERS: days before a trial's end, largest first; empty when off. */
+  trialReminders: number[]
 }
 
 export class ConfigError extends Error {}
@@ -281,6 +311,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  let dkim: DkimSettings | null
+  try {
+    dkim = parseDkim(c.DKIM_DOMAIN.trim(), c.DKIM_SELECTOR.trim(), c.DKIM_PRIVATE_KEY.trim())
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DKIM: ${(error as Error).message}`)
+  }
   const port = c.PORT
   const publicUrl = (
     c.PUBLIC_URL || `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${port}`
@@ -322,6 +358,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     paidProducts: c.PAID_PRODUCTS,
     paddleApi: { url: c.PADDLE_API_URL.replace(/\/+$/, ''), key: c.PADDLE_API_KEY || null },
+    dkim,
+    trialReminders: c.TRIAL_REMINDERS,
   }
 }
 

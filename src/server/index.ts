@@ -31,6 +31,8 @@ import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { requestGauge } from './request-gauge.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
+import { startReminderScheduler } from './trials/trial-reminders.ts'
+import { createPageViewCounter } from './funnel/page-views.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -64,13 +66,27 @@ async function main() {
   const database = await openMigratedDatabase(config, logger)
   // PGlite writes its files with modes of its own; tighten them now that they exist.
   await secureDataDir(config.dataDir)
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir })
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    dkim: config.dkim,
+  })
   logger.info(
     { [transport.kind === 'files' ? 'directory' : 'smtp']: transport.location },
     transport.kind === 'files'
       ? 'no SMTP_URL: e-mails are written as .eml files'
       : 'e-mails go out over SMTP',
   )
+  // Said once at start: unsigned mail lands in spam at the large mailbox providers.
+  if (config.dkim)
+    logger.info(
+      { selector: config.dkim.keySelector, domain: config.dkim.domainName },
+      'e-mails are DKIM-signed; `npm run admin -- mail dkim-record` prints the DNS record',
+    )
+  else
+    logger.warn(
+      'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set: e-mails go out unsigned (docs/operations.md, "DKIM, SPF and DMARC")',
+    )
   const identity = mailIdentity(config, settings)
   // E-mail waits for a moment without requests (request-gauge.ts). With Postgres, delivery runs
   // in a thread of its own, off the request path; the embedded database has one thread, so
@@ -115,11 +131,20 @@ async function main() {
         )
       : null
   const maintenance = startMaintenance(database.db, logger, config.dataDir)
+  const reminders = startReminderScheduler({
+    db: database.db,
+    offsets: config.trialReminders,
+    messageIdDomain: identity.messageIdDomain,
+    logger,
+    onMailQueued,
+  })
 
+  const pageViews = createPageViewCounter({ db: database.db, logger })
   const lifecycle = createLifecycle(logger)
   const later = afterAnswer(logger)
   const app = createApp({
     afterAnswer: later,
+    pageViews,
     config,
     settings,
     logger,
@@ -142,6 +167,8 @@ async function main() {
       () => later.settled(),
       () => maintenance.stop(),
       () => orderWorker.stop(),
+      () => reminders.stop(),
+      () => pageViews.stop(),
       () => worker.stop(),
       () => adminSocket?.close(),
       () => transport.close(),

@@ -15,7 +15,14 @@ import {
 } from 'node:net'
 
 export type SmtpFault =
-  'pass' | 'refuse' | 'reject-temporary' | 'reject-permanent' | 'drop' | 'silent'
+  | 'pass'
+  | 'refuse'
+  | 'reject-temporary'
+  | 'reject-permanent'
+  | 'drop'
+  | 'silent'
+  /** Refuses the recipient at RCPT TO: 550 5.1.1, no such mailbox (a bounce for good). */
+  | 'reject-recipient'
 
 export interface FaultySmtp {
   port: number
@@ -68,6 +75,8 @@ export async function startFaultySmtp(options: {
         buffer = buffer.slice(nl + 2)
         const verb = line.slice(0, 4).toUpperCase()
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250 faulty.test\r\n')
+        else if (verb === 'RCPT' && fault === 'reject-recipient')
+          socket.write('550 5.1.1 Recipient address rejected: User unknown\r\n')
         else if (verb === 'MAIL' || verb === 'RCPT' || verb === 'RSET' || verb === 'NOOP')
           socket.write('250 OK\r\n')
         else if (verb === 'DATA') {

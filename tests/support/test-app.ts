@@ -70,6 +70,7 @@ export function createTestApp(
     signInLimits?: AppDeps['signInLimits']
     /** Where work after an answer runs; by default it runs at once, and `settled` awaits it. */
     afterAnswer?: AppDeps['afterAnswer']
+    pageViews?: AppDeps['pageViews']
   } = {},
 ) {
   const config = testConfig(options.env)
@@ -87,6 +88,7 @@ export function createTestApp(
     onMailQueued: options.onMailQueued,
     onWebhookEvent: options.onWebhookEvent,
     signInLimits: options.signInLimits,
+    pageViews: options.pageViews,
   })
   /** Resolves once the work requests left after their answers (a sign-in link) is done. */
   const settled = () => later.settled()

@@ -95,6 +95,32 @@ export const AdminCommandSchema = z.discriminatedUnion(
     command('waitlist notify', { model: ModelSchema }),
     command('mail status', {}),
     command('mail retry', {}),
+    command('mail dkim-record', {}),
+    command('funnel', {
+      days: z._default(
+        z.pipe(
+          z.union([z.string(), z.number()]),
+          z.transform((value, ctx) => {
+            const n = Number(value)
+            if (Number.isInteger(n) && n >= 1 && n <= 730) return n
+            ctx.issues.push({
+              code: 'custom',
+              input: value,
+              message: `--days must be 1 to 730, got ${JSON.stringify(value)}`,
+            })
+            return z.NEVER
+          }),
+        ),
+        28,
+      ),
+      format: z._default(
+        z.enum(['table', 'json'], {
+          error: (issue) =>
+            `unknown format ${JSON.stringify(issue.input)}; use json (or leave it out for a table)`,
+        }),
+        'table',
+      ),
+    }),
     command('operators add', { email: OperatorEmailSchema }),
     command('operators list', {}),
     command('operators remove', { email: OperatorEmailSchema }),

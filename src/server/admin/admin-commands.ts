@@ -6,10 +6,12 @@
  */
 import { maskEmail } from '#src/common/admin-api.ts'
 import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
+import { buildFunnel } from '../funnel/funnel-service.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { deleteOperator, insertOperator, listOperators } from '../db/operator-repository.ts'
 import { countMailByStatus, listUndeliveredMail, requeueMail } from '../db/outbox-repository.ts'
+import { countSuppressions } from '../db/suppression-repository.ts'
 import { listLeads, listWaitingSubmissions } from '../db/submission-repository.ts'
 import {
   importLicenseKeys,
@@ -267,6 +269,9 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
       }
       if (counts.dead)
         out += `\n${counts.dead} dead: \`npm run admin -- mail retry\` queues them again.\n`
+      const suppressed = await countSuppressions(ctx.db)
+      if (suppressed)
+        out += `\n${suppressed} address${suppressed === 1 ? ' is' : 'es are'} suppressed (refused for good); reminders and notices skip ${suppressed === 1 ? 'it' : 'them'}.\n`
       return ok(out)
     }
     case 'leads delete': {
@@ -279,7 +284,8 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         r.orders === 0 &&
         r.mail === 0 &&
         r.files === 0 &&
-        r.counters === 0
+        r.counters === 0 &&
+        r.suppressions === 0
       )
         return ok(`No trial or purchase requests from ${command.email}.\n`, { data })
       const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -288,10 +294,33 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
         (r.orders ? `, the name and address of ${plural(r.orders, 'paid order')}` : '')
       return ok(
         `Deleted ${plural(r.submissions, 'trial request')}${purchases} and ${plural(r.mail, 'e-mail')} of ${command.email} ` +
-          `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}); keys they held stay in the pool's history without a name.\n`,
+          `(${plural(r.files, 'e-mail file')}, ${plural(r.counters, 'limit counter')}${r.suppressions ? ', its suppression-list entry' : ''}); keys they held stay in the pool's history without a name.\n`,
         { data },
       )
     }
+    case 'funnel': {
+      const report = await buildFunnel(ctx.db, command.days)
+      if (command.format === 'json') return ok(JSON.stringify(report.sources, null, 2) + '\n')
+      const rows = report.sources.map((r) => [
+        r.source,
+        String(r.visits),
+        String(r.trials),
+        String(r.keys),
+        String(r.orders),
+      ])
+      return ok(
+        `Funnel, last ${command.days} days (since ${report.since.slice(0, 10)}):\n` +
+          formatTable(['source', 'visits', 'trials', 'keys', 'orders'], rows) +
+          (rows.length ? '' : 'Nothing counted yet.\n'),
+      )
+    }
+    case 'mail dkim-record':
+      // The key is in the environment of whoever runs the CLI (src/cli/run-cli.ts answers it).
+      return {
+        exitCode: 1,
+        stdout: '',
+        stderr: 'mail dkim-record runs in the command line only.\n',
+      }
     case 'mail retry': {
       const n = await requeueMail(ctx.db)
       return ok(`Queued ${n} failed or dead message${n === 1 ? '' : 's'} again.\n`, {

@@ -24,6 +24,7 @@ import type { Db } from '../db/client.ts'
 import { countConsentsByVersion, countConsentVisitors } from '../db/consent-repository.ts'
 import { countClaimsPerDay, listLicenseBatches } from '../db/license-repository.ts'
 import { countMailByStatus, listUndeliveredMail } from '../db/outbox-repository.ts'
+import { countSuppressions, listSuppressions } from '../db/suppression-repository.ts'
 import {
   countRequestsPerDay,
   countWaitingByModel,
@@ -209,9 +210,11 @@ export async function consoleWaitlist(db: Db): Promise<WaitlistSummary> {
 }
 
 export async function consoleMail(db: Db): Promise<MailSummary> {
-  const [counts, undelivered] = await Promise.all([
+  const [counts, undelivered, suppressed, suppressedTotal] = await Promise.all([
     countMailByStatus(db),
     listUndeliveredMail(db, 100),
+    listSuppressions(db, 100),
+    countSuppressions(db),
   ])
   return {
     counts: Object.fromEntries(MAIL_STATUSES.map((s) => [s, counts[s]])) as MailSummary['counts'],
@@ -225,6 +228,12 @@ export async function consoleMail(db: Db): Promise<MailSummary> {
       lastError: m.lastError,
       createdAt: m.createdAt.toISOString(),
     })),
+    suppressed: suppressed.map((r) => ({
+      email: maskEmail(r.email),
+      reason: r.reason,
+      suppressedAt: r.suppressedAt.toISOString(),
+    })),
+    suppressedTotal,
   }
 }
 

@@ -183,3 +183,12 @@ export async function revokeLicenses(tx: Db, ids: readonly string[]): Promise<vo
     .set({ status: 'revoked' })
     .where(inArray(licenses.id, [...ids]))
 }
+
+/** A key still held by its owner (assigned, not revoked), or null. */
+export async function findAssignedLicense(db: Db, id: string): Promise<LicenseRow | null> {
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, id), eq(licenses.status, 'assigned')))
+  return row ?? null
+}

@@ -26,6 +26,8 @@ type MailKind =
   | 'order-waiting'
   | 'order-refunded'
   | 'order-alert'
+  /** A notice before a trial ends (TRIAL_REMINDERS). */
+  | 'trial-reminder'
 
 interface NewMail {
   kind: MailKind
@@ -224,4 +226,23 @@ export async function requeueMail(db: Db): Promise<number> {
 
 export async function listMail(db: Db): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))
+}
+
+/**
+ * Drops a submission's messages to `to` that have not gone out (pending, or waiting to retry):
+ * after an address correction the old address gets nothing more. A message being sent this
+ * instant cannot be called back. Returns how many were dropped.
+ */
+export async function dropUnsentMailTo(tx: Db, submissionId: string, to: string): Promise<number> {
+  const rows = await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.submissionId, submissionId),
+        eq(mailOutbox.to, to),
+        inArray(mailOutbox.status, ['pending', 'failed']),
+      ),
+    )
+    .returning({ id: mailOutbox.id })
+  return rows.length
 }

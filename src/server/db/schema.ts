@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -62,6 +63,10 @@ export const trialSubmissions = pgTable('trial_submissions', {
   confirmedAt: ts('confirmed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The one correction of a mistyped address (trials/address-correction.ts). */
+  emailCorrectedAt: ts('email_corrected_at'),
+  /** The visitor stopped this trial's reminders (RFC 8058 one-click). */
+  remindersStoppedAt: ts('reminders_stopped_at'),
 })
 
 export const claimBreakerEpisodes = pgTable('claim_breaker_episodes', {
@@ -253,3 +258,63 @@ export const paidPoolAlerts = pgTable('paid_pool_alerts', {
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
+/** Addresses a receiving server refused permanently; reminders and notices skip them. */
+export const mailSuppressions = pgTable('mail_suppressions', {
+  emailCanonical: text('email_canonical').primaryKey(),
+  email: text('email').notNull(),
+  reason: text('reason').notNull(),
+  suppressedAt: ts('suppressed_at').notNull().defaultNow(),
+})
+
+export type ReminderStatus = 'pending' | 'sent' | 'skipped'
+
+/** One trial reminder: a key and an offset before its trial's end (TRIAL_REMINDERS). */
+export const trialReminders = pgTable(
+  'trial_reminders',
+  {
+    licenseId: uuid('license_id').notNull(),
+    offsetDays: integer('offset_days').notNull(),
+    submissionId: uuid('submission_id').notNull(),
+    model: text('model').$type<Model>().notNull(),
+    endsAt: ts('ends_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+    status: text('status').$type<ReminderStatus>().notNull().default('pending'),
+    skipReason: text('skip_reason'),
+    outboxId: uuid('outbox_id'),
+    stopTokenHash: text('stop_token_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.licenseId, table.offsetDays] })],
+)
+
+export const trialReminderScan = pgTable('trial_reminder_scan', {
+  id: integer('id').primaryKey(),
+  scannedTo: ts('scanned_to').notNull(),
+})
+
+/** The cookieless funnel's page views: one row per day and key, nothing about a person. */
+export const pageViewCounts = pgTable(
+  'page_view_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    referrerHost: text('referrer_host').notNull().default(''),
+    utmSource: text('utm_source').notNull().default(''),
+    utmMedium: text('utm_medium').notNull().default(''),
+    utmCampaign: text('utm_campaign').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.day,
+        table.path,
+        table.referrerHost,
+        table.utmSource,
+        table.utmMedium,
+        table.utmCampaign,
+      ],
+    }),
+  ],
+)

@@ -317,3 +317,35 @@ export async function joinWaitlistByConfirmationToken(
     .returning()
   return row ?? null
 }
+
+/**
+ * The one correction of a submission's address (trials/address-correction.ts): the row, locked,
+ * when the id and token hash both match; null otherwise.
+ */
+export async function lockSubmissionByToken(
+  tx: Db,
+  id: string,
+  tokenHash: string,
+): Promise<(SubmissionRow & { ageHours: number }) | null> {
+  const [row] = await tx
+    .select({
+      submission: trialSubmissions,
+      ageHours: sql<number>`extract(epoch from now() - ${trialSubmissions.createdAt}) / 3600`,
+    })
+    .from(trialSubmissions)
+    .where(and(eq(trialSubmissions.id, id), eq(trialSubmissions.waitlistTokenHash, tokenHash)))
+    .for('update')
+  return row ? { ...row.submission, ageHours: Number(row.ageHours) } : null
+}
+
+export async function setCorrectedEmail(
+  tx: Db,
+  id: string,
+  email: string,
+  emailCanonical: string,
+): Promise<void> {
+  await tx
+    .update(trialSubmissions)
+    .set({ email, emailCanonical, emailCorrectedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(trialSubmissions.id, id))
+}

@@ -11,6 +11,7 @@
  * it without a CORS preflight we never allow) holds wherever the site runs; the SameSite=Strict
  * cookie is the second wall.
  */
+import { buildFunnel, funnelCsv } from '../funnel/funnel-service.ts'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -246,6 +247,20 @@ export function consoleApiRoutes(deps: AdminApiDeps): Hono<{ Variables: SessionV
     const confirmed = LeadDeleteConfirmSchema.safeParse(body)
     if (!confirmed.success) throw invalidBody(confirmed.error)
     return c.json(await run(actions(c), command))
+  })
+
+  const funnelDays = (c: Context) => {
+    const n = Number(c.req.query('days') ?? 28)
+    return Number.isInteger(n) && n >= 1 && n <= 730 ? n : 28
+  }
+  app.get(adminApi.funnel, async (c) => c.json(await buildFunnel(deps.db, funnelDays(c))))
+  app.get(adminApi.funnelExport, async (c) => {
+    const csv = funnelCsv(await buildFunnel(deps.db, funnelDays(c)))
+    const day = new Date().toISOString().slice(0, 10)
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="funnel-${day}.csv"`,
+    })
   })
 
   app.get(adminApi.keys, async (c) => c.json(await consoleKeys(deps.db)))

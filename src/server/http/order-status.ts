@@ -5,22 +5,15 @@
  */
 import { Hono } from 'hono'
 import { api } from '#src/common/paths.ts'
-import type { Db } from '../db/client.ts'
-import { findOrderStatus } from '../db/order-repository.ts'
+import { buyerOrderStatus, type IntakeDeps } from '../orders/webhook-intake.ts'
 import { invalid } from './read-json.ts'
 
-export function orderStatusRoutes(deps: { db: Db }): Hono {
+export function orderStatusRoutes(deps: IntakeDeps): Hono {
   const app = new Hono()
   app.get(api.orderStatus, async (c) => {
     const order = c.req.query('order') ?? c.req.query('session_id') ?? ''
     if (!/^[\w.:-]{1,200}$/.test(order)) throw invalid(['order must be an order or session id'])
-    const status = await findOrderStatus(deps.db, order)
-    return c.json({
-      status:
-        status === 'fulfilled' || status === 'awaiting_key' || status === 'refunded'
-          ? status
-          : 'processing',
-    })
+    return c.json({ status: await buyerOrderStatus(deps, order) })
   })
   return app
 }

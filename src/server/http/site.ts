@@ -3,6 +3,7 @@
  * pre-compressed brotli/gzip bodies, ETags and the right caching; custom uploads from disk;
  * our 404 page for anything else (docs/product.md, "Routes and screens").
  */
+import type { PageViewCounter } from '../funnel/page-views.ts'
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, relative, resolve, sep } from 'node:path'
@@ -257,7 +258,10 @@ export function lnfFileName(uploadsDir: string, raw: string): string | null {
   return name.includes('/') || name.startsWith('.') ? null : name
 }
 
-export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
+export function siteRoutes(
+  site: Site,
+  options: { uploadsDir: string; pageViews?: PageViewCounter },
+): Hono {
   const app = new Hono()
   const notFound = (c: Context) => sendFile(c, site.documents.get(NOT_FOUND_DOCUMENT)!, 404)
   let sitemap: StaticFile | null = null
@@ -319,7 +323,15 @@ export function siteRoutes(site: Site, options: { uploadsDir: string }): Hono {
     // Every page of the route table at its own path; the /lnf shell is answered above.
     const route = documentAt(c.req.path)
     const doc = route ? site.documents.get(route.name) : undefined
-    return doc && route ? sendFile(c, doc, route.status ?? 200) : notFound(c)
+    if (!doc || !route) return notFound(c)
+    // The funnel's cookieless count of this view (funnel/page-views.ts).
+    options.pageViews?.count({
+      url: c.req.url,
+      referer: c.req.header('referer'),
+      userAgent: c.req.header('user-agent'),
+      purpose: c.req.header('sec-purpose') ?? c.req.header('purpose'),
+    })
+    return sendFile(c, doc, route.status ?? 200)
   })
   return app
 }

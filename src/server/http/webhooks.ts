@@ -7,16 +7,14 @@
 import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
-import type { Db } from '../db/client.ts'
-import type { PaymentProvider } from '../db/schema.ts'
-import { receiveWebhook } from '../orders/webhook-intake.ts'
+import { receiveWebhook, type IntakeDeps, type WebhookProvider } from '../orders/webhook-intake.ts'
 import { SIGNATURE_HEADERS } from '../orders/webhook-signatures.ts'
 import { apiError } from './errors.ts'
 import { readRawBody } from './read-json.ts'
 
 interface WebhookRouteDeps {
-  db: Db
-  secrets: Record<PaymentProvider, string | null>
+  db: IntakeDeps['db']
+  secrets: Record<WebhookProvider, string | null>
   /** The orders worker's kick, once an event is stored. */
   onEventStored?: () => void
 }
@@ -24,7 +22,7 @@ interface WebhookRouteDeps {
 /** Providers' events are small; a checkout with many items stays well under this. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024
 
-const PROVIDERS: PaymentProvider[] = ['stripe', 'lemonsqueezy', 'paddle']
+const PROVIDERS: WebhookProvider[] = ['stripe', 'lemonsqueezy', 'paddle']
 
 export function webhookRoutes(deps: WebhookRouteDeps): Hono {
   const app = new Hono()

@@ -242,3 +242,35 @@ export const ORDER_ALERT_COPY = {
     `Order ${reference} was refunded before any key went out; nothing to block.`,
   order: (id: string) => `Order id: ${id}`,
 } as const
+
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+})
+
+/**
+ * A trial reminder (TRIAL_REMINDERS): a service notice about the trial the visitor asked for,
+ * with the price and how to buy, and nothing else to sell (docs/product.md, "From trial to
+ * customer"). Dates are UTC, like the trial's end in the key e-mail.
+ */
+export const REMINDER_COPY = {
+  /** "Your Advanced trial ends on 7 December". */
+  subject: (model: Model, endsAt: Date) =>
+    `Your ${label(model)} trial ends on ${DAY_MONTH.format(endsAt)}`,
+  preview: (model: Model, endsAt: Date, today: boolean) =>
+    today
+      ? `Your ${label(model)} trial key stops working today.`
+      : `Your ${label(model)} trial key works until ${DAY_MONTH.format(endsAt)}.`,
+  intro: (model: Model, endsAt: Date, today: boolean) =>
+    today
+      ? `Your ${label(model)} model trial ends today, ${longDate(endsAt)}. After that the trial key no longer opens the model.`
+      : `Your ${label(model)} model trial ends on ${longDate(endsAt)}. After that the trial key no longer opens the model.`,
+  price: (model: Model) =>
+    `To keep working with it, a ${label(model)} license costs ${usd(MODEL_PRICES_USD[model])}, with a ${MONEY_BACK_DAYS}-day money-back guarantee.`,
+  buyCheckout: (model: Model) => `Buy the ${label(model)} model`,
+  buyInvoice: 'Request an invoice',
+  why: 'You get this notice because you asked for this trial. We send at most two about it.',
+  stop: <T>(link: T) => ['Stop these reminders: ', link],
+  stopLabel: 'stop reminders',
+} as const

@@ -33,6 +33,7 @@ import {
   ORDER_WAITING_COPY,
   PURCHASE_CONFIRMATION_COPY,
   PURCHASE_REQUEST_COPY,
+  REMINDER_COPY,
   SIGN_IN_COPY,
   WAITLIST_JOINED_COPY,
   WAITLIST_NO_KEY_COPY,
@@ -50,6 +51,7 @@ import type {
   OrderNoticeMailPayload,
   PurchaseConfirmationMailPayload,
   PurchaseRequestMailPayload,
+  ReminderMailPayload,
   RenderedMail,
   TrialMailPayload,
   WaitlistJoinedMailPayload,
@@ -556,4 +558,46 @@ export function renderOrderAlertMail(
       <Paragraph tone="small">{c.order(payload.orderId)}</Paragraph>
     </OperatorMail>,
   )
+}
+
+/**
+ * A trial reminder: when the trial ends, the price, the Buy link, and how to stop these notices
+ * (RFC 8058 one-click in the headers; a plain link in both parts). No other offers.
+ */
+export function renderReminderMail(
+  payload: ReminderMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const endsAt = new Date(payload.endsAt)
+  const target = buyTarget(settings, payload.model)
+  const stopUrl = `${publicUrl}${api.reminderStop}?token=${encodeURIComponent(payload.stopToken)}`
+  const rendered = mail(
+    REMINDER_COPY.subject(payload.model, endsAt),
+    <VisitorMail
+      settings={settings}
+      publicUrl={publicUrl}
+      firstName={payload.firstName}
+      preview={REMINDER_COPY.preview(payload.model, endsAt, payload.today)}
+    >
+      <Paragraph>{REMINDER_COPY.intro(payload.model, endsAt, payload.today)}</Paragraph>
+      <Paragraph>{REMINDER_COPY.price(payload.model)}</Paragraph>
+      {target.kind === 'checkout' ? (
+        <Button href={target.url}>{REMINDER_COPY.buyCheckout(payload.model)}</Button>
+      ) : (
+        <Button href={`${publicUrl}/#${anchors.pricing}`}>{REMINDER_COPY.buyInvoice}</Button>
+      )}
+      <Paragraph tone="small">{REMINDER_COPY.why}</Paragraph>
+      <Paragraph tone="small">
+        {REMINDER_COPY.stop(<Link href={stopUrl}>{REMINDER_COPY.stopLabel}</Link>)}
+      </Paragraph>
+    </VisitorMail>,
+  )
+  return {
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${stopUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
 }

@@ -111,6 +111,7 @@ async function runThread({ config, requests }: ThreadData) {
   const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
+    dkim: config.dkim,
     blocking: true,
   })
   const worker = startOutboxWorker({

@@ -17,7 +17,8 @@ import {
 } from '../db/outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { maskEmailsIn } from '../guard/email-identity.ts'
+import { isSuppressed, suppressAddress } from '../db/suppression-repository.ts'
+import { canonicalEmail, maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
 import type { MailSettings } from './payloads.ts'
 import { renderOutboxMail, UnknownMailError } from './templates.ts'
@@ -147,12 +148,36 @@ function sentMarks(db: Db, onMarked: (ids: readonly string[]) => void) {
   }
 }
 
+/**
+ * Kinds that are notices rather than the key someone just asked for: they are not sent to an
+ * address on the suppression list (a reminder, a waitlist notice or its confirmation).
+ */
+const SUPPRESSIBLE_KINDS = new Set(['trial-reminder', 'waitlist', 'waitlist-joined'])
+
+/**
+ * A refusal that will not change on a retry, of this recipient: a 5xx answer to RCPT TO, or a
+ * 5.1.x (no such mailbox or domain) or 5.2.1 (mailbox disabled) status after the message. A
+ * 5xx for other reasons (our authentication, a policy about the content) is not the address's.
+ */
+function permanentRecipientFailure(error: unknown): boolean {
+  const e = error as { responseCode?: unknown; command?: unknown; response?: unknown }
+  const code = typeof e?.responseCode === 'number' ? e.responseCode : 0
+  if (code < 500 || code > 599) return false
+  if (typeof e.command === 'string' && /^RCPT/i.test(e.command)) return true
+  return typeof e.response === 'string' && /\b5\.(1\.\d|2\.1)\b/.test(e.response)
+}
+
 /** One message: render, send, and on failure record it. Never throws for a send failure. */
 async function deliver(
   row: OutboxRow,
   o: Required<OutboxWorkerOptions>,
 ): Promise<'sent' | 'failed' | 'dead'> {
   let where: string
+  if (SUPPRESSIBLE_KINDS.has(row.kind) && (await isSuppressed(o.db, canonicalEmail(row.to)))) {
+    await markMailFailed(o.db, row.id, 'not sent: the address is on the suppression list', null)
+    o.logger.info({ outboxId: row.id, kind: row.kind }, 'e-mail skipped: address suppressed')
+    return 'dead'
+  }
   try {
     const rendered = renderOutboxMail(row.kind, row.payload, o.settings, o.identity.publicUrl)
     const name = [row.payload.firstName, row.payload.lastName]
@@ -167,7 +192,16 @@ async function deliver(
       ...content,
     })
   } catch (error) {
-    const permanent = error instanceof UnknownMailError
+    const refused = permanentRecipientFailure(error)
+    if (refused) {
+      // Retrying cannot help, and notices to this address stop from now on.
+      await suppressAddress(o.db, row.to, canonicalEmail(row.to), errorText(error))
+      o.logger.warn(
+        { outboxId: row.id, kind: row.kind, err: errorText(error) },
+        'address refused permanently: put on the suppression list',
+      )
+    }
+    const permanent = refused || error instanceof UnknownMailError
     const dead = permanent || row.attempts >= o.maxAttempts
     const retryAt = dead
       ? null

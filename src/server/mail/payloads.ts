@@ -12,6 +12,8 @@ export interface RenderedMail {
   html: string
   /** Replies go here instead of the support address (the operator answers the buyer). */
   replyTo?: string
+  /** Extra header fields: a reminder's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>
 }
 
 export interface TrialMailPayload {
@@ -127,4 +129,15 @@ export interface OrderAlertMailPayload {
   productRef: string
   /** refund: the keys to block in the model's online validation. */
   keys: string[]
+}
+
+export interface ReminderMailPayload {
+  firstName: string
+  lastName: string
+  model: Model
+  /** ISO time the trial key stops working. */
+  endsAt: string
+  /** True on the day the trial ends (offset 0). */
+  today: boolean
+  stopToken: string
 }

@@ -17,6 +17,7 @@ import {
   renderOrderWaitingMail,
   renderPurchaseConfirmationMail,
   renderPurchaseRequestMail,
+  renderReminderMail,
   renderTrialMail,
   renderWaitlistJoinedMail,
   renderWaitlistMail,
@@ -128,6 +129,21 @@ export function renderOutboxMail(
   if (kind === 'confirm') {
     if (!str('token')) throw new UnknownMailError('confirmation mail without a token')
     return renderConfirmMail({ ...person, token: str('token') }, settings, publicUrl)
+  }
+  if (kind === 'trial-reminder') {
+    const endsAt = new Date(str('endsAt'))
+    if (!str('stopToken') || Number.isNaN(endsAt.getTime()))
+      throw new UnknownMailError('reminder without its end or stop token')
+    return renderReminderMail(
+      {
+        ...person,
+        endsAt: str('endsAt'),
+        today: payload.today === true,
+        stopToken: str('stopToken'),
+      },
+      settings,
+      publicUrl,
+    )
   }
   if (kind === 'breaker') {
     const num = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0)

@@ -7,6 +7,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer'
+import { nodemailerDkim, type DkimSettings } from './dkim.ts'
 
 export interface OutgoingMail {
   from: Mail.Options['from']
@@ -15,6 +16,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of a reminder). */
+  headers?: Record<string, string>
   /**
    * Stable across attempts, so a resend after a crash is recognisable (docs/architecture.md,
    * "The outbox").
@@ -87,9 +90,13 @@ export function createMailTransport(options: {
    * the CLI) they stay asynchronous, so a slow disk never holds up a request.
    */
   blocking?: boolean
+  /** DKIM_*: every message signed (dkim.ts); null or absent: unsigned. */
+  dkim?: DkimSettings | null
 }): MailTransport {
+  const dkim = options.dkim ? { dkim: nodemailerDkim(options.dkim) } : {}
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport({
+      ...dkim,
       url: options.smtpUrl,
       // A stuck server must not hold a worker slot for minutes; the outbox retries later.
       connectionTimeout: 10_000,
@@ -110,6 +117,7 @@ export function createMailTransport(options: {
   const dir = mailDirectory(options.dataDir)
   const write = fileWriter(dir, options.blocking ?? false)
   const transporter = nodemailer.createTransport({
+    ...dkim,
     streamTransport: true,
     buffer: true,
     newline: 'unix',

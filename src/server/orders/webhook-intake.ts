@@ -4,10 +4,19 @@
  * once the row is committed; the orders worker does the rest.
  */
 import type { Db } from '../db/client.ts'
+import { findOrderStatus } from '../db/order-repository.ts'
 import type { PaymentProvider } from '../db/schema.ts'
 import { insertWebhookEvent } from '../db/webhook-event-repository.ts'
 import { eventIdentity } from './provider-events.ts'
 import { verifyWebhookSignature } from './webhook-signatures.ts'
+
+/** The providers whose webhooks we take. */
+export type WebhookProvider = PaymentProvider
+
+/** What the orders' HTTP side needs: the database it stores events in and reads states from. */
+export interface IntakeDeps {
+  db: Db
+}
 
 type IntakeResult =
   | { kind: 'invalid-signature' }
@@ -37,4 +46,19 @@ export async function receiveWebhook(
   if (!identity) return { kind: 'malformed', detail: `Not a ${provider} event` }
   const fresh = await insertWebhookEvent(db, { provider, ...identity, payload })
   return { kind: 'stored', fresh }
+}
+
+/**
+ * What /purchase-complete may show of an order (by a Stripe session id or a provider's order id):
+ * its state in one word, never who bought or what. An order not recorded yet, or not matched to
+ * a product yet, is "processing".
+ */
+export async function buyerOrderStatus(
+  deps: IntakeDeps,
+  order: string,
+): Promise<'fulfilled' | 'awaiting_key' | 'refunded' | 'processing'> {
+  const status = await findOrderStatus(deps.db, order)
+  return status === 'fulfilled' || status === 'awaiting_key' || status === 'refunded'
+    ? status
+    : 'processing'
 }

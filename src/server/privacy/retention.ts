@@ -109,6 +109,8 @@ interface PersonDeleted {
   counters: number
   /** .eml files under DATA_DIR/mail that carried the address or one of its messages. */
   files: number
+  /** The address's row on the suppression list (mail refused permanently). */
+  suppressions: number
 }
 
 /**
@@ -183,6 +185,20 @@ export async function deletePersonData(
       )
       messageIds.push(...linked.map((r) => r.message_id))
     }
+    if (ids.length)
+      await tx.execute(
+        sql`delete from trial_reminders where submission_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      )
+    // The address leaves the suppression list too: nothing of the person is kept.
+    const suppressions = await queryRows<{ email: string }>(
+      tx,
+      sql`delete from mail_suppressions
+            where email_canonical = ${canonical} or lower(email) in (${addressList})
+          returning email`,
+    )
     const removed = await deleteSubmissions(tx, ids)
     // A key resend still waiting for the worker (seconds, or while it is stopped) names them.
     await tx.execute(sql`delete from key_resend_requests where email_canonical = ${canonical}`)
@@ -213,6 +229,7 @@ export async function deletePersonData(
       orders: orders.orders,
       mail: removed.mail + loose.length + operatorCopies,
       counters: counters.length,
+      suppressions: suppressions.length,
       addresses,
       messageIds,
     }
@@ -226,6 +243,7 @@ export async function deletePersonData(
     orders: result.orders,
     mail: result.mail,
     counters: result.counters,
+    suppressions: result.suppressions,
     files,
   }
 }

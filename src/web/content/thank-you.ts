@@ -25,3 +25,21 @@ export const THANK_YOU_COPY = {
   chatButton: 'Contact support',
   backHome: 'Back to the home page',
 } as const
+
+/** Step 2's "where the key went" and its one-time correction of a mistyped address. */
+export const ADDRESS_CORRECTION_COPY = {
+  sentTo: 'We sent it to',
+  open: 'Wrong address? Correct it',
+  intro:
+    'You can correct the address once, within 24 hours. We send the same key to the new address and nothing more to the old one.',
+  label: 'Correct e-mail address',
+  submit: 'Send it there',
+  sending: 'Sending…',
+  resent: (masked: string) => `Done: your key is on its way to ${masked}.`,
+  alreadyCorrected: 'The address was already corrected once. Write to us if it is still wrong.',
+  tooLate: 'More than 24 hours have passed, so the address cannot be changed here. Write to us.',
+  invalid: 'Please enter a valid business e-mail address.',
+  limited: 'Too many requests from this address or network. Please try again later.',
+  notFound: 'This request cannot be corrected here. Write to us and we will help.',
+  failed: 'Something went wrong. Please try again, or write to us.',
+} as const

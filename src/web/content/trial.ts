@@ -15,6 +15,8 @@ export const TRIAL_COPY = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Business e-mail',
+  /** Under the e-mail field when its domain looks misspelt; the address is a button that takes it. */
+  didYouMean: 'Did you mean',
   modelLegend: 'Choose your model',
   /** Scarcity in a premium voice: a monthly allocation of keys, not a sale countdown. */
   licensesLeft: (n: number) =>

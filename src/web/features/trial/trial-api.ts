@@ -105,3 +105,35 @@ export async function requestKeyResend(
     return 'failed'
   }
 }
+
+export type CorrectionOutcome =
+  'resent' | 'already-corrected' | 'too-late' | 'invalid' | 'limited' | 'not-found' | 'failed'
+
+/** Sends the key to a corrected address (once, within 24 hours); the token proves it is ours. */
+export async function correctEmail(
+  submissionId: string,
+  token: string,
+  email: string,
+): Promise<CorrectionOutcome> {
+  try {
+    const response = await fetch(api.emailCorrection(submissionId), {
+      method: 'PATCH',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ email }),
+    })
+    if (response.ok) return 'resent'
+    const json = (await readJson(response)) as { errorCode?: unknown } | null
+    if (response.status === 409)
+      return json?.errorCode === 'TOO_LATE' ? 'too-late' : 'already-corrected'
+    if (response.status === 400) return 'invalid'
+    if (response.status === 429) return 'limited'
+    if (response.status === 404) return 'not-found'
+    return 'failed'
+  } catch {
+    return 'failed'
+  }
+}

@@ -19,6 +19,8 @@ import { cn } from '../../lib/cn.ts'
 import { nearSince } from '../../lib/lazy-near.ts'
 import { modelFromHash, onModelSelected } from '../../lib/model-selection.ts'
 import { useSiteActions } from '../dialogs/dialog-host.tsx'
+import { suggestEmail } from './email-suggestion.ts'
+import { rememberSubmission, trialSource } from './submission-handoff.ts'
 import { feedbackFor } from './submit-feedback.ts'
 import { LostKeyForm } from './lost-key-form.tsx'
 import { submitTrialRequest } from './trial-api.ts'
@@ -53,6 +55,10 @@ export function TrialForm() {
   const [form, setForm] = useState<TrialFormState>(INITIAL_FORM)
   const [submitting, setSubmitting] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  /** A likely correction of a misspelt e-mail domain; a hint only, never blocking a submit. */
+  const [suggestion, setSuggestion] = useState<string | null>(null)
+  /** What the e-mail field holds now, for a suggestion that arrives after the visitor typed on. */
+  const emailNow = useRef('')
   const formRef = useRef<HTMLFormElement>(null)
   const [waitlist, setWaitlist] = useState<{
     submission: TrialSubmissionResponse
@@ -164,7 +170,7 @@ export function TrialForm() {
       last_name: form.lastName,
       email: form.email,
       model: form.model,
-      source: TRIAL_SOURCE,
+      source: trialSource(window.location.search, TRIAL_SOURCE),
       website: honeypot.current?.value ?? '',
       form_elapsed_ms: Math.max(0, Date.now() - shownAt.current),
     }
@@ -200,6 +206,7 @@ export function TrialForm() {
         return
       }
       if (result.data.has_license) {
+        rememberSubmission(result.data, form.email)
         window.location.assign(routes.thankYou(form.model))
         return // keep the busy state while the next page loads
       }
@@ -321,11 +328,41 @@ export function TrialForm() {
           autoComplete="email"
           value={form.email}
           error={errors.email}
+          {...(suggestion && !errors.email
+            ? { 'aria-describedby': `${ids}-email-suggestion` }
+            : {})}
           onChange={(e) => {
             set('email', e.target.value)
+            emailNow.current = e.target.value
             clearError('email')
+            setSuggestion(null)
+          }}
+          onBlur={(e) => {
+            const typed = e.target.value
+            void suggestEmail(typed).then((next) => {
+              // Only while the field still holds what was checked.
+              if (emailNow.current === typed) setSuggestion(next)
+            })
           }}
         />
+        {suggestion ? (
+          <p id={`${ids}-email-suggestion`} className="-mt-3 text-sm text-ink-700">
+            {TRIAL_COPY.didYouMean}{' '}
+            <button
+              type="button"
+              onClick={() => {
+                set('email', suggestion)
+                emailNow.current = suggestion
+                clearError('email')
+                setSuggestion(null)
+              }}
+              className="min-h-6 font-semibold text-accent-700 underline underline-offset-2"
+            >
+              {suggestion}
+            </button>
+            ?
+          </p>
+        ) : null}
         {/* Honeypot (docs/architecture.md, "Contracts: API"): hidden from people and assistive
             technology, filled by bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

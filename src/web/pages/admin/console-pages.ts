@@ -42,6 +42,11 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     component: page(() => import('./pages/mail-page.tsx').then((m) => m.MailPage)),
   },
   {
+    path: adminRoutes.funnel,
+    label: 'Funnel',
+    component: page(() => import('./pages/funnel-page.tsx').then((m) => m.FunnelPage)),
+  },
+  {
     path: adminRoutes.consents,
     label: 'Consents',
     component: page(() => import('./pages/consents-page.tsx').then((m) => m.ConsentsPage)),

@@ -21,6 +21,7 @@ import { BUY_COPY, THANK_YOU_BUY_COPY } from '../../content/buy.ts'
 import { formatPrice, PLANS } from '../../content/pricing.ts'
 import { DialogHost, useSiteActions } from '../../features/dialogs/dialog-host.tsx'
 import { trackConversion } from '../../features/tracking/conversion.ts'
+import { AddressCorrection } from '../../features/trial/address-correction.tsx'
 import { LostKeyForm } from '../../features/trial/lost-key-form.tsx'
 import { SiteFooter } from '../../sections/site-footer.tsx'
 import { SiteHeader } from '../../sections/site-header.tsx'
@@ -168,6 +169,7 @@ function ThankYouContent() {
             title={THANK_YOU_COPY.step2Title}
           >
             <p>{THANK_YOU_COPY.step2Text}</p>
+            <AddressCorrection />
             <p className="text-sm text-ink-600">{THANK_YOU_COPY.spamNote}</p>
             <LostKeyForm key={model ?? ''} model={model ?? undefined} />
           </Step>

@@ -105,6 +105,37 @@ export function MailPage() {
               ))}
             </Table>
           )}
+          <section aria-labelledby="suppressed-heading" className="space-y-2">
+            <h2 id="suppressed-heading" className="text-lg font-semibold text-brand-900">
+              Suppressed addresses ({formatNumber(data.suppressedTotal)})
+            </h2>
+            <p className="text-sm text-ink-600">
+              The receiving server refused these for good (a 5xx answer). Reminders and waitlist
+              notices skip them; `leads delete` removes an address from the list.
+            </p>
+            {data.suppressed.length === 0 ? (
+              <p className="rounded-xl bg-white p-6 text-sm text-ink-600 shadow-sm ring-1 ring-ink-200">
+                No address is suppressed.
+              </p>
+            ) : (
+              <Table
+                caption="Suppressed addresses, newest first"
+                head={['Address', 'Refusal', 'Since']}
+              >
+                {data.suppressed.map((r) => (
+                  <tr key={`${r.email}-${r.suppressedAt}`}>
+                    <Td>{r.email}</Td>
+                    <Td className="max-w-sm font-mono text-xs break-words text-ink-700">
+                      {r.reason}
+                    </Td>
+                    <Td className="whitespace-nowrap text-ink-600">
+                      {formatDateTime(r.suppressedAt)}
+                    </Td>
+                  </tr>
+                ))}
+              </Table>
+            )}
+          </section>
         </div>
       ) : null}
     </div>

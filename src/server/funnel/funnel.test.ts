@@ -1,0 +1,142 @@
+/**
+ * The cookieless funnel: document requests counted by day, path, referrer host and UTM (one
+ * row per key and day, added up across writes), crawlers, prefetches, assets and API calls not
+ * counted, nothing about the person stored, no Set-Cookie on any page or answer; the report by
+ * week and source, its CSV and `funnel --format json` with `direct` for no source.
+ */
+import { sql } from 'drizzle-orm'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { api, routes } from '#src/common/paths.ts'
+import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { runCli } from '#src/cli/run-cli.ts'
+import { queryRows } from '../db/client.ts'
+import { insertLicenses } from '../db/license-repository.ts'
+import {
+  createTestApp,
+  memoryLogger,
+  postJson,
+  testConfig,
+  trialRequest,
+} from '#tests/support/test-app.ts'
+import { describeEachDatabase } from '#tests/support/test-database.ts'
+import { buildFunnel, funnelCsv } from './funnel-service.ts'
+import { createPageViewCounter, type PageViewCounter } from './page-views.ts'
+
+describeEachDatabase('the funnel on %s', { emptyBeforeEach: true }, (database) => {
+  let counter: PageViewCounter
+  let app: ReturnType<typeof createTestApp>['app']
+
+  // What a test counted is written before the next one empties the tables.
+  afterEach(() => counter.stop())
+  beforeEach(() => {
+    counter = createPageViewCounter({
+      db: database().db,
+      logger: memoryLogger().logger,
+      flushMs: 60_000,
+    })
+    app = createTestApp(database(), {
+      env: { RATE_LIMIT_EMAIL: '100/1h', RATE_LIMIT_IP: '1000/1h' },
+      pageViews: counter,
+    }).app
+  })
+
+  const visit = (path: string, headers: Record<string, string> = {}) =>
+    app.request(`http://pacepoint.example${path}`, { headers })
+
+  it('counts page views by day, path, referrer host and UTM, and stores nothing about the person', async () => {
+    await visit('/?utm_source=LinkedIn&utm_medium=social&utm_campaign=q4', {
+      referer: 'https://www.linkedin.com/feed/',
+      'user-agent': 'Mozilla/5.0',
+    })
+    await visit('/?utm_source=linkedin&utm_medium=social&utm_campaign=q4')
+    await visit('/pacing/', { referer: 'http://pacepoint.example/' })
+    await visit('/about', { referer: 'https://news.ycombinator.com/item?id=1' })
+    // Not views: a crawler, a prefetch, an asset or API call, an unknown path.
+    await visit('/', { 'user-agent': 'Googlebot/2.1' })
+    await visit('/', { 'sec-purpose': 'prefetch' })
+    await visit(api.licenseCounts)
+    await visit('/no-such-page')
+    await counter.flush()
+    await visit('/pacing')
+    await counter.flush()
+
+    const rows = await queryRows<Record<string, unknown>>(
+      database().db,
+      sql`select * from page_view_counts order by path, referrer_host`,
+    )
+    const today = new Date().toISOString().slice(0, 10)
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v))
+    expect(
+      rows.map((r) => [
+        day(r.day),
+        r.path,
+        r.referrer_host,
+        r.utm_source,
+        r.utm_medium,
+        r.utm_campaign,
+        r.views,
+      ]),
+    ).toEqual([
+      [today, '/', '', 'linkedin', 'social', 'q4', 1],
+      [today, '/', 'www.linkedin.com', 'linkedin', 'social', 'q4', 1],
+      [today, '/about', 'news.ycombinator.com', '', '', '', 1],
+      // Our own pages as referrer are no referral; two writes add up in one row.
+      [today, '/pacing', '', '', '', '', 2],
+    ])
+    // The table has no column that could hold an address, agent, cookie or identifier.
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      ['day', 'path', 'referrer_host', 'utm_campaign', 'utm_medium', 'utm_source', 'views'].sort(),
+    )
+  })
+
+  it('sets no cookie on any page, nor on a trial request', async () => {
+    await insertLicenses(database().db, 'advanced', ['F-1'], 'b1')
+    for (const doc of DOCUMENT_ROUTES) {
+      const res = await visit(`${doc.path}?utm_source=x`)
+      expect(res.headers.get('set-cookie'), doc.path).toBeNull()
+    }
+    const res = await postJson(app, api.trialSubmissions, trialRequest())
+    expect(res.headers.get('set-cookie')).toBeNull()
+    expect((await visit(routes.thankYou('advanced'))).headers.get('set-cookie')).toBeNull()
+  })
+
+  it('reports visits -> trials -> keys by week and source, direct when none, as CSV and in the CLI', async () => {
+    await insertLicenses(database().db, 'advanced', ['F-2', 'F-3'], 'b1')
+    await visit('/?utm_source=newsletter')
+    await visit('/?utm_source=newsletter')
+    await visit('/')
+    await counter.flush()
+    await postJson(app, api.trialSubmissions, trialRequest({ source: 'newsletter' }))
+    await postJson(app, api.trialSubmissions, trialRequest())
+    const report = await buildFunnel(database().db, 7)
+    expect(report.sources).toEqual([
+      { source: 'newsletter', visits: 2, trials: 1, keys: 1, orders: 0 },
+      { source: 'direct', visits: 1, trials: 1, keys: 1, orders: 0 },
+    ])
+    expect(report.trialToPaid.find((r) => r.model === 'advanced')).toMatchObject({
+      trials: 2,
+      paid: 0,
+    })
+    expect(report.revenue).toEqual([])
+    const csv = funnelCsv(report)
+    expect(csv.split('\r\n')[0]).toBe('"week","source","visits","trials","keys","orders"')
+    expect(csv).toMatch(/"newsletter","2","1","1","0"/)
+
+    let stdout = ''
+    const io = { stdout: (t: string) => (stdout += t), stderr: () => {} }
+    const config = testConfig()
+    expect(
+      await runCli(['funnel', '--days', '7', '--format', 'json'], {
+        config,
+        io,
+        database: database(),
+      }),
+    ).toBe(0)
+    expect(JSON.parse(stdout)).toEqual(report.sources)
+    stdout = ''
+    expect(await runCli(['funnel'], { config, io, database: database() })).toBe(0)
+    expect(stdout).toMatch(/source\s+visits\s+trials\s+keys\s+orders/)
+    expect(stdout).toMatch(/newsletter\s+2\s+1\s+1\s+0/)
+    expect(await runCli(['funnel', '--days', 'x'], { config, io, database: database() })).toBe(2)
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * Trial reminders (TRIAL_REMINDERS, default `3d,0d`): for each trial key handed out, a notice
+ * some days before the trial ends and on the day, each once. A pass schedules the keys handed
+ * out since the last pass, then claims the due reminders (SKIP LOCKED, so several instances
+ * share the work) and, in the claim's transaction, queues each one's e-mail in the outbox or
+ * records why it was skipped. It runs at start and every 30 seconds, so a due reminder goes out
+ * within a minute; one whose moment passed a day or more ago (the site was down) is skipped.
+ */
+import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
+import type { Db } from '../db/client.ts'
+import { enqueueMail } from '../db/outbox-repository.ts'
+import { hashToken, newToken } from '../guard/tokens.ts'
+import {
+  claimDueReminders,
+  markReminderSent,
+  markReminderSkipped,
+  scheduleReminders,
+  skipStaleReminders,
+  stopRemindersByToken,
+} from '../db/reminder-repository.ts'
+import type { Logger } from '../logger.ts'
+import type { ReminderMailPayload } from '../mail/payloads.ts'
+
+export interface ReminderDeps {
+  db: Db
+  /** Days before a trial's end (TRIAL_REMINDERS); empty: off. */
+  offsets: readonly number[]
+  messageIdDomain: string
+  logger: Logger
+  onMailQueued?: () => void
+}
+
+const BATCH = 50
+const REMINDER_INTERVAL_MS = 30_000
+
+/**
+ * "Stop these reminders" with the link's token (256 random bits; only its hash is kept): true
+ * when it stopped a reminder's trial, false for a token that names none.
+ */
+export function stopReminders(db: Db, token: string): Promise<boolean> {
+  return stopRemindersByToken(db, hashToken(token))
+}
+
+/** One pass at `now`. Returns how many reminders were queued and skipped. */
+export async function runReminderPass(
+  deps: ReminderDeps,
+  now = new Date(),
+): Promise<{ scheduled: number; queued: number; skipped: number }> {
+  const totals = { scheduled: 0, queued: 0, skipped: 0 }
+  if (deps.offsets.length === 0) return totals
+  totals.scheduled = await scheduleReminders(deps.db, deps.offsets, TRIAL_VALID_DAYS, now)
+  // The stale ones in one statement (after the site was down), not one by one.
+  totals.skipped = await skipStaleReminders(deps.db, now)
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const due = await claimDueReminders(tx, now, BATCH)
+      for (const r of due) {
+        if (r.skip || !r.email) {
+          await markReminderSkipped(tx, r, r.skip ?? 'gone', now)
+          totals.skipped++
+          continue
+        }
+        const { token: stopToken, hash: stopHash } = newToken()
+        const payload: ReminderMailPayload = {
+          firstName: r.first_name ?? '',
+          lastName: r.last_name ?? '',
+          model: r.model,
+          endsAt: new Date(r.ends_at).toISOString(),
+          today: r.offset_days === 0,
+          stopToken,
+        }
+        const row = await enqueueMail(tx, {
+          kind: 'trial-reminder',
+          to: r.email,
+          payload: { ...payload },
+          submissionId: r.submission_id,
+          messageIdDomain: deps.messageIdDomain,
+        })
+        await markReminderSent(tx, r, row.id, stopHash, now)
+        totals.queued++
+      }
+      return due.length
+    })
+    if (batch < BATCH) break
+  }
+  if (totals.queued) deps.onMailQueued?.()
+  if (totals.queued || totals.skipped)
+    deps.logger.info(totals, 'trial reminders: queued and skipped')
+  return totals
+}
+
+/** Runs a pass now and every REMINDER_INTERVAL_MS until stopped. Nothing when off. */
+export function startReminderScheduler(
+  deps: ReminderDeps,
+  intervalMs = REMINDER_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  if (deps.offsets.length === 0) {
+    deps.logger.info('TRIAL_REMINDERS=off: no trial reminders are sent')
+    return { stop: async () => {} }
+  }
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const tick = () => {
+    running = runReminderPass(deps).catch((error: unknown) =>
+      deps.logger.warn({ err: (error as Error).message }, 'trial reminder pass failed'),
+    )
+  }
+  tick()
+  const timer = setInterval(() => {
+    if (!stopped) void running.then(tick)
+  }, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
