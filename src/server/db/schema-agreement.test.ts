@@ -60,19 +60,24 @@ describe('schema.ts and the migrations', () => {
       table_name: string
       column_name: string
       data_type: string
+      udt_name: string
       is_nullable: string
       column_default: string | null
       is_identity: string
     }>(
       database().db,
-      sql`select table_name, column_name, data_type, is_nullable, column_default, is_identity
+      sql`select table_name, column_name, data_type, udt_name, is_nullable, column_default, is_identity
           from information_schema.columns
           where table_schema = current_schema() and table_name not in ('schema_migrations', 'schema_functions')`,
     )
     const actual: Column[] = rows.map((row) => ({
       table: row.table_name,
       column: row.column_name,
-      type: TYPE_NAMES[row.data_type] ?? row.data_type,
+      // An array column is ARRAY here, its element type in udt_name (_text for text[]).
+      type:
+        row.data_type === 'ARRAY'
+          ? `${row.udt_name.replace(/^_/, '')}[]`
+          : (TYPE_NAMES[row.data_type] ?? row.data_type),
       nullable: row.is_nullable === 'YES',
       hasDefault: row.column_default !== null || row.is_identity === 'YES',
     }))

@@ -85,6 +85,14 @@ export const supplyAlertEpisodes = pgTable('supply_alert_episodes', {
   daysAtStart: doublePrecision('days_at_start').notNull(),
 })
 
+/** A key resend waiting for the outbox worker (migration 0132, decision 21). */
+export const keyResendRequests = pgTable('key_resend_requests', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  emailCanonical: text('email_canonical').notNull(),
+  models: text('models').array().notNull(),
+  requestedAt: ts('requested_at').notNull().defaultNow(),
+})
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind').notNull(),
