@@ -27,6 +27,8 @@ test('the form suggests a correction of a misspelt domain; one click takes it', 
 }) => {
   await page.goto('/#trial-form-advanced')
   const form = page.locator('#trial-form')
+  // The hint comes with the form's code: wait until it has hydrated, as a visitor's typing would.
+  await expect(form.getByRole('radio', { name: /Advanced model/ })).toBeEnabled()
   const email = form.getByLabel('Business e-mail')
   await email.fill('ann@gnail.com')
   await email.blur()

@@ -435,7 +435,8 @@ for (const size of WIDTHS) {
     await form.getByLabel('Business e-mail').fill('ada@example.com')
     await form.getByRole('checkbox', { name: /I agree/ }).check()
     await page.clock.fastForward(1600)
-    await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+    // The chosen model has no keys left: the button says what sending will do.
+    await form.getByRole('button', { name: 'Join the Basic waitlist' }).click()
 
     const dialog = page.getByRole('dialog', { name: "This month's Basic trial keys are all taken" })
     await expect(dialog).toBeVisible()
@@ -516,8 +517,9 @@ test.describe('gallery', () => {
         }),
       )
       expect(Math.max(...rows) - Math.min(...rows)).toBeLessThanOrEqual(4)
-      // Actual size: pixel for pixel in a box that pans (and pinch-zooms on a phone).
-      await viewer.getByRole('button', { name: 'Actual size' }).click()
+      // Actual size: pixel for pixel in a box that pans (and pinch-zooms on a phone), where a
+      // phone opens it, since fitted to its width nothing could be read.
+      if (size.width >= 640) await viewer.getByRole('button', { name: 'Actual size' }).click()
       await expect(viewer.getByRole('button', { name: 'Actual size' })).toHaveAttribute(
         'aria-pressed',
         'true',
