@@ -24,7 +24,7 @@ interface RenderModule {
   renderPacingApp: (search: string) => string
 }
 
-export interface PacingRenderOptions {
+interface PacingRenderOptions {
   distDir: string
   /** The rendered page as served: PUBLIC_URL and the policy, as the static document gets them. */
   toFile: (html: string) => StaticFile

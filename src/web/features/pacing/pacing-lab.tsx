@@ -55,7 +55,7 @@ interface LabState {
 }
 
 /** The state a query opens (the defaults for an empty one), on the server and in the browser. */
-export function labStateFromQuery(search: string): LabState {
+function labStateFromQuery(search: string): LabState {
   if (!search) {
     return {
       mode: 'fund',
