@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
+import { MAX_RENDERED_QUERY } from './pacing-render.ts'
 import { loadSite, siteRoutes, type Site } from './site.ts'
 
 const STATIC = 'the static page, with the default inputs'
@@ -134,6 +135,17 @@ describe('GET /pacing with a query', () => {
     expect(row[7]).toBe('53,000,000')
     const defaults = await (await app.request('/pacing?mode=portfolio')).text()
     expect(firstRow(defaults, 'plan-table')).not.toEqual(row)
+  })
+
+  it('a query too long to render on the server (about 50 funds) gets the static page', async () => {
+    const app = await siteOf(join(dir, 'built'))
+    const fund = 'fund=buyout,5000000,2022,2000000,3000000'
+    const funds = (n: number) => Array.from({ length: n }, () => fund).join('&')
+    const short = await (await app.request(`/pacing?mode=portfolio&${funds(10)}`)).text()
+    expect(short).not.toContain(STATIC)
+    const long = `?mode=portfolio&${funds(60)}`
+    expect(long.length).toBeGreaterThan(MAX_RENDERED_QUERY)
+    expect(await (await app.request(`/pacing${long}`)).text()).toContain(STATIC)
   })
 
   it('a bare /pacing, and an empty query, get the static page', async () => {

@@ -20,6 +20,12 @@ const APP_MARKER = '<!--app-->'
 /** About 100 KB each (the page inlines its stylesheet), compressed bodies included. */
 const DEFAULT_MAX_ENTRIES = 200
 
+/**
+ * A render holds the event loop (about 20 ms for one fund; 300 funds in a 12 KB query took half
+ * a second), so a longer query (some 50 funds) gets the static page and the browser renders it.
+ */
+export const MAX_RENDERED_QUERY = 2048
+
 interface RenderModule {
   renderPacingApp: (search: string) => string
 }
@@ -65,8 +71,9 @@ export function createPacingRenderer(options: PacingRenderOptions): RenderPacing
   }
 
   return async (search) => {
+    if (search.length > MAX_RENDERED_QUERY) return null
     const key = normalizeQuery(search)
-    if (!key) return null
+    if (!key || key.length > MAX_RENDERED_QUERY) return null
     const hit = cache.get(key)
     if (hit) {
       // Most recently used last: the first key is the one to drop.
