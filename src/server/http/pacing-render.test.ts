@@ -148,6 +148,14 @@ describe('GET /pacing with a query', () => {
     expect(await (await app.request(`/pacing${long}`)).text()).toContain(STATIC)
   })
 
+  it('a total far below its funds (a NAV share of 1,700,000%) draws a few ticks, not a million', async () => {
+    const app = await siteOf(join(dir, 'built'))
+    const res = await app.request('/pacing?mode=portfolio&total=200&target=0.2')
+    const html = await res.text()
+    expect(html).toMatch(/aria-selected="true"[^>]*>Portfolio plan/)
+    expect(html.length).toBeLessThan(500_000)
+  })
+
   it('a bare /pacing, and an empty query, get the static page', async () => {
     const app = await siteOf(join(dir, 'built'))
     expect(await (await app.request('/pacing')).text()).toContain(STATIC)
