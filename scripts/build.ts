@@ -43,6 +43,24 @@ async function main() {
     },
   })
 
+  // /pacing as the server renders it for a shared link (src/server/http/pacing-render.ts): the
+  // same page, bundled on its own so the server never imports web code.
+  await build({
+    configFile: resolve('vite.config.ts'),
+    logLevel,
+    build: {
+      ssr: resolve(PACING_RENDER_ENTRY),
+      outDir: join(distDir, 'server'),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      rollupOptions: {
+        input: resolve(PACING_RENDER_ENTRY),
+        output: { entryFileNames: 'pacing-render.mjs' },
+      },
+    },
+  })
+
   const render = (await import(pathToFileURL(join(distDir, 'ssr', 'prerender.js')).href)) as {
     renderDocuments: (templates: Record<string, string>) => Promise<Record<string, string>>
     renderFragments: (stylesheet: string) => Record<string, string>
@@ -96,6 +114,7 @@ async function main() {
     for (const [placeholder, url] of fragmentUrls) page = page.replaceAll(placeholder, url)
     if (page.includes('.__HASH__.')) throw new Error(`${name} names a fragment the build lacks`)
     await writeFile(join(distDir, 'site', `${name}.html`), page)
+    if (name === 'pacing') await writePacingTemplate(page)
   }
   // Client-rendered entries go as built, beside the documents; the server answers their paths.
   for (const name of clientEntries) {
@@ -115,6 +134,26 @@ async function main() {
     JSON.stringify({ builtAt: new Date().toISOString(), documents: Object.keys(documents) }),
   )
   console.log(`built ${Object.keys(documents).length} documents in ${Date.now() - started} ms`)
+}
+
+const PACING_RENDER_ENTRY = 'src/web/pages/pacing/pacing-render.tsx'
+
+/**
+ * The static /pacing with its app markup (the defaults) taken out: the template the server
+ * renders a shared link into, so both carry the same head, stylesheet and scripts. Refuses a
+ * page whose markup the render module does not reproduce exactly (it would not hydrate).
+ */
+async function writePacingTemplate(page: string) {
+  const { renderPacingApp } = (await import(
+    pathToFileURL(join(distDir, 'server', 'pacing-render.mjs')).href
+  )) as { renderPacingApp: (search: string) => string }
+  const defaults = renderPacingApp('')
+  const parts = page.split(defaults)
+  if (parts.length !== 2)
+    throw new Error(
+      `the built /pacing holds ${parts.length - 1} copies of ${PACING_RENDER_ENTRY}'s default render, not one`,
+    )
+  await writeFile(join(distDir, 'server', 'pacing-template.html'), parts.join('<!--app-->'))
 }
 
 /** Writes .br and .gz beside each compressible asset so the server never compresses per request. */

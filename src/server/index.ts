@@ -61,6 +61,7 @@ async function main() {
     config.distDir,
     config.publicUrl,
     documentPolicies(thirdPartyOrigins(settings)),
+    logger,
   )
 
   const database = await openMigratedDatabase(config, logger)

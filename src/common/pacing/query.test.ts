@@ -3,6 +3,7 @@ import type { FundInputs } from './engine.ts'
 import type { PortfolioPlan } from './portfolio.ts'
 import { PRESETS } from './presets.ts'
 import {
+  normalizeQuery,
   fundInputsFromQuery,
   parseBandSettings,
   parseFundQuery,
@@ -199,5 +200,15 @@ describe('band settings', () => {
     expect(bad.settings).toEqual({ vol: 0, paths: 1000, seed: 1 })
     expect(withBands('a=1', settings)).toBe('a=1&vol=0.2&paths=5000&seed=42')
     expect(withBands('a=1', { vol: 0, paths: 5, seed: 5 })).toBe('a=1')
+  })
+})
+
+describe('normalizeQuery', () => {
+  it('spells one link one way: without "?", names sorted, repeated funds kept in order', () => {
+    const a = normalizeQuery('?rc=0%2E3&fund=venture,1,2020&commitment=250&fund=buyout,2,2021')
+    const b = normalizeQuery('commitment=250&fund=venture%2C1%2C2020&rc=0.3&fund=buyout,2,2021')
+    expect(a).toBe(b)
+    expect(new URLSearchParams(a).getAll('fund')).toEqual(['venture,1,2020', 'buyout,2,2021'])
+    expect(normalizeQuery('?')).toBe('')
   })
 })

@@ -229,6 +229,17 @@ export function withBands(query: string, settings: BandSettings): string {
   return out
 }
 
+/**
+ * One spelling of a query for all that read the same (with or without "?", any encoding, any
+ * order of names; repeated names keep their order): what the server caches a rendered /pacing by
+ * and what the lab's first render is marked with.
+ */
+export function normalizeQuery(query: string): string {
+  const params = new URLSearchParams(query)
+  params.sort()
+  return params.toString()
+}
+
 /** Read `mode`: one fund unless `mode=portfolio`. */
 export function parseMode(query: string | URLSearchParams): { mode: Mode; error?: string } {
   const raw = toParams(query).get('mode')

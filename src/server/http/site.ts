@@ -17,6 +17,8 @@ import {
   NOT_FOUND_DOCUMENT,
   documentAt,
 } from '#src/common/site/routes.ts'
+import type { Logger } from '../logger.ts'
+import { createPacingRenderer, type RenderPacing } from './pacing-render.ts'
 import type { DocumentPolicies } from './security-headers.ts'
 import { sitemapXml } from './sitemap.ts'
 
@@ -88,13 +90,16 @@ function makeFile(
   body: Buffer,
   cacheControl: string,
   pre?: { br?: Buffer; gzip?: Buffer },
+  /** Compressed per request (a rendered page): a few milliseconds, not the smallest bytes. */
+  quick = false,
 ): StaticFile {
   const ext = extname(path).toLowerCase()
   const file: StaticFile = { type: contentType(path), body, etag: etagOf(body), cacheControl }
   if (COMPRESSIBLE.has(ext) && body.length > 512) {
     file.br =
-      pre?.br ?? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-    file.gzip = pre?.gzip ?? gzipSync(body, { level: 9 })
+      pre?.br ??
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quick ? 5 : 11 } })
+    file.gzip = pre?.gzip ?? gzipSync(body, { level: quick ? 6 : 9 })
   }
   return file
 }
@@ -113,6 +118,8 @@ export interface Site {
   files: Map<string, StaticFile>
   /** Base of absolute links (the sitemap's); without it, the request's own origin. */
   publicUrl?: string
+  /** /pacing rendered for a link's query (pacing-render.ts); without it, the static page. */
+  renderPacing?: RenderPacing
 }
 
 /**
@@ -137,9 +144,16 @@ export async function loadSite(
   distDir: string,
   publicUrl: string,
   policies?: DocumentPolicies,
+  logger?: Pick<Logger, 'warn' | 'error'>,
 ): Promise<Site> {
   const filled = (body: Buffer) =>
     body.toString('utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl)
+  const document = (path: string, body: Buffer, quick = false) => {
+    const html = policies ? withPolicyInMarkup(filled(body), policies.markup) : filled(body)
+    const file = makeFile(path, Buffer.from(html), CACHE.revalidate, undefined, quick)
+    if (policies) file.policyHeader = policies.header
+    return file
+  }
   const fill = (body: Buffer, path: string) =>
     TEMPLATED.has(extname(path).toLowerCase()) ? Buffer.from(filled(body)) : body
 
@@ -149,10 +163,7 @@ export async function loadSite(
     const body = await readFile(path).catch(() => {
       throw new Error(`The build has no ${path}; run npm run build`)
     })
-    const html = policies ? withPolicyInMarkup(filled(body), policies.markup) : filled(body)
-    const file = makeFile(path, Buffer.from(html), CACHE.revalidate)
-    if (policies) file.policyHeader = policies.header
-    documents.set(doc.name, file)
+    documents.set(doc.name, document(path, body))
   }
 
   const clientDocuments = new Map<string, StaticFile>()
@@ -181,7 +192,12 @@ export async function loadSite(
     const body = fill(await readFile(path), path)
     files.set(urlPath, makeFile(path, body, isAsset ? CACHE.immutable : CACHE.publicFile, pre))
   }
-  return { documents, clientDocuments, files, publicUrl }
+  const renderPacing = createPacingRenderer({
+    distDir,
+    logger,
+    toFile: (html) => document('pacing.html', Buffer.from(html), true),
+  })
+  return { documents, clientDocuments, files, publicUrl, renderPacing }
 }
 
 /** Picks brotli, then gzip, as the client accepts them. */
@@ -317,7 +333,7 @@ export function siteRoutes(
     app.get(`${entry.basePath}/*`, serve)
   }
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const file = site.files.get(c.req.path)
     if (file) return sendFile(c, file)
     // Every page of the route table at its own path; the /lnf shell is answered above.
@@ -331,6 +347,12 @@ export function siteRoutes(
       userAgent: c.req.header('user-agent'),
       purpose: c.req.header('sec-purpose') ?? c.req.header('purpose'),
     })
+    // A shared link to the lab shows its own numbers from the first paint (pacing-render.ts).
+    const search = new URL(c.req.url).search
+    if (route.name === 'pacing' && search.length > 1 && site.renderPacing) {
+      const rendered = await site.renderPacing(search)
+      if (rendered) return sendFile(c, rendered)
+    }
     return sendFile(c, doc, route.status ?? 200)
   })
   return app

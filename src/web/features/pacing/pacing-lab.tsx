@@ -1,11 +1,15 @@
 /**
- * The interactive Pacing Lab: one fund or a portfolio plan, switched by tabs. It pre-renders with
- * the defaults (readable without JavaScript); once hydrated it reads the link's query, and from
- * the first change on the address bar follows the inputs (history.replaceState, after a pause in
- * typing), so copying it shares the result (docs/product.md, "Pacing Lab").
+ * The interactive Pacing Lab: one fund or a portfolio plan, switched by tabs. Its first render
+ * shows the query it is given (the server renders a shared link's query, src/server/http/
+ * pacing-render.ts; the static page has none), marked on its root (data-lab-query) so hydration
+ * starts from the same state. A link the server did not render (the static page as fallback)
+ * is read once hydrated. From the first change on, the address bar follows the inputs
+ * (history.replaceState, after a pause in typing), so copying it shares the result
+ * (docs/product.md, "Pacing Lab").
  */
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import {
+  normalizeQuery,
   parseMode,
   serializeFundQuery,
   serializePortfolioQuery,
@@ -42,30 +46,69 @@ const MODES = [
   { value: 'portfolio', label: PACING_COPY.modes.portfolio },
 ] as const
 
-export function PacingLab() {
-  const [mode, setMode] = useState<Mode>('fund')
-  const [fund, setFundState] = useState<FundState>(initialFundState)
-  const [portfolio, setPortfolioState] = useState<PortfolioState>(initialPortfolioState)
+interface LabState {
+  mode: Mode
+  fund: FundState
+  portfolio: PortfolioState
+  /** Some value of the link was refused: the alert above the tabs. */
+  linkProblems: boolean
+}
+
+/** The state a query opens (the defaults for an empty one), on the server and in the browser. */
+function labStateFromQuery(search: string): LabState {
+  if (!search) {
+    return {
+      mode: 'fund',
+      fund: initialFundState(),
+      portfolio: initialPortfolioState(),
+      linkProblems: false,
+    }
+  }
+  if (parseMode(search).mode === 'portfolio') {
+    const portfolio = portfolioStateFromQuery(search)
+    return {
+      mode: 'portfolio',
+      fund: initialFundState(),
+      portfolio,
+      linkProblems:
+        Object.keys(portfolio.errors).length > 0 || Object.keys(portfolio.rowErrors).length > 0,
+    }
+  }
+  const fund = fundStateFromQuery(search)
+  return {
+    mode: 'fund',
+    fund,
+    portfolio: initialPortfolioState(),
+    linkProblems: Object.keys(fund.errors).length > 0,
+  }
+}
+
+/** The query a rendered lab showed first (data-lab-query), or '' (none, or not rendered). */
+export function renderedLabQuery(root: ParentNode): string {
+  return root.querySelector('[data-lab-query]')?.getAttribute('data-lab-query') ?? ''
+}
+
+/** query: what the first render shows, normalised (normalizeQuery); '' for the defaults. */
+export function PacingLab({ query = '' }: { query?: string }) {
+  const [first] = useState(() => labStateFromQuery(query))
+  const [mode, setMode] = useState<Mode>(first.mode)
+  const [fund, setFundState] = useState<FundState>(first.fund)
+  const [portfolio, setPortfolioState] = useState<PortfolioState>(first.portfolio)
   // The address is written only after a visitor changes something; a bare /pacing stays bare.
   const [dirty, setDirty] = useState(false)
-  const [linkProblems, setLinkProblems] = useState(false)
+  const [linkProblems, setLinkProblems] = useState(first.linkProblems)
 
+  // A link the first render did not show (the static page, or the dev server): read it now.
   useEffect(() => {
     const search = window.location.search
-    if (!search) return
-    const { mode: linked } = parseMode(search)
-    if (linked === 'portfolio') {
-      const state = portfolioStateFromQuery(search)
-      setPortfolioState(state)
-      setMode('portfolio')
-      setLinkProblems(
-        Object.keys(state.errors).length > 0 || Object.keys(state.rowErrors).length > 0,
-      )
-    } else {
-      const state = fundStateFromQuery(search)
-      setFundState(state)
-      setLinkProblems(Object.keys(state.errors).length > 0)
-    }
+    if (!search || normalizeQuery(search) === query) return
+    const linked = labStateFromQuery(search)
+    setMode(linked.mode)
+    setFundState(linked.fund)
+    setPortfolioState(linked.portfolio)
+    setLinkProblems(linked.linkProblems)
+    // Once, for the address the page was opened at.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
@@ -92,7 +135,7 @@ export function PacingLab() {
   }, [])
 
   return (
-    <div>
+    <div data-lab-query={query}>
       <ModeTabs<Mode>
         label={PACING_COPY.modesLabel}
         items={MODES}

@@ -1,4 +1,7 @@
+import { renderedLabQuery } from '../../features/pacing/pacing-lab.tsx'
 import { hydratePage } from '../../hydrate.tsx'
 import { PacingPage } from './pacing-page.tsx'
 
-hydratePage(<PacingPage />)
+// Hydrates from the query the HTML was rendered with (the server's render of a shared link, or
+// none), so the first client render matches the markup.
+hydratePage(<PacingPage query={renderedLabQuery(document)} />)

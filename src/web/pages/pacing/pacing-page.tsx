@@ -1,7 +1,8 @@
 /**
  * /pacing, the free Pacing Lab (docs/product.md, "Pacing Lab"). Pre-rendered with the default
- * inputs, so the table and key figures are in the HTML for readers without JavaScript and for
- * search engines; the lab hydrates. The header, intro and footer are server-only markup.
+ * inputs, and rendered by the server with a shared link's query (pacing-render.tsx), so the
+ * table and key figures are in the HTML for readers without JavaScript, link previews and
+ * search engines; the lab hydrates from the query it was rendered with. The header, intro and footer are server-only markup.
  */
 import { ArrowRight } from 'lucide-react'
 import { routes } from '#src/common/paths.ts'
@@ -63,7 +64,8 @@ const StaticHeader = import.meta.env.SSR ? Header : null
 const StaticIntro = import.meta.env.SSR ? Intro : null
 const StaticFooter = import.meta.env.SSR ? LabFooter : null
 
-export function PacingPage() {
+/** query: the link's query the lab first shows, normalised; none for the defaults. */
+export function PacingPage({ query }: { query?: string }) {
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
       <style>{PRINT_CSS}</style>
@@ -75,7 +77,7 @@ export function PacingPage() {
         <div data-print-intro="">
           <ServerOnly render={StaticIntro} className="mb-8" />
         </div>
-        <PacingLab />
+        <PacingLab query={query} />
       </main>
       <ServerOnly render={StaticFooter} />
     </div>
