@@ -88,6 +88,7 @@ export const PACING_COPY = {
     csv: 'pacing-lab.csv',
     xlsx: 'pacing-lab.xlsx',
     portfolioCsv: 'pacing-plan.csv',
+    portfolioXlsx: 'pacing-plan.xlsx',
     bandsCsv: 'pacing-bands.csv',
   },
   xlsxSheet: 'Projection',
