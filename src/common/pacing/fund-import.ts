@@ -6,9 +6,9 @@
 import type { ExistingFund } from './portfolio.ts'
 import { parseExistingFund } from './query.ts'
 
-export const FUND_IMPORT_HEADER = 'name,asset_class,commitment,vintage,paid_in,nav'
+const FUND_IMPORT_HEADER = 'name,asset_class,commitment,vintage,paid_in,nav'
 
-export interface FundImportProblem {
+interface FundImportProblem {
   /** 1-based line of the text (the header is line 1). */
   line: number
   message: string

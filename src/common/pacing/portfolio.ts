@@ -88,16 +88,16 @@ export interface PortfolioPlan {
 }
 
 /** Default of {@link PortfolioPlan.rampCap}. */
-export const DEFAULT_RAMP_CAP = 0.5
+const DEFAULT_RAMP_CAP = 0.5
 
 /** The plan holds the share within this of the target (1 point) where it can. */
-export const HOLD_BAND = 0.01
+const HOLD_BAND = 0.01
 
 /** A share within this of the target counts as at the target (rounding). */
 const SHARE_TOLERANCE = 1e-9
 
 /** A year whose liquid assets cover less than its calls. */
-export interface CoverageWarning {
+interface CoverageWarning {
   year: number
   /** Liquid assets at the start of the year / the year's calls (< 1). */
   coverage: number
@@ -131,7 +131,7 @@ export interface PortfolioYear {
   coverage: number | null
 }
 
-export interface PortfolioResult {
+interface PortfolioResult {
   /** The first year's commitment (each year's is in its row). */
   yearlyCommitment: number
   /** The years (calendar) the target is held over: from the first year at target to the horizon. */
