@@ -227,6 +227,7 @@ export const PORTFOLIO_COPY = {
   coverageWarning: (year: number, coverage: number) =>
     `${year}: liquid assets cover ${coverage.toFixed(2)}x of the year’s calls, below 1x.`,
   coverageHeading: 'Liquidity warnings',
+  moreWarnings: (n: number) => `${n} more ${n === 1 ? 'year' : 'years'} below 1x`,
   rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows.',
   overridesHint: 'Optional: this fund’s own call rate, life, bow and growth. Empty: the preset’s.',
   overrideColumns: { rc: 'Call rate', life: 'Life', bow: 'Bow', growth: 'Growth' },

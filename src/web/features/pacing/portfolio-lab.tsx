@@ -410,10 +410,22 @@ export function PortfolioLab({ state, onChange }: Props) {
             >
               <h2 className="font-semibold">{P.coverageHeading}</h2>
               <ul className="mt-1 list-disc pl-5">
-                {result.coverageWarnings.map((w) => (
+                {result.coverageWarnings.slice(0, 3).map((w) => (
                   <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
                 ))}
               </ul>
+              {result.coverageWarnings.length > 3 ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer">
+                    {P.moreWarnings(result.coverageWarnings.length - 3)}
+                  </summary>
+                  <ul className="mt-1 list-disc pl-5">
+                    {result.coverageWarnings.slice(3).map((w) => (
+                      <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
             </div>
           ) : null}
           <p className="text-sm text-ink-600">{P.rule}</p>
