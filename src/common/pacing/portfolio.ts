@@ -37,6 +37,9 @@
  *
  * - the ramp: until the share first reaches the target, a commitment grows by at most `rampCap`
  *   (default 0.5, +50%) over the year before's;
+ * - the hold: no commitment may push a coming year's share more than half the 1-point band above
+ *   the target (assuming later commitments grow as above), which keeps the approach from
+ *   overshooting;
  * - X_j >= 0: when existing funds alone hold the share above the target, nothing is committed.
  *
  * A plan is refused, naming the first year and the reason, when it would need more than the
