@@ -253,6 +253,66 @@ test('plan edits: a plan without funds survives its link; an impossible target i
   await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
 })
 
+/** Opens the plan and waits until the form reacts. */
+async function openPlan(page: Page, query = '') {
+  await page.goto(`/pacing?mode=portfolio${query}`)
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#plan-target')
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  })
+}
+
+test('plan edits with liquid assets: coverage per year, a warning below 1x, kept in the link', async ({
+  page,
+}) => {
+  await openPlan(page)
+  await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
+  await expect(page.locator('#plan-table thead')).toContainText('Coverage')
+  await page.locator('#plan-target').fill('0.25')
+  await page.locator('#plan-liquid').fill('5000000')
+  const warnings = page.locator('[data-coverage-warnings]')
+  await expect(warnings).toContainText('below 1x')
+  await expect(warnings.locator('li').first()).toContainText('2026')
+  await expect(page.locator('#plan-table tbody tr').first()).toContainText('x')
+  await expect(page).toHaveURL(/[?&]liquid=5000000(&|$)/)
+  // Each year's commitment is solved: they are not all the same amount.
+  const commitments = await page
+    .locator('#plan-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('th, td')[1]?.textContent ?? ''))
+  expect(new Set(commitments).size).toBeGreaterThan(3)
+  await page.reload()
+  await expect(page.locator('#plan-liquid')).toHaveValue('5000000')
+  await expect(page.locator('[data-coverage-warnings]')).toContainText('below 1x')
+  await page.locator('#plan-liquid').fill('')
+  await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
+})
+
+test('import existing funds from a CSV: a message per bad row, then the funds replace the list', async ({
+  page,
+}) => {
+  await openPlan(page)
+  const header = 'name,asset_class,commitment,vintage,paid_in,nav'
+  const paste = page.getByLabel('Or paste CSV')
+  await paste.fill(`${header}\nAlpha,buyout,20000000,2021,14000000,16000000\nBeta,hedge,1,2020,0,0`)
+  await page.getByRole('button', { name: 'Import funds' }).click()
+  await expect(page.getByText('Line 3 (Beta): Asset class must be one of')).toBeVisible()
+  // Nothing changed: the default plan's three funds are still there.
+  await expect(page.getByRole('button', { name: 'Remove fund 3' })).toBeVisible()
+
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'funds.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `${header}\nAlpha,buyout,20000000,2021,14000000,16000000\n"Beta, II",venture,8000000,2023,2000000,2100000\n`,
+    ),
+  })
+  await expect(page.getByText('Imported 2 funds.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Remove fund 2' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Remove fund 3' })).toHaveCount(0)
+  await expect(page.getByLabel('Fund 1: Commitment', { exact: true })).toHaveValue('20000000')
+  await expect(page).toHaveURL(/fund=venture,8000000,2023,2000000,2100000/)
+})
+
 test('print media: inputs, scenarios, bands, key figures, table and method, without the site chrome', async ({
   page,
 }) => {

@@ -74,11 +74,11 @@ export const UNCERTAINTY_METHOD: readonly string[] = [
 ]
 
 export const PORTFOLIO_METHOD: readonly string[] = [
-  'Calendar years; today is the end of the year before the start year. Each existing fund is projected from its age today (start year − vintage) with the parameters of its asset class.',
-  'The total portfolio grows at its own rate from today’s value; calls are paid from, and distributions return to, its liquid part.',
-  'A plan is refused, with the year and the reason, when it would need more than the portfolio has: private NAV above the total (a share above 100%), or a year’s new commitment above the liquid assets (total minus private NAV). When the existing funds already hold the share at or above the target, the page says so and commits nothing.',
-  'The plan commits the same amount X at the start of every projected year to funds of the chosen class.',
-  'X is the amount, at least zero, that minimises the sum of squared differences between the private NAV share and the target over the years after a ramp-up. The ramp-up defaults to the years the chosen class takes to call 90% of a commitment, because no commitment can build NAV sooner. The fit is exact: private NAV is linear in X.',
+  'Calendar years; today is the end of the year before the start year. Each existing fund is projected from its age today (start year − vintage) with the parameters of its asset class, or its own call rate, life, bow and growth where given.',
+  'The total portfolio is its liquid part plus private NAV. The liquid part (today: total less private NAV) grows at its own rate, pays every call and receives every distribution; private NAV grows as its funds project. Liquid assets that can meet calls (all of the liquid part unless given) over the year’s calls is the coverage; below 1x is a warning.',
+  'A plan is refused, with the year and the reason, when it would need more than the portfolio has: private NAV above the total (a share above 100%), or a year’s new commitment above the liquid part at its start. When the private share today is already above the target, the page says so and commits nothing until it falls back.',
+  'A new commitment is made at the start of each projected year to funds of the chosen class, solved year by year from the projection: the amount, at least zero, that, if later commitments grew with the portfolio, brings the private share closest to the target (least squares) over the years it shapes, from a few years ahead (by default the years the class takes to call 90%) for the class’s life.',
+  'Two limits shape the solved amounts: until the share first reaches the target a commitment grows by at most the ramp cap (default +50% a year) over the year before’s, and no commitment may push a coming year more than half a point above the target. Re-solved every year, the share then stays within 1 point of the target where the portfolio allows (our convention, not the paper’s).',
 ]
 
 interface TestCaseSource {

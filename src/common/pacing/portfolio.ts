@@ -1,7 +1,7 @@
 /**
- * The portfolio plan of docs/product.md, "Pacing Lab": existing funds plus one constant yearly new
- * commitment into a chosen asset class, and the commitment that brings private NAV to a target
- * share of the total portfolio.
+ * The portfolio plan of docs/product.md, "Pacing Lab": existing funds plus a new commitment into a
+ * chosen asset class every year, solved year by year so that private NAV reaches a target share of
+ * the total portfolio and then holds it.
  *
  * ## Conventions
  *
@@ -9,26 +9,42 @@
  *   `startYear`. An existing fund's `paidIn` and `nav` are as of today, and its age today is
  *   `startYear - vintage` (a fund of vintage `startYear - 1` has finished one year). A fund whose
  *   vintage is `startYear` or later starts at age 0 in its vintage year.
- * - Each fund follows the preset of its asset class (presets.ts) and the one-fund engine.
- * - The total portfolio grows at `totalGrowth` a year from `totalValue` today, independent of the
- *   plan: calls are paid from, and distributions return to, the liquid part of the same portfolio.
- * - A new commitment of X is made at the start of every projected year (vintages `startYear` to
- *   `startYear + horizon - 1`), so its first call falls at the end of that year.
+ * - Each fund follows the preset of its asset class (presets.ts) and the one-fund engine; an
+ *   existing fund may override the preset's call rate, life, bow and growth.
+ * - The total portfolio is a liquid part plus private NAV. Today's liquid part is `totalValue`
+ *   less today's private NAV; it grows at `totalGrowth` a year, pays every call and receives every
+ *   distribution (at year end, like the funds). Private NAV grows as each fund projects. The total
+ *   is their sum, so it does not grow at one flat rate.
+ * - `liquid` (optional) is the part of the liquid part that can meet calls at short notice (cash,
+ *   listed bonds), held at the same share of the liquid part every year; left out, it is the whole
+ *   liquid part. Coverage in a year is those liquid assets at its start over that year's calls
+ *   (the next 12 months' calls); below 1x is a warning.
+ * - A new commitment X_j is made at the start of year j, so its first call falls at the end of it.
  *
- * ## What is solved
+ * ## The rule that sets each year's commitment
  *
- * Every flow of a new fund is proportional to its commitment, so private NAV in year j is
- * `E_j + X * a_j` (E: existing funds; a_j: NAV of a $1-a-year programme). The plan chooses
+ * The flows of a new fund are proportional to its commitment, and a commitment made at the start
+ * of a year does not change that year-end's total (a call moves money from the liquid part into
+ * NAV). Year by year, with every earlier commitment fixed, X_j is the amount that, if later
+ * commitments grew from it with the portfolio (X_j q^m, m years on, q the total portfolio's growth
+ * over the year before; a steady plan commits a constant share of a growing total), brings the
+ * share closest to the target (least squares of
+ * (share - target), each year weighing alike) over the years it shapes: from `rampYears` years on
+ * (default: how long the class takes to call 90% of a commitment) for the class's life. The plan
+ * is re-solved the next year with what really happened, so the share is steered, not set once.
+ * The projection runs past the horizon, so the last years' commitments are judged on what they
+ * build. Two limits:
  *
- *     X >= 0 minimising  sum over j in the fit window of (share_j(X) - target)^2,
- *     share_j(X) = (E_j + X * a_j) / Total_j
+ * - the ramp: until the share first reaches the target, a commitment grows by at most `rampCap`
+ *   (default 0.5, +50%) over the year before's;
+ * - the hold: no commitment may push a coming year's share more than half the 1-point band above
+ *   the target (assuming later commitments grow as above), which keeps the approach from
+ *   overshooting;
+ * - X_j >= 0: when existing funds alone hold the share above the target, nothing is committed.
  *
- * a least-squares fit of the NAV share to the target, solved exactly (it is a quadratic in X) and
- * clamped at 0 when existing funds already exceed the target. The fit window leaves out the first
- * `rampYears` years, during which a new programme cannot build NAV whatever it commits; by default
- * that is how many years the chosen class takes to call 90% of a commitment (4 for buyout, 6 for
- * venture), never the whole horizon. Squared share gaps (not currency gaps) weigh every year alike
- * although the total portfolio grows.
+ * A plan is refused, naming the first year and the reason, when it would need more than the
+ * portfolio has: private NAV above the total (a share above 100%), or a new commitment above the
+ * liquid part at the start of its year. A share already above the target today says so.
  */
 import { MAX_AGE, MAX_AMOUNT, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
 import { PRESETS, isAssetClass, presetParametersAtAge, type AssetClass } from './presets.ts'
@@ -43,12 +59,19 @@ export interface ExistingFund {
   paidIn: number
   /** NAV today (>= 0). */
   nav: number
+  /** Its own name (from an import); not part of the link. */
+  name?: string
+  /** Overrides of the class preset: call rate (one for every year), life, bow, growth. */
+  rc?: number
+  life?: number
+  bow?: number
+  growth?: number
 }
 
 export interface PortfolioPlan {
   /** Total portfolio value today (> 0), private NAV included. */
   totalValue: number
-  /** Yearly growth of the total portfolio (> -1). */
+  /** Yearly growth of the liquid part (> -1); private NAV grows as its funds project. */
   totalGrowth: number
   /** Target private NAV as a share of the total, within [0, 1]. */
   targetShare: number
@@ -59,8 +82,28 @@ export interface PortfolioPlan {
   startYear: number
   /** The asset class of the new yearly commitments. */
   newCommitmentClass: AssetClass
-  /** Years left out of the fit; default {@link defaultRampYears}, at most horizon - 1. */
+  /** How many years ahead a commitment is aimed; default {@link defaultRampYears}. */
   rampYears?: number
+  /** Most a commitment may grow over the year before's until the target is reached (0.5: +50%). */
+  rampCap?: number
+  /** Liquid assets today that can meet calls (>= 0, at most the liquid part); default all of it. */
+  liquid?: number
+}
+
+/** Default of {@link PortfolioPlan.rampCap}. */
+const DEFAULT_RAMP_CAP = 0.5
+
+/** The plan holds the share within this of the target (1 point) where it can. */
+const HOLD_BAND = 0.01
+
+/** A share within this of the target counts as at the target (rounding). */
+const SHARE_TOLERANCE = 1e-9
+
+/** A year whose liquid assets cover less than its calls. */
+interface CoverageWarning {
+  year: number
+  /** Liquid assets at the start of the year / the year's calls (< 1). */
+  coverage: number
 }
 
 export interface PortfolioYear {
@@ -70,32 +113,46 @@ export interface PortfolioYear {
   /** Of which from the new yearly commitments. */
   newNav: number
   totalPortfolio: number
+  /** totalPortfolio - privateNav. */
+  liquidPart: number
   /** privateNav / totalPortfolio. */
   navShare: number
   targetShare: number
   /** Commitments not yet called, existing and new funds. */
   unfunded: number
+  /** unfunded / privateNav; null when there is no NAV. */
+  unfundedToNav: number | null
   contributions: number
   distributions: number
   /** distributions - contributions. */
   netCashFlow: number
   /** The new commitment made this year. */
   newCommitment: number
+  /** Liquid assets that can meet calls, at the start of the year. */
+  liquidAssets: number
+  /** liquidAssets / this year's calls; null when nothing is called. */
+  coverage: number | null
 }
 
 interface PortfolioResult {
-  /** X: the constant commitment made every projected year. */
+  /** The first year's commitment (each year's is in its row). */
   yearlyCommitment: number
-  /** The years (calendar) the fit covers, inclusive. */
+  /** The years (calendar) the target is held over: from the first year at target to the horizon. */
   fitFrom: number
   fitTo: number
-  /** Root mean square of (share - target) over the fit window, in share points (0.01 = 1 pp). */
+  /** Root mean square of (share - target) over those years, in share points (0.01 = 1 pp). */
   rmsShareGap: number
+  /** Largest |share - target| over those years. */
+  maxShareGap: number
+  /** Private NAV today / total portfolio today. */
+  shareToday: number
+  /** Each year whose coverage is below 1x. */
+  coverageWarnings: CoverageWarning[]
   /** First year the NAV share is at or above the target; null if never within the horizon. */
   firstYearAtTarget: number | null
   /**
-   * 'ok'; 'exceeded' when the existing funds alone hold the share at or above the target over the
-   * fit window (no new commitment is needed); 'refused' when the plan cannot be carried out.
+   * 'ok'; 'exceeded' when the share today is already above the target; 'refused' when the plan
+   * cannot be carried out.
    */
   status: 'ok' | 'exceeded' | 'refused'
   /** Why the plan is refused: the first year it breaks a rule, and which. */
@@ -166,6 +223,17 @@ export function findPortfolioPlanErrors(plan: PortfolioPlan): PortfolioErrors {
     (!Number.isInteger(plan.rampYears) || plan.rampYears < 0 || plan.rampYears > MAX_YEARS)
   )
     errors.ramp = `Ramp-up must be a whole number of years from 0 to ${MAX_YEARS}`
+  if (
+    plan.rampCap !== undefined &&
+    (!Number.isFinite(plan.rampCap) || plan.rampCap < 0 || plan.rampCap > 10)
+  )
+    errors.rampcap = 'Ramp cap must be between 0 and 10 (0.5 is +50% a year)'
+  if (plan.liquid !== undefined) {
+    if (!Number.isFinite(plan.liquid) || plan.liquid < 0)
+      errors.liquid = 'Liquid assets must be zero or a positive amount'
+    else if (Number.isFinite(plan.totalValue) && plan.liquid > plan.totalValue - navToday(plan))
+      errors.liquid = 'Liquid assets cannot exceed the total portfolio less private NAV today'
+  }
   plan.existingFunds.forEach((f, i) => {
     const message = findExistingFundError(f, plan.startYear)
     if (message) errors[`fund.${i}`] = `Fund ${i + 1}: ${message}`
@@ -184,122 +252,208 @@ function findExistingFundError(f: ExistingFund, startYear: number): string | nul
   if (f.paidIn > f.commitment) return 'paid-in cannot exceed the commitment'
   if (!Number.isFinite(f.nav) || f.nav < 0) return 'NAV must be zero or a positive amount'
   if (f.nav > MAX_AMOUNT) return 'NAV must be at most 1e12 (a trillion)'
+  if (f.rc !== undefined && !(f.rc >= 0 && f.rc <= 1)) return 'call rate must be between 0 and 1'
+  if (f.life !== undefined && !(Number.isInteger(f.life) && f.life >= 1 && f.life <= 50))
+    return 'life must be a whole number of years from 1 to 50'
+  if (f.bow !== undefined && !(f.bow >= 0 && f.bow <= 20)) return 'bow must be between 0 and 20'
+  if (f.growth !== undefined && !(f.growth > -0.99 && f.growth <= 1))
+    return 'growth must be above -0.99 and at most 1'
   return null
 }
 
+/** The engine inputs of an existing fund: its class's preset at its age, then its own overrides. */
+function existingFundInputs(f: ExistingFund, age: number) {
+  const preset = presetParametersAtAge(f.assetClass, age)
+  return {
+    ...preset,
+    ...(f.rc !== undefined ? { rc: f.rc } : {}),
+    ...(f.life !== undefined ? { life: f.life } : {}),
+    ...(f.bow !== undefined ? { bow: f.bow } : {}),
+    ...(f.growth !== undefined ? { growth: f.growth } : {}),
+  }
+}
+
+/** Private NAV today: the existing funds' NAV of those already under way. */
+function navToday(plan: PortfolioPlan): number {
+  return plan.existingFunds.reduce((sum, f) => (f.vintage < plan.startYear ? sum + f.nav : sum), 0)
+}
+
 /**
- * Project the plan and solve the yearly commitment (see the module comment for the objective).
+ * Project the plan and solve each year's commitment (see the module comment for the rule).
  * Throws a RangeError on a plan {@link findPortfolioPlanErrors} rejects.
  */
 export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
   const errors = Object.entries(findPortfolioPlanErrors(plan))
   if (errors.length > 0) throw new RangeError(errors.map(([k, m]) => `${k}: ${m}`).join('; '))
   const H = plan.horizon
+  const s = plan.targetShare
+  const g = plan.totalGrowth
+  const cap = plan.rampCap ?? DEFAULT_RAMP_CAP
+  const unitParameters = PRESETS[plan.newCommitmentClass].parameters
+  // Each year's commitment is aimed at the years it shapes: `lead` years on (by default the years
+  // its class takes to call 90%), over `window` years (the class's life). The projection runs on
+  // past the horizon so the last commitments are judged on what they build, not on their first
+  // calls; only the horizon's years are shown.
+  const lead = plan.rampYears ?? defaultRampYears(plan.newCommitmentClass)
+  const window = Math.max(1, unitParameters.life)
+  const N = Math.min(H + lead + window, MAX_YEARS + MAX_YEARS)
 
-  const existing = emptyTrack(H)
+  const flows = emptyTrack(N)
   for (const f of plan.existingFunds) {
     const offset = Math.max(0, f.vintage - plan.startYear)
-    if (offset >= H) continue
+    if (offset >= N) continue
     const age = Math.max(0, plan.startYear - f.vintage)
     const projection = projectFund({
       // The preset's call schedule is by fund age; skip the years this fund has already lived.
-      ...presetParametersAtAge(f.assetClass, age),
+      ...existingFundInputs(f, age),
       commitment: f.commitment,
       age,
       nav: f.nav,
       paid: f.paidIn,
-      years: H - offset,
+      years: N - offset,
     })
-    addRows(existing, projection.rows, offset)
+    addRows(flows, projection.rows, offset)
   }
 
-  // Flows of a $1 commitment made in the first year. A programme of $1 every year is, in year j,
-  // the sum of that fund's flows at ages 1..j+1: a running sum, linear in H.
-  const unit = emptyTrack(H)
-  const unitParameters = PRESETS[plan.newCommitmentClass].parameters
-  addRows(unit, projectFund({ ...unitParameters, commitment: 1, years: H }).rows, 0)
-  const programme = emptyTrack(H)
-  for (const key of ['contributions', 'distributions', 'nav', 'unfunded'] as const) {
-    const u = unit[key]
-    const out = programme[key]
-    let sum = 0
-    for (let j = 0; j < H; j++) {
-      sum += u[j] ?? 0
-      out[j] = sum
+  // A $1 commitment made at the start of year 0.
+  const unit = emptyTrack(N)
+  addRows(unit, projectFund({ ...unitParameters, commitment: 1, years: N }).rows, 0)
+
+  const nav0 = navToday(plan)
+  const liquidPart0 = plan.totalValue - nav0
+  // The liquid assets that meet calls, as a share of the liquid part (held at that share).
+  const liquidShare = plan.liquid === undefined || liquidPart0 <= 0 ? 1 : plan.liquid / liquidPart0
+
+  const commitments = new Float64Array(N)
+  const liquidPart = new Float64Array(N)
+  const totals = new Float64Array(N)
+  let previousLiquid = liquidPart0
+  let reached = plan.totalValue > 0 && nav0 / plan.totalValue >= s - SHARE_TOLERANCE
+  for (let j = 0; j < N; j++) {
+    const from = Math.min(N - 1, j + lead)
+    const to = Math.min(N, from + window)
+    // Later commitments are assumed to grow as the total portfolio did last year.
+    const before = j >= 2 ? (totals[j - 2] ?? 0) : plan.totalValue
+    const last = j >= 1 ? (totals[j - 1] ?? 0) : plan.totalValue
+    const grow = before > 0 && last > 0 ? last / before : 1 + g
+    let bl = previousLiquid
+    let pl = 0
+    // The programme X_j, X_j grow, X_j grow^2, ... per $1 of X_j: its calls, distributions, NAV.
+    let pc = 0
+    let pd = 0
+    let pn = 0
+    let num = 0
+    let den = 0
+    let most = Infinity
+    for (let k = j; k < to; k++) {
+      pc = (unit.contributions[k - j] ?? 0) + grow * pc
+      pd = (unit.distributions[k - j] ?? 0) + grow * pd
+      pn = (unit.nav[k - j] ?? 0) + grow * pn
+      bl = bl * (1 + g) - (flows.contributions[k] ?? 0) + (flows.distributions[k] ?? 0)
+      pl = pl * (1 + g) - pc + pd
+      const nav = flows.nav[k] ?? 0
+      const newNav = pn
+      const total = bl + nav
+      if (!(total > 0)) continue
+      // No year ahead may be pushed above the target by more than half the band.
+      const above = newNav - (s + HOLD_BAND / 2) * (pl + newNav)
+      if (k > j && above > 0) most = Math.min(most, ((s + HOLD_BAND / 2) * total - nav) / above)
+      if (k < from) continue
+      // share - target, linear in X once multiplied by the total: (P - s T) + X (a - s (l + a)).
+      const r0 = nav - s * total
+      const b = newNav - s * (pl + newNav)
+      const w = 1 / (total * total)
+      num -= w * r0 * b
+      den += w * b * b
     }
+    let x = den > 0 ? Math.max(0, Math.min(most, num / den)) : 0
+    // Before the target is first reached, a commitment grows at most by the ramp cap a year.
+    const prev = j > 0 ? (commitments[j - 1] ?? 0) : 0
+    if (!reached && prev > 0) x = Math.min(x, prev * (1 + cap))
+    commitments[j] = x
+    for (let k = j; k < N; k++) {
+      flows.contributions[k] = (flows.contributions[k] ?? 0) + x * (unit.contributions[k - j] ?? 0)
+      flows.distributions[k] = (flows.distributions[k] ?? 0) + x * (unit.distributions[k - j] ?? 0)
+      flows.nav[k] = (flows.nav[k] ?? 0) + x * (unit.nav[k - j] ?? 0)
+      flows.unfunded[k] = (flows.unfunded[k] ?? 0) + x * (unit.unfunded[k - j] ?? 0)
+    }
+    previousLiquid =
+      previousLiquid * (1 + g) - (flows.contributions[j] ?? 0) + (flows.distributions[j] ?? 0)
+    liquidPart[j] = previousLiquid
+    const total = previousLiquid + (flows.nav[j] ?? 0)
+    totals[j] = total
+    if (!reached && total > 0 && (flows.nav[j] ?? 0) / total >= s - SHARE_TOLERANCE) reached = true
   }
-
-  const totals = new Float64Array(H)
-  for (let j = 0; j < H; j++) totals[j] = plan.totalValue * Math.pow(1 + plan.totalGrowth, j + 1)
-
-  const ramp = Math.min(plan.rampYears ?? defaultRampYears(plan.newCommitmentClass), H - 1)
-  // d/dX of sum (E_j/T_j + X a_j/T_j - s)^2 = 0 gives X = sum w_j (s - e_j) / sum w_j^2.
-  let num = 0
-  let den = 0
-  for (let j = ramp; j < H; j++) {
-    const t = totals[j] ?? 1
-    const w = (programme.nav[j] ?? 0) / t
-    num += w * (plan.targetShare - (existing.nav[j] ?? 0) / t)
-    den += w * w
-  }
-  const yearlyCommitment = den > 0 ? Math.max(0, num / den) : 0
 
   const rows: PortfolioYear[] = new Array(H)
-  let squaredGaps = 0
+  let newNav = 0
   let firstYearAtTarget: number | null = null
+  let refusal: PortfolioResult['refusal']
+  const warnings: CoverageWarning[] = []
   for (let j = 0; j < H; j++) {
-    const X = yearlyCommitment
-    const newNav = X * (programme.nav[j] ?? 0)
-    const privateNav = (existing.nav[j] ?? 0) + newNav
-    const contributions = (existing.contributions[j] ?? 0) + X * (programme.contributions[j] ?? 0)
-    const distributions = (existing.distributions[j] ?? 0) + X * (programme.distributions[j] ?? 0)
-    const totalPortfolio = totals[j] ?? 0
-    const navShare = privateNav / totalPortfolio
     const year = plan.startYear + j
-    if (j >= ramp) squaredGaps += (navShare - plan.targetShare) ** 2
-    // A hair of tolerance so a share equal to the target up to rounding counts as reached.
-    if (firstYearAtTarget === null && navShare >= plan.targetShare - 1e-9) firstYearAtTarget = year
+    const privateNav = flows.nav[j] ?? 0
+    newNav = 0
+    for (let i = 0; i <= j; i++) newNav += (commitments[i] ?? 0) * (unit.nav[j - i] ?? 0)
+    const liquid = liquidPart[j] ?? 0
+    const totalPortfolio = liquid + privateNav
+    const navShare = totalPortfolio > 0 ? privateNav / totalPortfolio : Infinity
+    const contributions = flows.contributions[j] ?? 0
+    const distributions = flows.distributions[j] ?? 0
+    const liquidBefore = j === 0 ? liquidPart0 : (liquidPart[j - 1] ?? 0)
+    const liquidAssets = liquidBefore * liquidShare
+    const coverage = contributions > 0 ? liquidAssets / contributions : null
+    const unfunded = flows.unfunded[j] ?? 0
+    const newCommitment = commitments[j] ?? 0
+    if (firstYearAtTarget === null && navShare >= s - SHARE_TOLERANCE) firstYearAtTarget = year
+    if (coverage !== null && coverage < 1) warnings.push({ year, coverage })
+    if (!refusal) {
+      // The plan needs more than the portfolio has: private NAV above the total (a share above
+      // 100%), or a year's new commitment above the liquid part left to pay its calls.
+      if (!(navShare <= 1 + SHARE_TOLERANCE))
+        refusal = { year, reason: 'share-above-total', value: navShare }
+      else if (newCommitment > Math.max(0, liquidBefore))
+        refusal = { year, reason: 'commitment-above-liquid', value: newCommitment }
+    }
     rows[j] = {
       year,
       privateNav,
       newNav,
       totalPortfolio,
+      liquidPart: liquid,
       navShare,
-      targetShare: plan.targetShare,
-      unfunded: (existing.unfunded[j] ?? 0) + X * (programme.unfunded[j] ?? 0),
+      targetShare: s,
+      unfunded,
+      unfundedToNav: privateNav > 0 ? unfunded / privateNav : null,
       contributions,
       distributions,
       netCashFlow: distributions - contributions,
-      newCommitment: X,
+      newCommitment,
+      liquidAssets,
+      coverage,
     }
   }
-  // A plan is refused when it would need more than the portfolio has: private NAV above the total
-  // (a share above 100%), or a year's new commitment above the liquid assets (total - private NAV).
-  let refusal: PortfolioResult['refusal']
-  for (const r of rows) {
-    if (r.navShare > 1 + 1e-9) {
-      refusal = { year: r.year, reason: 'share-above-total', value: r.navShare }
-      break
-    }
-    const liquid = r.totalPortfolio - r.privateNav
-    if (r.newCommitment > liquid) {
-      refusal = { year: r.year, reason: 'commitment-above-liquid', value: r.newCommitment }
-      break
-    }
+  const holdFrom = firstYearAtTarget === null ? H : firstYearAtTarget - plan.startYear
+  let squaredGaps = 0
+  let maxGap = 0
+  for (let j = holdFrom; j < H; j++) {
+    const gap = (rows[j]?.navShare ?? 0) - s
+    squaredGaps += gap * gap
+    maxGap = Math.max(maxGap, Math.abs(gap))
   }
-  const status: PortfolioResult['status'] = refusal
-    ? 'refused'
-    : num <= 0 && plan.targetShare > 0
-      ? 'exceeded'
-      : 'ok'
+  const exceeded = s > 0 && plan.totalValue > 0 && nav0 / plan.totalValue > s + SHARE_TOLERANCE
+  const status: PortfolioResult['status'] = refusal ? 'refused' : exceeded ? 'exceeded' : 'ok'
   return {
-    yearlyCommitment,
+    yearlyCommitment: commitments[0] ?? 0,
     status,
     ...(refusal ? { refusal } : {}),
-    fitFrom: plan.startYear + ramp,
+    fitFrom: plan.startYear + Math.min(holdFrom, H - 1),
     fitTo: plan.startYear + H - 1,
-    rmsShareGap: Math.sqrt(squaredGaps / (H - ramp)),
+    rmsShareGap: holdFrom < H ? Math.sqrt(squaredGaps / (H - holdFrom)) : 0,
+    maxShareGap: maxGap,
     firstYearAtTarget,
+    shareToday: plan.totalValue > 0 ? nav0 / plan.totalValue : 0,
+    coverageWarnings: warnings,
     rows,
   }
 }

@@ -212,3 +212,26 @@ describe('normalizeQuery', () => {
     expect(normalizeQuery('?')).toBe('')
   })
 })
+
+describe('the plan link: liquid assets, ramp cap and fund overrides', () => {
+  it('round-trips liquid, rampcap and a fund with its own parameters', () => {
+    const query =
+      'mode=portfolio&total=400000000&totalgrowth=0.06&target=0.25&horizon=20&start=2026&class=buyout&rampcap=0.3&liquid=40000000' +
+      '&fund=buyout,10000000,2010,9000000,1000000,0,12,,0.05&fund=venture,5000000,2022,2000000,2100000'
+    const { values, errors } = parsePortfolioQuery(query)
+    expect(errors).toEqual({})
+    expect(values.liquid).toBe(40e6)
+    expect(values.rampCap).toBe(0.3)
+    expect(values.existingFunds?.[0]).toMatchObject({ rc: 0, life: 12, growth: 0.05 })
+    expect(values.existingFunds?.[0]?.bow).toBeUndefined()
+    expect(values.existingFunds?.[1]?.rc).toBeUndefined()
+    const plan = { ...values } as Parameters<typeof serializePortfolioQuery>[0]
+    expect(serializePortfolioQuery(plan)).toBe(query)
+  })
+
+  it('says which override is out of range', () => {
+    const { errors } = parsePortfolioQuery('fund=buyout,10,2020,5,5,2,,,&liquid=-1')
+    expect(errors['fund.0']).toBe('Fund 1: Call rate must be between 0 and 1')
+    expect(errors.liquid).toBe('Liquid assets must be zero or a positive amount')
+  })
+})

@@ -336,6 +336,8 @@ const PORTFOLIO_FIELDS = [
   'start',
   'class',
   'ramp',
+  'rampcap',
+  'liquid',
 ] as const
 export type PortfolioField = (typeof PORTFOLIO_FIELDS)[number]
 
@@ -375,14 +377,31 @@ const PortfolioFieldSchemas = {
       z.lte(2200, 'Start year must be a calendar year between 1900 and 2200'),
     ),
   ramp: wholeYears('Ramp-up', 0, MAX_YEARS),
+  rampcap: z
+    .number('Ramp cap must be a number')
+    .check(
+      z.gte(0, 'Ramp cap must be between 0 and 10 (0.5 is +50% a year)'),
+      z.lte(10, 'Ramp cap must be between 0 and 10 (0.5 is +50% a year)'),
+    ),
+  liquid: z
+    .number('Liquid assets must be a number')
+    .check(
+      z.gte(0, 'Liquid assets must be zero or a positive amount'),
+      z.lte(1e15, 'Liquid assets must be at most 1e15'),
+    ),
 } as const
 
-/** `fund=class,commitment,vintage,paid,nav`, read into an {@link ExistingFund}. */
+/**
+ * `fund=class,commitment,vintage,paid,nav`, read into an {@link ExistingFund}; four more optional
+ * parts override the class preset: `,rc,life,bow,growth` (an empty part keeps the preset's).
+ */
 export function parseExistingFund(raw: string): Parsed<ExistingFund> {
   const parts = raw.split(',').map((p) => p.trim())
-  if (parts.length !== 5)
+  if (parts.length !== 5 && parts.length !== 9)
     return { ok: false, message: 'Each fund needs class, commitment, vintage, paid-in and NAV' }
   const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = parts
+  const overrides = parseFundOverrides(parts.slice(5))
+  if (!overrides.ok) return overrides
   if (!isAssetClass(assetClass)) return { ok: false, message: ASSET_CLASS_MESSAGE }
   const fund: ExistingFund = {
     assetClass,
@@ -406,7 +425,31 @@ export function parseExistingFund(raw: string): Parsed<ExistingFund> {
   if (fund.nav > MAX_AMOUNT) return { ok: false, message: NAV_MAX_MESSAGE }
   if (fund.paidIn > fund.commitment)
     return { ok: false, message: 'Paid-in cannot exceed the commitment' }
-  return { ok: true, value: fund }
+  return { ok: true, value: { ...fund, ...overrides.value } }
+}
+
+const OVERRIDE_RULES = [
+  ['rc', (n: number) => n >= 0 && n <= 1, 'Call rate must be between 0 and 1'],
+  [
+    'life',
+    (n: number) => Number.isInteger(n) && n >= 1 && n <= 50,
+    'Life must be a whole number of years from 1 to 50',
+  ],
+  ['bow', (n: number) => n >= 0 && n <= 20, 'Bow must be between 0 and 20'],
+  ['growth', (n: number) => n > -0.99 && n <= 1, 'Growth must be above -0.99 and at most 1'],
+] as const
+
+/** The optional `rc,life,bow,growth` of a fund; empty parts keep the preset's. */
+function parseFundOverrides(parts: readonly string[]): Parsed<Partial<ExistingFund>> {
+  const value: Partial<Record<'rc' | 'life' | 'bow' | 'growth', number>> = {}
+  for (const [i, [key, valid, message]] of OVERRIDE_RULES.entries()) {
+    const raw = parts[i] ?? ''
+    if (raw === '') continue
+    const n = readDecimal(raw)
+    if (!Number.isFinite(n) || !valid(n)) return { ok: false, message }
+    value[key] = n
+  }
+  return { ok: true, value }
 }
 
 /** Parse the portfolio plan's fields. Never throws; see {@link PortfolioQueryResult}. */
@@ -438,6 +481,8 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
   if (numbers.horizon !== undefined) values.horizon = numbers.horizon
   if (numbers.start !== undefined) values.startYear = numbers.start
   if (numbers.ramp !== undefined) values.rampYears = numbers.ramp
+  if (numbers.rampcap !== undefined) values.rampCap = numbers.rampcap
+  if (numbers.liquid !== undefined) values.liquid = numbers.liquid
   const funds: ExistingFund[] = []
   params.getAll('fund').forEach((raw, i) => {
     // A bare `fund=` says "no existing funds" (so a plan without any survives its link).
@@ -461,13 +506,17 @@ export function serializePortfolioQuery(plan: PortfolioPlan): string {
   params.set('start', String(plan.startYear))
   params.set('class', plan.newCommitmentClass)
   if (plan.rampYears !== undefined) params.set('ramp', String(plan.rampYears))
+  if (plan.rampCap !== undefined) params.set('rampcap', formatPlainDecimal(plan.rampCap))
+  if (plan.liquid !== undefined) params.set('liquid', formatPlainDecimal(plan.liquid))
   if (plan.existingFunds.length === 0) params.set('fund', '')
   for (const f of plan.existingFunds) {
+    const parts: (string | number)[] = [f.assetClass, f.commitment, f.vintage, f.paidIn, f.nav]
+    const overrides = [f.rc, f.life, f.bow, f.growth]
+    if (overrides.some((v) => v !== undefined))
+      parts.push(...overrides.map((v) => (v === undefined ? '' : v)))
     params.append(
       'fund',
-      [f.assetClass, f.commitment, f.vintage, f.paidIn, f.nav]
-        .map((v) => (typeof v === 'number' ? formatPlainDecimal(v) : v))
-        .join(','),
+      parts.map((v) => (typeof v === 'number' ? formatPlainDecimal(v) : v)).join(','),
     )
   }
   return params.toString().replaceAll('%2C', ',')

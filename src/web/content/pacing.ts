@@ -88,6 +88,7 @@ export const PACING_COPY = {
     csv: 'pacing-lab.csv',
     xlsx: 'pacing-lab.xlsx',
     portfolioCsv: 'pacing-plan.csv',
+    portfolioXlsx: 'pacing-plan.xlsx',
     bandsCsv: 'pacing-bands.csv',
   },
   xlsxSheet: 'Projection',
@@ -190,7 +191,10 @@ export const PORTFOLIO_COPY = {
   settingsHeading: 'Your portfolio',
   fields: {
     total: { label: 'Total portfolio today', hint: 'All assets, private NAV included' },
-    totalgrowth: { label: 'Portfolio growth', hint: 'Yearly, as a decimal (0.06 is 6%)' },
+    totalgrowth: {
+      label: 'Liquid growth',
+      hint: 'Yearly growth of the liquid part, as a decimal (0.06 is 6%); private NAV grows as its funds do',
+    },
     target: { label: 'Target private share', hint: 'Private NAV / total, 0 to 1 (0.15 is 15%)' },
     horizon: { label: 'Horizon', hint: 'Projected years, 1 to 100' },
     start: {
@@ -198,7 +202,15 @@ export const PORTFOLIO_COPY = {
       hint: 'Calendar year; today is the end of the year before',
     },
     class: { label: 'New commitments go to', hint: 'Asset class of the yearly commitment' },
-    ramp: { label: 'Ramp-up', hint: 'Years left out of the fit' },
+    ramp: { label: 'Aim ahead', hint: 'Years ahead each commitment is aimed. Empty: the class’s' },
+    rampcap: {
+      label: 'Ramp cap',
+      hint: 'Most a commitment grows a year until the target is reached (0.5 is +50%)',
+    },
+    liquid: {
+      label: 'Liquid assets today',
+      hint: 'Cash and assets sold within weeks, to meet calls. Empty: all but private NAV',
+    },
   } satisfies Record<PortfolioField, FieldCopy>,
   refused: (
     reason: 'share-above-total' | 'commitment-above-liquid',
@@ -210,6 +222,24 @@ export const PORTFOLIO_COPY = {
       : `This target cannot be held: in ${year} the new commitment would exceed the liquid assets left to pay its calls. Lower the target or lengthen the horizon.`,
   exceeded:
     'Your existing funds already hold the private share at or above the target: no new commitments are needed over the fit years.',
+  exceededToday: (share: number, target: number) =>
+    `The private share today, ${(share * 100).toFixed(1)}%, is already above the ${(target * 100).toFixed(1)}% target: the plan commits nothing until it falls back.`,
+  coverageWarning: (year: number, coverage: number) =>
+    `${year}: liquid assets cover ${coverage.toFixed(2)}x of the year’s calls, below 1x.`,
+  coverageHeading: 'Liquidity warnings',
+  moreWarnings: (n: number) => `${n} more ${n === 1 ? 'year' : 'years'} below 1x`,
+  rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows.',
+  overridesHint: 'Optional: this fund’s own call rate, life, bow and growth. Empty: the preset’s.',
+  overrideColumns: { rc: 'Call rate', life: 'Life', bow: 'Bow', growth: 'Growth' },
+  importHeading: 'Import funds from a CSV',
+  importIntro:
+    'Header: name,asset_class,commitment,vintage,paid_in,nav. Choose a file or paste the text; imported funds replace the list.',
+  importFile: 'CSV file',
+  importPaste: 'Or paste CSV',
+  importButton: 'Import funds',
+  imported: (n: number) => `Imported ${n} ${n === 1 ? 'fund' : 'funds'}.`,
+  importFailed: 'Nothing imported: fix these rows first.',
+  xlsxSheet: 'Plan',
   fundsHeading: 'Existing funds',
   fundsIntro:
     'Each fund follows its asset class’s preset from its age today (first projected year minus vintage).',
@@ -225,13 +255,17 @@ export const PORTFOLIO_COPY = {
   removeFund: (n: number) => `Remove fund ${n}`,
   noFunds: 'No existing funds: the plan starts from zero private NAV.',
   figures: {
-    yearlyCommitment: 'Yearly new commitment',
-    yearlyNote: 'the same amount every year, solved',
+    yearlyCommitment: 'First year’s new commitment',
+    yearlyNote: 'solved year by year; see the table',
     firstAtTarget: 'First year at target',
     noTarget: 'not within the horizon',
     finalShare: 'NAV share at the horizon',
     peakUnfunded: 'Peak unfunded commitments',
-    fit: (from: number, to: number) => `fitted over ${from}–${to}`,
+    fit: (from: number, to: number) => `held over ${from}–${to}`,
+    maxGap: 'Largest gap once reached',
+    maxGapNote: 'share points from the target',
+    lowestCoverage: 'Lowest liquidity coverage',
+    lowestCoverageNote: (year: number) => `liquid assets / calls, in ${year}`,
   },
   shareChartHeading: 'Private NAV share against target',
   shareSummary: 'Line: private NAV as a share of the total portfolio; dashed: the target.',
@@ -260,6 +294,9 @@ export const PORTFOLIO_COPY = {
     totalPortfolio: 'Total portfolio',
     navShare: 'NAV share',
     targetShare: 'Target',
+    liquidAssets: 'Liquid assets',
+    coverage: 'Coverage',
+    unfundedToNav: 'Unfunded / NAV',
   },
 } as const
 

@@ -3,24 +3,35 @@
  * yearly commitment, NAV share against target, unfunded commitments and net cash flows.
  */
 import { Plus, Trash2 } from 'lucide-react'
-import { memo, useCallback, useMemo, type Dispatch, type SetStateAction } from 'react'
-import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
+import {
+  memo,
+  useCallback,
+  useId,
+  useMemo,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react'
+import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
 import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
+import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { DataTable, type Column } from './data-table.tsx'
-import { saveCsv } from './downloads.ts'
+import { saveCsv, saveXlsx } from './downloads.ts'
 import { inputClasses, TextField } from './field.tsx'
 import { formatCompact, formatMoney, formatPercent } from './format.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
 import {
+  FUND_OVERRIDE_FIELDS,
   FUND_ROW_FIELDS,
   PLAN_FIELDS,
   addFundRow,
+  importFunds,
   editFundRow,
   editPlanField,
   removeFundRow,
@@ -50,33 +61,18 @@ const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
   { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
   { key: 'share', label: PC.navShare, value: (r) => formatPercent(r.navShare) },
   { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
+  { key: 'liquid', label: PC.liquidAssets, value: (r) => formatMoney(r.liquidAssets) },
+  {
+    key: 'coverage',
+    label: PC.coverage,
+    value: (r) => (r.coverage === null ? '–' : `${r.coverage.toFixed(2)}x`),
+  },
+  {
+    key: 'unfunded-nav',
+    label: PC.unfundedToNav,
+    value: (r) => (r.unfundedToNav === null ? '–' : `${r.unfundedToNav.toFixed(2)}x`),
+  },
 ]
-
-const PLAN_CSV_HEADER =
-  'year,new_commitment,contributions,distributions,net_cash_flow,unfunded,private_nav,total_portfolio,nav_share,target_share'
-
-/** The plan's table as CSV, plain decimals at full precision like the one-fund CSV. */
-function planToCsv(rows: readonly PortfolioYear[]): string {
-  let out = `${PLAN_CSV_HEADER}\n`
-  for (const r of rows) {
-    out +=
-      [
-        r.year,
-        r.newCommitment,
-        r.contributions,
-        r.distributions,
-        r.netCashFlow,
-        r.unfunded,
-        r.privateNav,
-        r.totalPortfolio,
-        r.navShare,
-        r.targetShare,
-      ]
-        .map(formatPlainDecimal)
-        .join(',') + '\n'
-  }
-  return out
-}
 
 const selectClasses = cn(
   inputClasses,
@@ -166,6 +162,37 @@ const FundRowEditor = memo(function FundRowEditor({
           </button>
         </div>
       </div>
+      <details className="mt-2" open={FUND_OVERRIDE_FIELDS.some((f) => row[f] !== '') || undefined}>
+        <summary className="cursor-pointer text-xs text-ink-600">
+          {row.name ? `${row.name} · ` : ''}
+          {P.overridesHint}
+        </summary>
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {FUND_OVERRIDE_FIELDS.map((field) => (
+            <div key={field} className="min-w-0">
+              <label htmlFor={`${id}-${field}`} className="block text-xs font-medium text-ink-800">
+                {`${P.fundLabel(n)}: ${P.overrideColumns[field]}`}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={row[field]}
+                onChange={(event) => onEdit(row.id, field, event.target.value)}
+                aria-invalid={invalid(field) || undefined}
+                aria-describedby={invalid(field) ? errorId : undefined}
+                className={cn(
+                  inputClasses,
+                  invalid(field)
+                    ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
+                    : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+                )}
+              />
+            </div>
+          ))}
+        </div>
+      </details>
       {error ? (
         <p id={errorId} className="mt-1.5 text-sm text-red-800">
           {`${P.fundLabel(n)}: ${error.message}`}
@@ -236,6 +263,11 @@ export function PortfolioLab({ state, onChange }: Props) {
   const labels = useMemo(() => rows.map((r) => r.year), [rows])
 
   const peakUnfunded = rows.reduce((m, r) => Math.max(m, r.unfunded), 0)
+  const lowest = rows.reduce<PortfolioYear | undefined>(
+    (m, r) =>
+      r.coverage !== null && (m === undefined || r.coverage < (m.coverage ?? Infinity)) ? r : m,
+    undefined,
+  )
   const figures: Figure[] = [
     {
       id: 'yearly-commitment',
@@ -261,6 +293,25 @@ export function PortfolioLab({ state, onChange }: Props) {
       value: last ? formatPercent(last.navShare) : PACING_COPY.figures.notApplicable,
       note: `${P.series.target} ${formatPercent(state.plan.targetShare)}`,
     },
+    {
+      id: 'max-gap',
+      label: P.figures.maxGap,
+      value:
+        result.firstYearAtTarget === null
+          ? PACING_COPY.figures.notApplicable
+          : `${(result.maxShareGap * 100).toFixed(2)} pt`,
+      note: P.figures.maxGapNote,
+    },
+    ...(lowest
+      ? [
+          {
+            id: 'lowest-coverage',
+            label: P.figures.lowestCoverage,
+            value: `${(lowest.coverage ?? 0).toFixed(2)}x`,
+            note: P.figures.lowestCoverageNote(lowest.year),
+          },
+        ]
+      : []),
     {
       id: 'peak-unfunded',
       label: P.figures.peakUnfunded,
@@ -349,9 +400,35 @@ export function PortfolioLab({ state, onChange }: Props) {
             >
               {result.refusal
                 ? P.refused(result.refusal.reason, result.refusal.year, result.refusal.value)
-                : P.exceeded}
+                : P.exceededToday(result.shareToday, state.plan.targetShare)}
             </p>
           ) : null}
+          {result.coverageWarnings.length > 0 ? (
+            <div
+              data-coverage-warnings
+              className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              <h2 className="font-semibold">{P.coverageHeading}</h2>
+              <ul className="mt-1 list-disc pl-5">
+                {result.coverageWarnings.slice(0, 3).map((w) => (
+                  <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
+                ))}
+              </ul>
+              {result.coverageWarnings.length > 3 ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer">
+                    {P.moreWarnings(result.coverageWarnings.length - 3)}
+                  </summary>
+                  <ul className="mt-1 list-disc pl-5">
+                    {result.coverageWarnings.slice(3).map((w) => (
+                      <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="text-sm text-ink-600">{P.rule}</p>
           <section aria-labelledby="plan-figures-heading">
             <h2 id="plan-figures-heading" className="sr-only">
               {PACING_COPY.keyFiguresHeading}
@@ -375,7 +452,23 @@ export function PortfolioLab({ state, onChange }: Props) {
             series={flowSeries}
             formatTick={formatCompact}
           />
-          <LabActions onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)} />
+          <LabActions
+            onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
+            onXlsx={() =>
+              saveXlsx(
+                [
+                  {
+                    sheet: P.xlsxSheet,
+                    header: PLAN_CSV_COLUMNS.map(([name]) => name),
+                    // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
+                    rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
+                  },
+                ],
+                { sheet: PACING_COPY.inputsSheet, lines: planInputLines(state) },
+                PACING_COPY.files.portfolioXlsx,
+              )
+            }
+          />
         </div>
       </div>
 
@@ -419,6 +512,13 @@ export function PortfolioLab({ state, onChange }: Props) {
             {P.addFund}
           </button>
         </div>
+        <FundImport
+          onImport={(text) => {
+            const outcome = importFunds(state, text)
+            if (outcome.imported > 0) onChange(outcome.state)
+            return outcome
+          }}
+        />
       </section>
 
       <section aria-labelledby="plan-table-heading" className={OFFSCREEN}>
@@ -449,4 +549,98 @@ function shareDomain(max: number) {
   const ticks: number[] = []
   for (let t = 0; t <= hi + step / 2; t += step) ticks.push(Number(t.toFixed(4)))
   return { min: 0, max: hi, ticks }
+}
+
+/** The plan's inputs for the workbook's Inputs sheet, and the link that reopens it. */
+function planInputLines(state: PortfolioState): [string, string | number][] {
+  const plan = state.plan
+  const lines: [string, string | number][] = [
+    [P.fields.total.label, plan.totalValue],
+    [P.fields.totalgrowth.label, plan.totalGrowth],
+    [P.fields.target.label, plan.targetShare],
+    [P.fields.horizon.label, plan.horizon],
+    [P.fields.start.label, plan.startYear],
+    [P.fields.class.label, PRESETS[plan.newCommitmentClass].label],
+  ]
+  if (plan.liquid !== undefined) lines.push([P.fields.liquid.label, plan.liquid])
+  if (plan.rampCap !== undefined) lines.push([P.fields.rampcap.label, plan.rampCap])
+  plan.existingFunds.forEach((f, i) =>
+    lines.push([
+      f.name ?? P.fundLabel(i + 1),
+      [PRESETS[f.assetClass].label, f.commitment, f.vintage, f.paidIn, f.nav].join(', '),
+    ]),
+  )
+  const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
+  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${serializePortfolioQuery(plan)}`])
+  return lines
+}
+
+interface ImportProps {
+  onImport: (text: string) => { problems: string[]; imported: number }
+}
+
+/** A file picker and a paste box for a CSV of existing funds, with a message per bad line. */
+function FundImport({ onImport }: ImportProps) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const [problems, setProblems] = useState<string[]>([])
+  const [done, setDone] = useState('')
+  const run = (csv: string) => {
+    const outcome = onImport(csv)
+    setProblems(outcome.problems)
+    setDone(outcome.imported > 0 ? P.imported(outcome.imported) : '')
+  }
+  return (
+    <div className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6">
+      <h3 className="text-sm font-semibold text-brand-900">{P.importHeading}</h3>
+      <p className="mt-1 text-xs text-ink-600">{P.importIntro}</p>
+      <label htmlFor={`${id}-file`} className="mt-3 block text-sm font-medium text-ink-800">
+        {P.importFile}
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        className="mt-1 block text-sm"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (file)
+            void file.text().then((content) => {
+              setText(content)
+              run(content)
+            })
+        }}
+      />
+      <label htmlFor={`${id}-paste`} className="mt-3 block text-sm font-medium text-ink-800">
+        {P.importPaste}
+      </label>
+      <textarea
+        id={`${id}-paste`}
+        rows={4}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className={cn(inputClasses, 'border-ink-300 font-mono text-xs')}
+      />
+      <button
+        type="button"
+        onClick={() => run(text)}
+        className={buttonClasses('secondary', 'sm', 'mt-3')}
+      >
+        {P.importButton}
+      </button>
+      <div role="status" className="mt-2 text-sm">
+        {done ? <p className="text-brand-900">{done}</p> : null}
+        {problems.length > 0 ? (
+          <>
+            <p className="text-red-800">{P.importFailed}</p>
+            <ul className="list-disc pl-5 text-red-800">
+              {problems.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </div>
+  )
 }

@@ -5,6 +5,7 @@ import {
   addFundRow,
   editFundRow,
   editPlanField,
+  importFunds,
   initialPortfolioState,
   portfolioStateFromQuery,
   removeFundRow,
@@ -61,5 +62,43 @@ describe('a plan without existing funds', () => {
     const query = serializePortfolioQuery(empty.plan)
     expect(query).toContain('fund=')
     expect(portfolioStateFromQuery(query).plan.existingFunds).toEqual([])
+  })
+})
+
+describe('liquid assets, overrides and import in the form', () => {
+  it('takes liquid assets and lets them be cleared again', () => {
+    const s1 = editPlanField(initialPortfolioState(), 'liquid', '5000000')
+    expect(s1.plan.liquid).toBe(5e6)
+    expect(serializePortfolioQuery(s1.plan)).toContain('liquid=5000000')
+    const s2 = editPlanField(s1, 'liquid', '')
+    expect(s2.errors).toEqual({})
+    expect(s2.plan.liquid).toBeUndefined()
+    expect(editPlanField(s1, 'liquid', '-3').errors.liquid).toMatch(/zero or a positive/)
+  })
+
+  it('keeps a fund’s own parameters in the plan and its link', () => {
+    const s0 = initialPortfolioState()
+    const id = s0.rows[0]?.id ?? 0
+    const s1 = editFundRow(editFundRow(s0, id, 'rc', '0'), id, 'life', '8')
+    expect(s1.plan.existingFunds[0]).toMatchObject({ rc: 0, life: 8 })
+    const back = portfolioStateFromQuery(serializePortfolioQuery(s1.plan))
+    expect(back.plan.existingFunds[0]).toMatchObject({ rc: 0, life: 8 })
+    expect(back.rows[0]?.life).toBe('8')
+    expect(editFundRow(s1, id, 'bow', '30').rowErrors[id]).toEqual({
+      field: 'bow',
+      message: 'Bow must be between 0 and 20',
+    })
+  })
+
+  it('imports funds from a CSV, or changes nothing and lists the bad rows', () => {
+    const s0 = initialPortfolioState()
+    const header = 'name,asset_class,commitment,vintage,paid_in,nav'
+    const bad = importFunds(s0, `${header}\nA,buyout,10,2020,5,5\nB,buyout,10,2020,50,5`)
+    expect(bad.state).toBe(s0)
+    expect(bad.problems).toEqual(['Line 3 (B): Paid-in cannot exceed the commitment'])
+    const good = importFunds(s0, `${header}\nA,buyout,10,2020,5,5\nB,venture,20,2022,5,6`)
+    expect(good.imported).toBe(2)
+    expect(good.state.plan.existingFunds.map((f) => f.name)).toEqual(['A', 'B'])
+    expect(good.state.rows.map((r) => r.commitment)).toEqual(['10', '20'])
   })
 })

@@ -14,13 +14,26 @@ import {
   type FieldErrors,
 } from '#src/common/pacing/query.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
+import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
 import { PORTFOLIO_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
 
-export const PLAN_FIELDS = ['total', 'totalgrowth', 'target', 'horizon', 'start'] as const
+export const PLAN_FIELDS = [
+  'total',
+  'totalgrowth',
+  'target',
+  'horizon',
+  'start',
+  'liquid',
+  'rampcap',
+] as const
 type PlanField = (typeof PLAN_FIELDS)[number]
+/** Fields that may be left empty (the engine's default then). */
+const OPTIONAL_FIELDS: ReadonlySet<PlanField> = new Set(['liquid', 'rampcap'])
 export const FUND_ROW_FIELDS = ['commitment', 'vintage', 'paid', 'nav'] as const
-export type FundRowField = (typeof FUND_ROW_FIELDS)[number]
+/** A fund's own parameters; empty keeps the class preset's. */
+export const FUND_OVERRIDE_FIELDS = ['rc', 'life', 'bow', 'growth'] as const
+export type FundRowField = (typeof FUND_ROW_FIELDS)[number] | (typeof FUND_OVERRIDE_FIELDS)[number]
 
 export interface FundRow {
   /** Stable key for React and for the row's last valid fund. */
@@ -32,6 +45,12 @@ export interface FundRow {
   vintage: string
   paid: string
   nav: string
+  rc: string
+  life: string
+  bow: string
+  growth: string
+  /** A name from an import, shown with the row. */
+  name?: string
 }
 
 export interface RowError {
@@ -96,8 +115,12 @@ function planTexts(plan: PortfolioPlan): Record<PlanField, string> {
     target: formatFieldValue(plan.targetShare),
     horizon: String(plan.horizon),
     start: String(plan.startYear),
+    liquid: plan.liquid === undefined ? '' : formatFieldValue(plan.liquid),
+    rampcap: plan.rampCap === undefined ? '' : formatFieldValue(plan.rampCap),
   }
 }
+
+const optionalText = (n: number | undefined) => (n === undefined ? '' : formatFieldValue(n))
 
 function rowFromFund(fund: ExistingFund, id: number): FundRow {
   return {
@@ -107,6 +130,11 @@ function rowFromFund(fund: ExistingFund, id: number): FundRow {
     vintage: String(fund.vintage),
     paid: formatFieldValue(fund.paidIn),
     nav: formatFieldValue(fund.nav),
+    rc: optionalText(fund.rc),
+    life: optionalText(fund.life),
+    bow: optionalText(fund.bow),
+    growth: optionalText(fund.growth),
+    ...(fund.name ? { name: fund.name } : {}),
   }
 }
 
@@ -131,6 +159,10 @@ function rowErrorField(message: string): RowError['field'] {
   if (m.startsWith('vintage')) return 'vintage'
   if (m.startsWith('paid-in')) return 'paid'
   if (m.startsWith('nav')) return 'nav'
+  if (m.startsWith('call rate')) return 'rc'
+  if (m.startsWith('life')) return 'life'
+  if (m.startsWith('bow')) return 'bow'
+  if (m.startsWith('growth')) return 'growth'
   return 'commitment'
 }
 
@@ -141,11 +173,17 @@ const parsedRows = new WeakMap<FundRow, ReturnType<typeof parseExistingFund>>()
 function parseRow(row: FundRow): ReturnType<typeof parseExistingFund> {
   let parsed = parsedRows.get(row)
   if (!parsed) {
-    parsed = parseExistingFund(
-      [row.unknownClass ?? row.assetClass, row.commitment, row.vintage, row.paid, row.nav].join(
-        ',',
-      ),
-    )
+    const parts = [
+      row.unknownClass ?? row.assetClass,
+      row.commitment,
+      row.vintage,
+      row.paid,
+      row.nav,
+    ]
+    const overrides = [row.rc, row.life, row.bow, row.growth].map((t) => t.trim())
+    if (overrides.some((t) => t !== '')) parts.push(...overrides)
+    parsed = parseExistingFund(parts.join(','))
+    if (parsed.ok && row.name) parsed = { ok: true, value: { ...parsed.value, name: row.name } }
     parsedRows.set(row, parsed)
   }
   return parsed
@@ -157,6 +195,8 @@ const FIELD_QUERY: Record<PlanField, string> = {
   target: 'target',
   horizon: 'horizon',
   start: 'start',
+  liquid: 'liquid',
+  rampcap: 'rampcap',
 }
 
 /**
@@ -171,6 +211,7 @@ function evaluatePortfolio(state: PortfolioState): PortfolioState {
   const params = new URLSearchParams()
   for (const f of PLAN_FIELDS) {
     const text = state.texts[f].trim()
+    if (text === '' && OPTIONAL_FIELDS.has(f)) continue
     if (text === '') errors[f] = `Enter a value for ${PORTFOLIO_COPY.fields[f].label.toLowerCase()}`
     else params.set(FIELD_QUERY[f], text)
   }
@@ -195,8 +236,15 @@ function evaluatePortfolio(state: PortfolioState): PortfolioState {
       }
     }
   }
+  const { liquid: _liquid, rampCap: _rampCap, ...lastRequired } = last
+  const optional = (f: PlanField, value: number | undefined, previous: number | undefined) =>
+    state.texts[f].trim() === '' ? undefined : errors[f] ? previous : value
+  const liquid = optional('liquid', values.liquid, last.liquid)
+  const rampCap = optional('rampcap', values.rampCap, last.rampCap)
   const candidate: PortfolioPlan = {
-    ...last,
+    ...lastRequired,
+    ...(liquid === undefined ? {} : { liquid }),
+    ...(rampCap === undefined ? {} : { rampCap }),
     totalValue: values.totalValue ?? last.totalValue,
     totalGrowth: values.totalGrowth ?? last.totalGrowth,
     targetShare: values.targetShare ?? last.targetShare,
@@ -287,9 +335,9 @@ export function portfolioStateFromQuery(
       .getAll('fund')
       .filter((raw) => raw.trim() !== '')
       .map((raw, id) => {
-        const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = raw
-          .split(',')
-          .map((p) => p.trim())
+        const parts = raw.split(',').map((p) => p.trim())
+        const [assetClass = '', commitment = '', vintage = '', paid = '', nav = ''] = parts
+        const [rc = '', life = '', bow = '', growth = ''] = parts.slice(5)
         const row: FundRow = {
           id,
           assetClass: isAssetClass(assetClass) ? assetClass : defaults.newCommitmentClass,
@@ -297,6 +345,10 @@ export function portfolioStateFromQuery(
           vintage,
           paid,
           nav,
+          rc,
+          life,
+          bow,
+          growth,
         }
         if (!isAssetClass(assetClass)) row.unknownClass = assetClass
         return row
@@ -306,4 +358,25 @@ export function portfolioStateFromQuery(
   }
   const state: PortfolioState = { ...base, texts, rows, validRows, nextId }
   return evaluatePortfolio({ ...state, plan: { ...defaults, ...values, existingFunds: [] } })
+}
+
+/**
+ * Replace the existing funds with those of an imported CSV (fund-import.ts). With any bad line,
+ * nothing changes and the problems are returned, one message a line.
+ */
+export function importFunds(
+  state: PortfolioState,
+  text: string,
+): { state: PortfolioState; problems: string[]; imported: number } {
+  const { funds, problems } = parseFundsCsv(text)
+  if (problems.length > 0 || funds.length === 0)
+    return { state, problems: problems.map((p) => p.message), imported: 0 }
+  const rows = funds.map((f, i) => rowFromFund(f, state.nextId + i))
+  const next = evaluatePortfolio({
+    ...state,
+    rows,
+    validRows: {},
+    nextId: state.nextId + rows.length,
+  })
+  return { state: next, problems: [], imported: funds.length }
 }
