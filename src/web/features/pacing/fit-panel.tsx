@@ -7,14 +7,7 @@
  * would make a long link).
  */
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react'
-import {
-  actualsToCsv,
-  fitToHistory,
-  parseActualsCsv,
-  parseActualsParam,
-  type ActualYear,
-  type FitResult,
-} from '#src/common/pacing/fit.ts'
+import type { ActualYear, FitResult } from '#src/common/pacing/fit.ts'
 import { FIT_COPY } from '../../content/pacing.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
@@ -22,6 +15,11 @@ import { DataTable, type Column } from './data-table.tsx'
 import { inputClasses } from './field.tsx'
 import { formatMoney, moneyDigits } from './format.ts'
 import { editFundField, fundStateFromQuery, type FundState } from './fund-state.ts'
+
+/** The parser and the fit load on first use: most visitors never fit, and the page's first
+ * JavaScript stays smaller (bench/pacing-page.ts). */
+const loadFit = () => import('#src/common/pacing/fit.ts')
+type FitModule = Awaited<ReturnType<typeof loadFit>>
 
 interface FitRow {
   year: number
@@ -80,7 +78,11 @@ export function FitPanel({ state, onChange }: Props) {
   const [message, setMessage] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
 
-  const run = (actuals: ActualYear[], fromLink: boolean) => {
+  const run = (
+    fitToHistory: FitModule['fitToHistory'],
+    actuals: ActualYear[],
+    fromLink: boolean,
+  ) => {
     // A link's commitment and life may not have reached this component's props yet.
     const { commitment, life } = fromLink
       ? fundStateFromQuery(window.location.search).inputs
@@ -115,26 +117,29 @@ export function FitPanel({ state, onChange }: Props) {
     linkDone.current = true
     const raw = new URLSearchParams(window.location.search).get('actuals')
     if (raw === null) return
-    const parsed = parseActualsParam(raw)
-    if (!parsed.ok) {
-      setText(raw)
-      setMessage(parsed.message)
-      return
-    }
-    setText(actualsToCsv(parsed.actuals))
-    // After the lab's own effect (a parent's runs after its children's) has queued the link's
-    // state, so the fitted inputs are applied on top of it.
-    setTimeout(() => run(parsed.actuals, true), 0)
+    // Loaded after the lab's own effect (a parent's runs after its children's) has queued the
+    // link's state, so the fitted inputs are applied on top of it.
+    void loadFit().then(({ parseActualsParam, actualsToCsv, fitToHistory }) => {
+      const parsed = parseActualsParam(raw)
+      if (!parsed.ok) {
+        setText(raw)
+        setMessage(parsed.message)
+        return
+      }
+      setText(actualsToCsv(parsed.actuals))
+      run(fitToHistory, parsed.actuals, true)
+    })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [])
 
-  const submit = () => {
+  const submit = async () => {
+    const { parseActualsCsv, fitToHistory } = await loadFit()
     const parsed = parseActualsCsv(text)
     if (!parsed.ok) {
       setMessage(parsed.message)
       return
     }
-    run(parsed.actuals, false)
+    run(fitToHistory, parsed.actuals, false)
   }
 
   const digits = outcome
@@ -153,7 +158,7 @@ export function FitPanel({ state, onChange }: Props) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          submit()
+          void submit()
         }}
         className="space-y-3"
       >
