@@ -70,7 +70,7 @@ function measureMonteCarlo(plan: PortfolioPlan, runs = 7): PacingPageReport['mon
 }
 
 /** The budget case: 20 existing funds over 35 years. */
-function benchPlan(): PortfolioPlan {
+export function benchPlan(): PortfolioPlan {
   const funds: ExistingFund[] = Array.from({ length: 20 }, (_, i) => ({
     assetClass: ASSET_CLASSES[i % ASSET_CLASSES.length] ?? 'buyout',
     commitment: 10e6 + i * 1e6,

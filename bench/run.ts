@@ -39,6 +39,7 @@ import {
 } from './mail-render.ts'
 import { funnelBudgets, runFunnelBench, type FunnelBenchReport } from './funnel-reminders.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
+import { measurePacingTyping, typingBudgets, type TypingReport } from './pacing-typing.ts'
 import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
@@ -74,6 +75,7 @@ interface Report {
   static?: StaticComparison
   staticHelpers?: StaticHelpersReport
   pacing?: PacingPageReport
+  pacingTyping?: TypingReport[]
   console?: ConsoleLeadsReport
   mail?: MailRenderReport
   orders?: OrdersReport
@@ -221,6 +223,8 @@ async function main() {
     if (wants('pacing')) {
       report.pacing = await measurePacingPage(baseUrl)
       report.budgets.push(...pacingBudgets(report.pacing))
+      report.pacingTyping = await measurePacingTyping(baseUrl)
+      report.budgets.push(...typingBudgets(report.pacingTyping))
     }
     if (wants('static')) {
       report.static = await staticCeiling(baseUrl, PORTS.staticMinimal, {
@@ -317,6 +321,18 @@ function printTables(report: Report) {
         max: `${p.weight.resources.filter((r) => r.kind === 'js').length} scripts`,
       },
     ])
+  }
+  if (report.pacingTyping) {
+    console.log('\nPacing Lab typing at 390 px, CPU 4x slower: input event to next frame (ms)')
+    console.table(
+      report.pacingTyping.map(({ name, p50, p90, max, budgetMs }) => ({
+        name,
+        p50,
+        p90,
+        max,
+        budget: budgetMs,
+      })),
+    )
   }
   if (report.lighthouse) {
     console.log('\nLighthouse (median)')

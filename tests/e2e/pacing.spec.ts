@@ -6,6 +6,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
+import { projectFund } from '../../src/common/pacing/engine.ts'
+import { actualsToCsv, actualsToParam } from '../../src/common/pacing/fit.ts'
 import AxeBuilder from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -353,6 +355,67 @@ test('an invalid value shows its message next to the field and keeps the last re
   await bow.fill('2.5')
   await expect(bow).not.toHaveAttribute('aria-invalid')
   await expect(message).toHaveCount(0)
+})
+
+/** Six years of a fund made by the model itself: call rate 0.3, bow 2.5, growth 0.12. */
+const MODEL_HISTORY = projectFund({
+  commitment: 10_000_000,
+  rc: 0.3,
+  life: 12,
+  bow: 2.5,
+  growth: 0.12,
+  years: 6,
+}).rows.map(({ contributions, distributions, nav }) => ({ contributions, distributions, nav }))
+
+/** The fitted inputs the address carries, read back as numbers. */
+async function linkedInputs(page: Page) {
+  const params = new URL(page.url()).searchParams
+  return Object.fromEntries(
+    ['rc', 'bow', 'growth', 'age', 'nav', 'paid'].map((k) => [k, Number(params.get(k))]),
+  )
+}
+
+test('fit to history: a pasted history made by the model is fitted back, its inputs go to the address', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=10000000&life=12')
+  const history = page.getByLabel('History (CSV)')
+  await history.fill('year,contributions,distributions,nav\n1,100,0,100\n3,1,1,1')
+  await page.getByRole('button', { name: 'Fit and use' }).click()
+  await expect(page.locator('[data-fit="error"]')).toHaveText(
+    'Line 3: expected year 2 and three amounts, each zero or more',
+  )
+  await expect(history).toHaveAttribute('aria-invalid', 'true')
+
+  await history.fill(actualsToCsv(MODEL_HISTORY))
+  await page.getByRole('button', { name: 'Fit and use' }).click()
+  await expect(page.locator('#fit-table tbody tr')).toHaveCount(6)
+  await expect(page.locator('[data-fit="rms"]')).toContainText('Error of the fit')
+  await expect(page.locator('#fit-table tbody tr').first()).toContainText('3,000,000')
+  await expect(page).toHaveURL(/[?&]age=6(&|$)/)
+  const linked = await linkedInputs(page)
+  expect(Math.abs(linked.rc! - 0.3)).toBeLessThan(0.01)
+  expect(Math.abs(linked.bow! - 2.5)).toBeLessThan(0.1)
+  expect(Math.abs(linked.growth! - 0.12)).toBeLessThan(0.005)
+  expect(linked.nav).toBeCloseTo(MODEL_HISTORY[5]!.nav, 0)
+  expect(linked.paid).toBeCloseTo(
+    MODEL_HISTORY.reduce((s, a) => s + a.contributions, 0),
+    0,
+  )
+  await expect(field(page, 'fund-age')).toHaveValue('6')
+  // The projection continues from age 6 to the fund life: six more years.
+  await expect(table(page).locator('tbody tr')).toHaveCount(6)
+})
+
+test('fit to history from a link: actuals= is fitted on arrival, then the address holds the fitted inputs', async ({
+  page,
+}) => {
+  await openLab(page, `?commitment=10000000&life=12&actuals=${actualsToParam(MODEL_HISTORY)}`)
+  await expect(page.locator('#fit-table tbody tr')).toHaveCount(6)
+  await expect(page.locator('[data-fit="result"]')).toContainText('The link carried this history')
+  await expect(page).toHaveURL(/[?&]age=6(&|$)/)
+  expect(page.url()).not.toContain('actuals=')
+  expect(Math.abs((await linkedInputs(page)).bow! - 2.5)).toBeLessThan(0.1)
 })
 
 test('a bad value in a shared link is marked and the page still works', async ({ page }) => {

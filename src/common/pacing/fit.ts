@@ -8,21 +8,30 @@
  * search runs on unbounded coordinates mapped into the model's domain (call rate in (0, 1), bow in
  * (0, 20), growth in (-0.99, 1)), so every point it tries is a valid fund.
  */
-import { projectFund, MAX_BOW, MIN_GROWTH, MAX_GROWTH } from './engine.ts'
+import {
+  projectFund,
+  MAX_AGE,
+  MAX_BOW,
+  MIN_GROWTH,
+  MAX_GROWTH,
+  type ProjectionRow,
+} from './engine.ts'
 
 /** One actual year: contributions, distributions, NAV at its end. */
-interface ActualYear {
+export interface ActualYear {
   contributions: number
   distributions: number
   nav: number
 }
 
-interface FitResult {
+export interface FitResult {
   rc: number
   bow: number
   growth: number
   /** Root mean square of the per-year differences of C, D and NAV, in currency units. */
   rmsError: number
+  /** The model's years 1..n at the fitted parameters, beside the actuals. */
+  fitted: ProjectionRow[]
   /** The fund's state after the last actual year, to continue the projection from. */
   age: number
   nav: number
@@ -150,6 +159,7 @@ export function fitToHistory(
     if (result.value < best.value) best = result
   }
   const [rc, bow, growth] = toParameters(best.x)
+  const fitted = projectFund({ commitment, rc, life, bow, growth, years }).rows
   let paid = 0
   for (const a of actuals) paid += a.contributions
   return {
@@ -157,6 +167,7 @@ export function fitToHistory(
     bow,
     growth,
     rmsError: Math.sqrt(best.value / (3 * years)) * commitment,
+    fitted,
     age: years,
     nav: actuals[years - 1]?.nav ?? 0,
     paid: Math.min(paid, commitment),
@@ -171,6 +182,16 @@ function actualYear(parts: readonly string[]): ActualYear | null {
   )
   if (![c, d, nav].every((v) => v !== undefined && Number.isFinite(v) && v >= 0)) return null
   return { contributions: c ?? 0, distributions: d ?? 0, nav: nav ?? 0 }
+}
+
+const TOO_LONG = `The history may have at most ${MAX_AGE} years`
+
+function checkLength(
+  actuals: ActualYear[],
+): { ok: true; actuals: ActualYear[] } | { ok: false; message: string } {
+  if (actuals.length === 0) return { ok: false, message: 'The history needs at least one year' }
+  if (actuals.length > MAX_AGE) return { ok: false, message: TOO_LONG }
+  return { ok: true, actuals }
 }
 
 /** `actuals=c,d,nav;c,d,nav;...` from a link: the years in order, or a message. */
@@ -189,8 +210,7 @@ export function parseActualsParam(
       }
     actuals.push(parsed)
   }
-  if (actuals.length === 0) return { ok: false, message: 'The history needs at least one year' }
-  return { ok: true, actuals }
+  return checkLength(actuals)
 }
 
 /** A pasted CSV headed `year,contributions,distributions,nav`, years consecutive from 1. */
@@ -215,6 +235,28 @@ export function parseActualsCsv(
       }
     actuals.push(parsed)
   }
-  if (actuals.length === 0) return { ok: false, message: 'The history needs at least one year' }
-  return { ok: true, actuals }
+  return checkLength(actuals)
+}
+
+/** The history as the CSV a visitor pastes (and the page shows for a link's `actuals=`). */
+export function actualsToCsv(actuals: readonly ActualYear[]): string {
+  const lines = actuals.map((a, i) => `${i + 1},${a.contributions},${a.distributions},${a.nav}`)
+  return [ACTUALS_CSV_HEADER, ...lines].join('\n')
+}
+
+/** The history as `actuals=` holds it: `c,d,nav;c,d,nav;...`. */
+export function actualsToParam(actuals: readonly ActualYear[]): string {
+  return actuals.map((a) => `${a.contributions},${a.distributions},${a.nav}`).join(';')
+}
+
+/**
+ * The bow read off a finished fund's key figures rather than fitted: its duration
+ * ln(TVPI) / ln(1 + IRR) as a fraction of its life, through exp(pi * fraction) / sqrt(2). This is
+ * the "approximate bow" of the open-source `privates` package (its test suite's reference case,
+ * 2.585 for a fund whose model bow is 2.3); a rough calibration, not the model's bow, which
+ * fitToHistory estimates from the yearly flows themselves.
+ */
+export function durationBow(tvpi: number, irr: number, life: number): number {
+  const duration = Math.log(tvpi) / Math.log(1 + irr)
+  return Math.exp((Math.PI * duration) / life) / Math.SQRT2
 }

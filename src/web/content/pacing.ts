@@ -316,3 +316,36 @@ export const LAB_NAV = {
   copyright: (brand: string, year = new Date().getFullYear()) =>
     `© ${year} ${brand}. All rights reserved.`,
 } as const
+
+/** Fit to history, in the one-fund Lab. */
+export const FIT_COPY = {
+  heading: 'Fit to history',
+  intro:
+    'Paste a fund’s actual yearly calls, distributions and NAV, from its first year on. The Lab finds the one call rate, bow and growth that reproduce them best (least squares, with the commitment and fund life above), then continues the projection from the last actual year.',
+  label: 'History (CSV)',
+  hint: 'First line year,contributions,distributions,nav; then one line a year from year 1, amounts in currency units.',
+  placeholder:
+    'year,contributions,distributions,nav\n1,2500000,0,2500000\n2,2250000,150000,4800000',
+  fit: 'Fit and use',
+  fromLink: 'The link carried this history; it has been fitted.',
+  linkNote:
+    'The link now holds the fitted inputs (call rate, bow, growth, age, NAV and paid-in), not the history: it shows this projection, and the history stays on this page only.',
+  applied: (rc: string, bow: string, growth: string, age: number) =>
+    `Fitted: call rate ${rc}, bow ${bow}, growth ${growth}; projecting on from age ${age}. The yield floor and the last call are cleared, as the fit assumes neither.`,
+  error: (rms: string) =>
+    `Error of the fit (root mean square over calls, distributions and NAV): ${rms}`,
+  tableCaption: 'Actual against fitted, year by year',
+  tableRegionLabel: 'Fit table, scrolls sideways',
+  columns: {
+    year: 'Year',
+    actualCalls: 'Calls',
+    fittedCalls: 'Calls, fitted',
+    actualDistributions: 'Distributions',
+    fittedDistributions: 'Distributions, fitted',
+    actualNav: 'NAV',
+    fittedNav: 'NAV, fitted',
+  },
+  tooLong: (years: number, life: number) =>
+    `The history has ${years} years; the fund life above is ${life}. Raise the fund life to at least the history’s length.`,
+  noCommitment: 'Enter a valid commitment and fund life above first.',
+} as const

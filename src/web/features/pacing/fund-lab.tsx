@@ -29,6 +29,7 @@ import {
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
 import { BandsPanel } from './bands-panel.tsx'
+import { FitPanel } from './fit-panel.tsx'
 import { ScenarioPanel } from './scenario-panel.tsx'
 
 const C = PACING_COPY.columns
@@ -297,6 +298,7 @@ export function FundLab({ state, onChange }: Props) {
         />
         <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
         <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
+        <FitPanel state={state} onChange={onChange} />
         <LabActions
           onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
           onXlsx={() =>
