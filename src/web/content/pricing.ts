@@ -101,7 +101,7 @@ export const COMPARISON: readonly ComparisonGroup[] = [
         name: 'Number of commitments',
         // The Basic workbook ships with ten fund tabs (its cover sheet) and adds more.
         basic: { text: '10 fund tabs, add more as needed' },
-        advanced: { text: 'One tab per commitment, add as needed' },
+        advanced: { text: 'One tab per fund, add as needed' },
       },
       { name: 'Multi-currency commitments', basic: 'no', advanced: 'coming-soon' },
     ],
