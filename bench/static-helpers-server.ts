@@ -16,7 +16,8 @@ import { serveStatic as serveStaticFromDisk } from '@hono/node-server/serve-stat
 import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
-import { loadSite, siteRoutes, type StaticFile } from '#src/server/http/site.ts'
+import { loadSite, siteRoutes } from '#src/server/http/site.ts'
+import type { StaticFile } from '#src/server/http/static-file.ts'
 
 const variant = process.env.STATIC_VARIANT
 const site = await loadSite(process.env.STATIC_DIST_DIR!, 'http://127.0.0.1')

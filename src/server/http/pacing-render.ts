@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { normalizeQuery } from '#src/common/pacing/query.ts'
 import type { Logger } from '../logger.ts'
-import type { StaticFile } from './site.ts'
+import type { StaticFile } from './static-file.ts'
 
 const APP_MARKER = '<!--app-->'
 

@@ -18,8 +18,8 @@ import {
   siteRoutes,
   withPolicyInMarkup,
   type Site,
-  type StaticFile,
 } from './site.ts'
+import type { StaticFile } from './static-file.ts'
 
 const SECRET = 'top secret, outside the uploads folder'
 const PNG = Buffer.from(

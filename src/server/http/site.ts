@@ -19,6 +19,7 @@ import {
 } from '#src/common/site/routes.ts'
 import type { Logger } from '../logger.ts'
 import { createPacingRenderer, type RenderPacing } from './pacing-render.ts'
+import type { StaticFile } from './static-file.ts'
 import type { DocumentPolicies } from './security-headers.ts'
 import { sitemapXml } from './sitemap.ts'
 
@@ -65,17 +66,6 @@ const CACHE = {
   publicFile: 'public, max-age=3600',
   upload: 'public, max-age=600',
 } as const
-
-export interface StaticFile {
-  type: string
-  body: Buffer
-  br?: Buffer
-  gzip?: Buffer
-  etag: string
-  cacheControl: string
-  /** The Content-Security-Policy header of a document whose markup carries the rest of it. */
-  policyHeader?: string
-}
 
 function contentType(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
