@@ -588,8 +588,9 @@ test("a shared link's numbers without JavaScript: the server renders the link, n
     'true',
   )
   await expect(page.locator('#plan-target')).toHaveValue('0.2')
+  // The total portfolio: the liquid part grown 6% plus the private NAV as projected.
   await expect(page.locator('#plan-table tbody tr').first().locator('td').nth(6)).toHaveText(
-    '53,000,000',
+    '53,210,000',
   )
   await expect(page.locator('[data-figure="yearly-commitment"] dd').first()).toHaveText('2.7M')
   await context.close()
