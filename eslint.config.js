@@ -42,7 +42,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['#src/server/*', '**/server/*'],
-              message: 'web/ never imports server/ (STYLE.md).',
+              message: 'web/ never imports server/ (docs/architecture.md, "Layers").',
             },
           ],
         },
@@ -59,7 +59,7 @@ export default tseslint.config(
             {
               group: ['#src/web/*', '**/web/*'],
               message:
-                'server/ and cli/ never import web/: shared facts live in common/ (STYLE.md).',
+                'server/ and cli/ never import web/: shared facts live in common/ (docs/architecture.md, "Layers").',
             },
           ],
         },

@@ -13,7 +13,7 @@ const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 /** What the landing page runs at start (scripts/initial-modules.ts): all the shared chunk holds. */
 const homeInitial = new Set<string>()
 
-// One Vite HTML entry per page (DESIGN.md §2): no client router, each page hydrates itself.
+// One Vite HTML entry per page (docs/decisions/0001): no client router, each page hydrates itself.
 export default defineConfig({
   root: pagesDir,
   publicDir: resolve('public'),
@@ -47,13 +47,13 @@ export default defineConfig({
         ...CLIENT_ENTRIES.map(({ name }) => [name, resolve(pagesDir, name, 'index.html')]),
       ]),
       output: {
-        // Few, larger requests (DESIGN.md §9: at most 6 scripts on a first load), instead of a
-        // dozen chunks of 1 KB, each with its own headers. The shared chunk holds React and
+        // Few, larger requests (docs/architecture.md, "Budgets": at most 6 scripts on a first
+        // load), instead of a dozen chunks of 1 KB, each with its own headers. The shared chunk holds React and
         // what / runs at start that another page runs too (homeInitial: not a module that
-        // only other pages share, issue 12); what the other pages share besides goes in one
+        // only other pages share); what the other pages share besides goes in one
         // 'pages' chunk. Lazily loaded code (dialogs, validation) keeps its own chunks.
         // The Pacing Lab's code (and zod, which only its share-link parser loads at start) stays
-        // out of both: /pacing and /methodology share it, but / must not load it (issue 10).
+        // out of both: /pacing and /methodology share it, but / must not load it.
         codeSplitting: {
           groups: [
             {
