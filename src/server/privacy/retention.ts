@@ -10,9 +10,23 @@
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { queryRows } from '../db/client.ts'
+import {
+  deleteConsentsBefore,
+  deleteCounters,
+  deleteKeyResendRequestsOf,
+  deleteMailTo,
+  deleteOperatorCopies,
+  deletePurchaseRequestsBefore,
+  deletePurchaseRequestsOfPerson,
+  deleteRemindersOfSubmissions,
+  deleteSettledMail,
+  deleteSubmissionsWithMail,
+  deleteSuppressionsOf,
+  findStaleSubmissionIds,
+  findSubmissionsOfPerson,
+  messageIdsOfSubmissions,
+} from '../db/erasure-repository.ts'
 import { eraseOrdersOfPerson } from '../db/order-repository.ts'
 import { clearEventPayloads } from '../db/webhook-event-repository.ts'
 import { mailFileName } from '../mail/transport.ts'
@@ -34,66 +48,19 @@ interface Deleted {
   purchaseRequests: number
 }
 
-/** Removes the given submissions with their e-mails; their keys keep no link to them. */
-async function deleteSubmissions(
-  tx: Db,
-  ids: string[],
-): Promise<Pick<Deleted, 'submissions' | 'mail'>> {
-  if (ids.length === 0) return { submissions: 0, mail: 0 }
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )
-  const mail = await queryRows<{ id: string }>(
-    tx,
-    sql`delete from mail_outbox where submission_id in (${list}) returning id`,
-  )
-  await tx.execute(
-    sql`update licenses set submission_id = null, owner_erased_at = now() where submission_id in (${list})`,
-  )
-  const gone = await queryRows<{ id: string }>(
-    tx,
-    sql`delete from trial_submissions where id in (${list}) returning id`,
-  )
-  return { submissions: gone.length, mail: mail.length }
-}
-
 /** Everything past its retention period, in one transaction. Run periodically by the server. */
 export async function applyRetention(db: Db, now = new Date()): Promise<Deleted> {
   return db.transaction(async (tx) => {
-    const stale = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from trial_submissions where email in (
-            select email from trial_submissions group by email
-            having max(created_at) < ${now}::timestamptz - make_interval(months => ${RETENTION.trialRequestMonths}))`,
-    )
-    const removed = await deleteSubmissions(
-      tx,
-      stale.map((r) => r.id),
-    )
-    const mail = await queryRows<{ id: string }>(
-      tx,
-      sql`delete from mail_outbox where status in ('sent', 'dead')
-            and coalesce(sent_at, updated_at) < ${now}::timestamptz - make_interval(days => ${RETENTION.settledMailDays})
-          returning id`,
-    )
-    const consents = await queryRows<{ id: number }>(
-      tx,
-      sql`delete from consent_records
-            where recorded_at < ${now}::timestamptz - make_interval(years => ${RETENTION.consentYears})
-          returning id`,
-    )
-    const purchases = await queryRows<{ id: string }>(
-      tx,
-      sql`delete from purchase_requests
-            where created_at < ${now}::timestamptz - make_interval(months => ${RETENTION.purchaseRequestMonths})
-          returning id`,
-    )
+    const stale = await findStaleSubmissionIds(tx, now, RETENTION.trialRequestMonths)
+    const removed = await deleteSubmissionsWithMail(tx, stale)
+    const mail = await deleteSettledMail(tx, now, RETENTION.settledMailDays)
+    const consents = await deleteConsentsBefore(tx, now, RETENTION.consentYears)
+    const purchases = await deletePurchaseRequestsBefore(tx, now, RETENTION.purchaseRequestMonths)
     return {
       submissions: removed.submissions,
-      mail: removed.mail + mail.length,
-      consents: consents.length,
-      purchaseRequests: purchases.length,
+      mail: removed.mail + mail,
+      consents,
+      purchaseRequests: purchases,
     }
   })
 }
@@ -114,8 +81,8 @@ interface PersonDeleted {
 }
 
 /**
- * A person's deletion request (docs/product.md, "Trust under abuse"): every trial request of the address (compared
- * canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`) and every invoice request, every
+ * A person's deletion request (docs/product.md, "Trust under abuse"): every trial request of
+ * the address (compared canonically, so `a.nn+x@googlemail.com` is `ann@gmail.com`) and every invoice request, every
  * e-mail to it or about those requests (rows and .eml files; the operator's copy of an invoice
  * request names the buyer, so it goes too), and the limit counters keyed by the address or by the client
  * addresses those requests came from.
@@ -128,16 +95,8 @@ export async function deletePersonData(
   const lower = email.trim().toLowerCase()
   const canonical = canonicalEmail(lower)
   const result = await db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string; email: string; ip_hash: string | null }>(
-      tx,
-      sql`select id, email, ip_hash from trial_submissions
-          where email_canonical = ${canonical} or lower(email) = ${lower}`,
-    )
-    const purchases = await queryRows<{ id: string; email: string; ip_hash: string | null }>(
-      tx,
-      sql`delete from purchase_requests where email_canonical = ${canonical} or lower(email) = ${lower}
-          returning id, email, ip_hash`,
-    )
+    const rows = await findSubmissionsOfPerson(tx, canonical, lower)
+    const purchases = await deletePurchaseRequestsOfPerson(tx, canonical, lower)
     const orders = await eraseOrdersOfPerson(tx, canonical, lower)
     await clearEventPayloads(tx, orders.eventIds)
     const addresses = [
@@ -147,61 +106,21 @@ export async function deletePersonData(
         ...purchases.map((r) => r.email.toLowerCase()),
       ]),
     ]
-    const addressList = sql.join(
-      addresses.map((a) => sql`${a}`),
-      sql`, `,
-    )
     // E-mails to the address that belong to no request of theirs (or to a request of someone
     // else who typed it): their payloads name the person too.
-    const loose = await queryRows<{ message_id: string }>(
-      tx,
-      sql`delete from mail_outbox where lower("to") in (${addressList}) returning message_id`,
-    )
+    const loose = await deleteMailTo(tx, addresses)
     const ids = rows.map((r) => r.id)
-    const messageIds = loose.map((r) => r.message_id)
-    let operatorCopies = 0
-    if (purchases.length) {
-      const requestIds = sql.join(
-        purchases.map((r) => sql`${r.id}`),
-        sql`, `,
-      )
-      const copies = await queryRows<{ message_id: string }>(
-        tx,
-        sql`delete from mail_outbox
-              where kind = 'purchase-request' and payload->>'requestId' in (${requestIds})
-            returning message_id`,
-      )
-      operatorCopies = copies.length
-      messageIds.push(...copies.map((r) => r.message_id))
-    }
-    if (ids.length) {
-      const list = sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )
-      const linked = await queryRows<{ message_id: string }>(
-        tx,
-        sql`select message_id from mail_outbox where submission_id in (${list})`,
-      )
-      messageIds.push(...linked.map((r) => r.message_id))
-    }
-    if (ids.length)
-      await tx.execute(
-        sql`delete from trial_reminders where submission_id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      )
-    // The address leaves the suppression list too: nothing of the person is kept.
-    const suppressions = await queryRows<{ email: string }>(
+    const operatorCopies = await deleteOperatorCopies(
       tx,
-      sql`delete from mail_suppressions
-            where email_canonical = ${canonical} or lower(email) in (${addressList})
-          returning email`,
+      purchases.map((r) => r.id),
     )
-    const removed = await deleteSubmissions(tx, ids)
+    const messageIds = [...loose, ...operatorCopies, ...(await messageIdsOfSubmissions(tx, ids))]
+    await deleteRemindersOfSubmissions(tx, ids)
+    // The address leaves the suppression list too: nothing of the person is kept.
+    const suppressions = await deleteSuppressionsOf(tx, canonical, addresses)
+    const removed = await deleteSubmissionsWithMail(tx, ids)
     // A key resend still waiting for the worker (seconds, or while it is stopped) names them.
-    await tx.execute(sql`delete from key_resend_requests where email_canonical = ${canonical}`)
+    await deleteKeyResendRequestsOf(tx, canonical)
     const keys = [
       hashKey('email', canonical),
       hashKey('email', `resend:${canonical}`),
@@ -216,20 +135,14 @@ export async function deletePersonData(
           hashKey('ip', `purchase:${h}`, true),
         ]),
     ]
-    const counters = await queryRows<{ key: string }>(
-      tx,
-      sql`delete from rate_limit_counters where key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}) returning key`,
-    )
+    const counters = await deleteCounters(tx, keys)
     return {
       submissions: removed.submissions,
       purchaseRequests: purchases.length,
       orders: orders.orders,
-      mail: removed.mail + loose.length + operatorCopies,
-      counters: counters.length,
-      suppressions: suppressions.length,
+      mail: removed.mail + loose.length + operatorCopies.length,
+      counters,
+      suppressions,
       addresses,
       messageIds,
     }
