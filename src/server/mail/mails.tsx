@@ -474,24 +474,41 @@ export function renderOrderKeysMail(
   )
 }
 
+/** The words of a short notice to a buyer about their order. */
+interface OrderNoticeCopy {
+  subject: (brand: string, model: OrderNoticeMailPayload['model']) => string
+  preview: string
+  intro: (model: OrderNoticeMailPayload['model']) => string
+  reference: (reference: string) => string
+}
+
+function orderNoticeMail(
+  copy: OrderNoticeCopy,
+  payload: OrderNoticeMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  return mail(
+    copy.subject(settings.brandName, payload.model),
+    <VisitorMail
+      settings={settings}
+      publicUrl={publicUrl}
+      firstName={payload.firstName}
+      preview={copy.preview}
+    >
+      <Paragraph>{copy.intro(payload.model)}</Paragraph>
+      <Paragraph tone="small">{copy.reference(payload.reference)}</Paragraph>
+    </VisitorMail>,
+  )
+}
+
 /** The paid pool was empty: the key follows within one business day. */
 export function renderOrderWaitingMail(
   payload: OrderNoticeMailPayload,
   settings: MailSettings,
   publicUrl: string,
 ): RenderedMail {
-  return mail(
-    ORDER_WAITING_COPY.subject(settings.brandName, payload.model),
-    <VisitorMail
-      settings={settings}
-      publicUrl={publicUrl}
-      firstName={payload.firstName}
-      preview={ORDER_WAITING_COPY.preview}
-    >
-      <Paragraph>{ORDER_WAITING_COPY.intro(payload.model)}</Paragraph>
-      <Paragraph tone="small">{ORDER_WAITING_COPY.reference(payload.reference)}</Paragraph>
-    </VisitorMail>,
-  )
+  return orderNoticeMail(ORDER_WAITING_COPY, payload, settings, publicUrl)
 }
 
 /** The buyer's refund confirmation. */
@@ -500,18 +517,7 @@ export function renderOrderRefundedMail(
   settings: MailSettings,
   publicUrl: string,
 ): RenderedMail {
-  return mail(
-    ORDER_REFUNDED_COPY.subject(settings.brandName, payload.model),
-    <VisitorMail
-      settings={settings}
-      publicUrl={publicUrl}
-      firstName={payload.firstName}
-      preview={ORDER_REFUNDED_COPY.preview}
-    >
-      <Paragraph>{ORDER_REFUNDED_COPY.intro(payload.model)}</Paragraph>
-      <Paragraph tone="small">{ORDER_REFUNDED_COPY.reference(payload.reference)}</Paragraph>
-    </VisitorMail>,
-  )
+  return orderNoticeMail(ORDER_REFUNDED_COPY, payload, settings, publicUrl)
 }
 
 /** The operator's alerts about orders: an empty paid pool, an unmatched product, a refund. */
