@@ -8,7 +8,7 @@
  * mail folder was, so the outbox's file transport fails until the folder is back. It runs on
  * the embedded database, and on Postgres too when TEST_DATABASE_URL is set (a fresh database).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,6 +17,7 @@ import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
+import { startOwnServer, stopOwnServer } from './own-server.ts'
 
 const run = promisify(execFile)
 const postgresUrl = process.env.TEST_DATABASE_URL || ''
@@ -96,36 +97,11 @@ KINDS.forEach((kind, index) => {
         url.pathname = `/${databaseName}`
         databaseUrl = url.toString()
       }
-      server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
-        env: {
-          ...process.env,
-          E2E_PORT: String(port),
-          E2E_DATA_DIR: dataDir,
-          E2E_SKIP_BUILD: '1',
-          E2E_DATABASE_URL: databaseUrl,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-      server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
-      await expect
-        .poll(
-          () =>
-            fetch(`${base}/healthz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 180_000 },
-        )
-        .toBe(200)
+      server = await startOwnServer(port, dataDir, { E2E_DATABASE_URL: databaseUrl })
     })
 
     test.afterAll(async () => {
-      if (server && server.exitCode === null) {
-        const exited = new Promise((resolve) => server!.once('exit', resolve))
-        server.kill('SIGTERM')
-        await exited
-      }
+      await stopOwnServer(server)
       if (databaseName) {
         const client = new pg.Client({ connectionString: postgresUrl })
         await client.connect()

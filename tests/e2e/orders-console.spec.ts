@@ -6,7 +6,7 @@
  * Its own server (the production build) on the port after the console spec's, with a Stripe
  * webhook secret and PAID_PRODUCTS set, on the embedded database.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { signWebhook } from '../../src/server/orders/webhook-signatures.ts'
 import AxeBuilder from './axe.ts'
 import { E2E } from './env.ts'
+import { startOwnServer, stopOwnServer } from './own-server.ts'
 
 const run = promisify(execFile)
 const SECRET = 'whsec_e2e_orders'
@@ -91,38 +92,15 @@ test.describe('the console Orders page', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000)
     await rm(dataDir, { recursive: true, force: true })
-    server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
-      env: {
-        ...process.env,
-        E2E_PORT: String(port),
-        E2E_DATA_DIR: dataDir,
-        E2E_SKIP_BUILD: '1',
-        E2E_DATABASE_URL: '',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        PAID_PRODUCTS: 'stripe:plink_adv=advanced',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    server = await startOwnServer(port, dataDir, {
+      E2E_DATABASE_URL: '',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      PAID_PRODUCTS: 'stripe:plink_adv=advanced',
     })
-    server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
-    await expect
-      .poll(
-        () =>
-          fetch(`${base}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 180_000 },
-      )
-      .toBe(200)
   })
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
-      await exited
-    }
+    await stopOwnServer(server)
   })
 
   test('lists, filters, reprocesses, resends and records orders', async ({ page }) => {
