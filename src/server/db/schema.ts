@@ -311,6 +311,8 @@ export const pageViewCounts = pgTable(
     utmSource: text('utm_source').notNull().default(''),
     utmMedium: text('utm_medium').notNull().default(''),
     utmCampaign: text('utm_campaign').notNull().default(''),
+    /** Reached from outside the site (a visit), not from another of its pages. */
+    entry: boolean('entry').notNull().default(true),
     views: integer('views').notNull(),
   },
   (table) => [
@@ -322,6 +324,7 @@ export const pageViewCounts = pgTable(
         table.utmSource,
         table.utmMedium,
         table.utmCampaign,
+        table.entry,
       ],
     }),
   ],
