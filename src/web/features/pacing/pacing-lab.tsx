@@ -118,12 +118,24 @@ export function PacingLab({ query = '' }: { query?: string }) {
     const timer = setTimeout(() => {
       replaceQuery(
         mode === 'portfolio'
-          ? serializePortfolioQuery(portfolio.plan)
+          ? withBands(
+              withScenario(serializePortfolioQuery(portfolio.plan), portfolio.scenario),
+              portfolio.bands,
+            )
           : withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
       )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, portfolio.plan])
+  }, [
+    dirty,
+    mode,
+    fund.inputs,
+    fund.scenario,
+    fund.bands,
+    portfolio.plan,
+    portfolio.scenario,
+    portfolio.bands,
+  ])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)
