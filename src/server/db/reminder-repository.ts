@@ -165,7 +165,8 @@ export async function markRemindersSkipped(
     sql`update trial_reminders r set status = 'skipped', skip_reason = x.reason, updated_at = ${now}
           from jsonb_to_recordset(${JSON.stringify(skipped)}::jsonb)
                as x(license_id uuid, offset_days integer, reason text)
-         where r.license_id = x.license_id and r.offset_days = x.offset_days`,
+         where r.license_id = x.license_id and r.offset_days = x.offset_days
+           and r.status = 'pending'`,
   )
 }
 
