@@ -296,9 +296,19 @@ export const trialReminders = pgTable(
   (table) => [primaryKey({ columns: [table.licenseId, table.offsetDays] })],
 )
 
+/** Replaced by trialReminderScans; kept for an older instance during a rolling deploy. */
 export const trialReminderScan = pgTable('trial_reminder_scan', {
   id: integer('id').primaryKey(),
   scannedTo: ts('scanned_to').notNull(),
+})
+
+/**
+ * How far each reminder offset (days before a trial's end) has read licenses.assigned_at; null
+ * until its first scan.
+ */
+export const trialReminderScans = pgTable('trial_reminder_scans', {
+  offsetDays: integer('offset_days').primaryKey(),
+  scannedTo: ts('scanned_to'),
 })
 
 /** The cookieless funnel's page views: one row per day and key, nothing about a person. */
