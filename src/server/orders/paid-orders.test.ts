@@ -397,6 +397,89 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(1)
   })
 
+  it('Paddle: an approved full refund adjustment revokes its transaction; a partial, pending, rejected or credit one does not', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-PR-1'])
+    const paid = paddleCompleted('ctm_refund')
+    const transaction = paid.data.id
+    await deliver(app, 'paddle', paid)
+    await worker.drain()
+    await smtp.waitFor(1)
+    let n = 0
+    const adjustment = (
+      type: 'adjustment.created' | 'adjustment.updated',
+      data: { action: string; type: string; status: string },
+    ) => ({
+      event_id: `evt_adj_${unique()}`,
+      event_type: type,
+      occurred_at: new Date().toISOString(),
+      data: {
+        id: `adj_${++n}`,
+        transaction_id: transaction,
+        customer_id: 'ctm_refund',
+        reason: 'The buyer asked',
+        currency_code: 'USD',
+        ...data,
+      },
+    })
+    const outcomes = async () =>
+      queryRows<{ event_type: string; outcome: string | null }>(
+        getDatabase().db,
+        sql`select event_type, outcome from webhook_events where event_type like 'adjustment.%' order by id`,
+      )
+    const revoked = () =>
+      count(sql`select count(*)::int as n from licenses where status = 'revoked'`)
+    const refundMail = () =>
+      count(
+        sql`select count(*)::int as n from mail_outbox where kind in ('order-refunded', 'order-alert')`,
+      )
+
+    for (const data of [
+      { action: 'refund', type: 'partial', status: 'approved' },
+      { action: 'refund', type: 'full', status: 'pending_approval' },
+      { action: 'refund', type: 'full', status: 'rejected' },
+      { action: 'credit', type: 'full', status: 'approved' },
+      { action: 'chargeback_warning', type: 'full', status: 'approved' },
+    ]) {
+      const res = await deliver(app, 'paddle', adjustment('adjustment.created', data))
+      expect(res.status).toBe(200)
+    }
+    await worker.drain()
+    expect((await outcomes()).map((e) => e.outcome)).toEqual(Array(5).fill('ignored'))
+    expect((await orderRows())[0]!.status).toBe('fulfilled')
+    expect(await revoked()).toBe(0)
+    expect(await refundMail()).toBe(0)
+
+    // The pending full refund is approved: Paddle says so with adjustment.updated.
+    await deliver(
+      app,
+      'paddle',
+      adjustment('adjustment.updated', { action: 'refund', type: 'full', status: 'approved' }),
+    )
+    // And once more as adjustment.created of another adjustment: still one refund.
+    await deliver(
+      app,
+      'paddle',
+      adjustment('adjustment.created', { action: 'refund', type: 'full', status: 'approved' }),
+    )
+    await worker.drain()
+    expect((await outcomes()).slice(5).map((e) => e.outcome)).toEqual(['done', 'done'])
+    expect((await orderRows())[0]!.status).toBe('refunded')
+    expect(
+      await count(
+        sql`select count(*)::int as n from licenses where status = 'revoked' and activation_key = 'PAID-PR-1'`,
+      ),
+    ).toBe(1)
+    expect(await refundMail()).toBe(2)
+    const mail = await smtp.waitFor(3)
+    expect(mail.find((m) => m.to.includes(OPERATOR))!.text).toContain('PAID-PR-1')
+    expect(
+      mail.some(
+        (m) => m.to.includes('ctm_refund@paddle-buyer.test') && m.subject.includes('refund'),
+      ),
+    ).toBe(true)
+  })
+
   it('a refund that arrives before its order is applied when the order comes: no key goes out', async () => {
     const { app, worker } = start()
     await paidKeys('basic', ['PAID-E-1', 'PAID-E-2'])
