@@ -623,27 +623,129 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(2)
   })
 
-  it("`leads delete` erases the buyer's name and address from orders and their stored events", async () => {
+  it("a person's export holds their orders with keys, amounts and dates; `leads delete` erases their name and address from them and keeps the accounting", async () => {
     const { app, worker, run } = start()
     await paidKeys('advanced', ['PAID-D-1'])
-    await deliver(app, 'stripe', stripeCompleted({ email: 'Forget.Me@example.com' }))
+    await paidKeys('basic', ['PAID-D-2', 'PAID-D-3', 'PAID-D-4'])
+    await insertLicenses(getDatabase().db, 'advanced', ['TRIAL-D-1'], 'trial')
+    const paid = stripeCompleted({ email: 'Forget.Me@example.com' })
+    await deliver(app, 'stripe', paid)
+    // Someone else's order (two basic keys), which must stay out of the person's export.
+    await deliver(app, 'lemonsqueezy', lemonOrder('order_created', 'ls_other', 'other@example.com'))
     await worker.drain()
-    await smtp.waitFor(1)
+    const trial = await postJson(
+      app,
+      '/api/trial-submissions',
+      trialRequest({ email: 'forget.me@example.com', first_name: 'Forget' }),
+    )
+    expect(trial.status).toBe(201)
+    await run({
+      name: 'orders add',
+      email: 'FORGET.ME@example.com',
+      buyerName: 'Forget Me',
+      model: 'basic',
+      quantity: 1,
+      reference: 'INV-D-1',
+    })
+    await smtp.waitFor(4)
+
+    const exported = await run({
+      name: 'leads export',
+      format: 'json',
+      email: ' forget.me@EXAMPLE.com ',
+    })
+    expect(exported.exitCode).toBe(0)
+    const person = JSON.parse(exported.stdout) as {
+      email: string
+      trial_requests: Record<string, unknown>[]
+      purchase_requests: unknown[]
+      orders: Record<string, unknown>[]
+    }
+    expect(person.email).toBe('forget.me@example.com')
+    expect(person.trial_requests).toHaveLength(1)
+    expect(person.trial_requests[0]).toMatchObject({
+      first_name: 'Forget',
+      model: 'advanced',
+      activation_key: 'TRIAL-D-1',
+    })
+    expect(person.orders).toHaveLength(2)
+    const [stripeOrder, invoice] = person.orders
+    expect(stripeOrder).toMatchObject({
+      provider: 'stripe',
+      provider_order_id: paid.data.object.id,
+      model: 'advanced',
+      status: 'fulfilled',
+      keys: 'PAID-D-1',
+      amount_minor: 289900,
+      currency: 'USD',
+      name: 'Ada Byron',
+      email: 'Forget.Me@example.com',
+    })
+    for (const date of ['created_at', 'paid_at', 'fulfilled_at'])
+      expect(Date.parse(String(stripeOrder![date]))).not.toBeNaN()
+    expect(invoice).toMatchObject({
+      provider: 'invoice',
+      reference: 'INV-D-1',
+      model: 'basic',
+      keys: 'PAID-D-4',
+      status: 'fulfilled',
+    })
+    expect(exported.stdout).not.toContain('other@example.com')
+    expect(exported.data).toMatchObject({ trialRequests: 1, purchaseRequests: 0, orders: 2 })
+    expect(JSON.stringify(exported.data)).not.toContain('forget.me@')
+
+    // The same as CSV: one line per field, every cell quoted.
+    const csv = (await run({ name: 'leads export', format: 'csv', email: 'forget.me@example.com' }))
+      .stdout
+    expect(csv.split('\r\n')[0]).toBe('"record","id","field","value"')
+    expect(csv).toContain(`"order","${String(stripeOrder!.order_id)}","keys","PAID-D-1"`)
+    expect(csv).toContain(`"order","${String(invoice!.order_id)}","reference","INV-D-1"`)
+    expect(csv).toContain('"trial_request"')
+
     const result = await run({ name: 'leads delete', email: 'forget.me@example.com' })
-    expect(result.stdout).toContain('1 paid order')
-    const [order] = await orderRows()
-    expect(order).toMatchObject({ email: null, name: null, status: 'fulfilled' })
+    expect(result.stdout).toContain('2 paid orders')
+    const kept = JSON.parse((await run({ name: 'orders list', format: 'json' })).stdout) as Record<
+      string,
+      unknown
+    >[]
+    // Kept for accounting: model, keys, amount, currency, references and dates; no name, no address.
+    expect(kept.find((o) => o.order_id === stripeOrder!.order_id)).toMatchObject({
+      name: null,
+      email: null,
+      provider_order_id: paid.data.object.id,
+      model: 'advanced',
+      keys: 'PAID-D-1',
+      amount_minor: 289900,
+      currency: 'USD',
+      status: 'fulfilled',
+      paid_at: stripeOrder!.paid_at,
+    })
+    expect(kept.find((o) => o.order_id === invoice!.order_id)).toMatchObject({
+      name: null,
+      email: null,
+      reference: 'INV-D-1',
+      keys: 'PAID-D-4',
+    })
+    expect(kept.find((o) => o.email === 'other@example.com')).toMatchObject({
+      name: 'Grace Hopper',
+    })
     const payloads = await queryRows<{ payload: unknown }>(
       getDatabase().db,
       sql`select payload from webhook_events`,
     )
-    expect(JSON.stringify(payloads)).not.toContain('forget.me')
-    expect(JSON.stringify(payloads).toLowerCase()).not.toContain('forget.me@example.com')
+    expect(JSON.stringify(payloads).toLowerCase()).not.toContain('forget.me')
+    expect(JSON.stringify(payloads)).toContain('other@example.com')
     expect(
       await count(
         sql`select count(*)::int as n from mail_outbox where lower("to") = 'forget.me@example.com'`,
       ),
     ).toBe(0)
+
+    // Nothing of the person is left to export.
+    const empty = JSON.parse(
+      (await run({ name: 'leads export', format: 'json', email: 'forget.me@example.com' })).stdout,
+    ) as { trial_requests: unknown[]; purchase_requests: unknown[]; orders: unknown[] }
+    expect(empty).toMatchObject({ trial_requests: [], purchase_requests: [], orders: [] })
   })
 
   it('/api/order-status tells /purchase-complete the state of an order and nothing personal', async () => {
