@@ -436,7 +436,8 @@ export function renderOrderKeysMail(
 ): RenderedMail {
   const { model, keys } = payload
   const brand = settings.brandName
-  const download = settings.downloadUrls[model]
+  const download =
+    payload.downloadUrl === undefined ? settings.downloadUrls[model] : payload.downloadUrl
   return mail(
     payload.resend
       ? ORDER_KEYS_COPY.subjectAgain(brand, model, keys.length)

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runAdminCommand, type AdminContext } from '../admin/admin-commands.ts'
 import type { AdminCommand } from '../admin/admin-command-schema.ts'
+import { loadConfig } from '../config.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
@@ -317,6 +318,37 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
       model: 'advanced',
       name: 'Ada Byron',
     })
+  })
+
+  it("the key e-mail links the paid model's download (PAID_DOWNLOAD_URL_*), else the trial's", async () => {
+    const full = 'https://downloads.example.test/full/PacePoint-Advanced.exe'
+    const trialDownload = DEFAULT_SETTINGS.downloadUrls.advanced
+    const { app, worker, run } = start({ PAID_DOWNLOAD_URL_ADVANCED: full })
+    await paidKeys('advanced', ['PAID-DL-1', 'PAID-DL-2'])
+    const paid = stripeCompleted({ email: 'download@example.com' })
+    await deliver(app, 'stripe', paid)
+    await worker.drain()
+    await run({ name: 'orders resend', order: paid.data.object.id })
+    const [first, again] = await smtp.waitFor(2)
+    for (const mail of [first!, again!]) {
+      expect(mail.text).toContain(full)
+      expect(mail.html).toContain(`href="${full}"`)
+      expect(mail.text).not.toContain(trialDownload)
+    }
+
+    // Without it the buyer gets the trial's installer, which the paid key unlocks.
+    await stopWorkers()
+    const plain = start()
+    await deliver(plain.app, 'stripe', stripeCompleted({ email: 'plain@example.com' }))
+    await plain.worker.drain()
+    const mail = await smtp.waitFor(3)
+    const toPlain = mail.find((m) => m.to.includes('plain@example.com'))!
+    expect(toPlain.text).toContain('PAID-DL-2')
+    expect(toPlain.text).toContain(trialDownload)
+
+    expect(() => loadConfig({ PAID_DOWNLOAD_URL_BASIC: 'ftp://files.example.test/a.exe' })).toThrow(
+      /PAID_DOWNLOAD_URL_BASIC/,
+    )
   })
 
   it('Lemon Squeezy: the quantity sets the number of keys, each on its own line of one e-mail', async () => {
