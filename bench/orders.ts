@@ -84,6 +84,7 @@ export async function runOrdersBench(
         operatorEmail: 'ops@pacepoint.test',
         messageIdDomain: 'pacepoint.test',
         paddleApi: { url: 'http://127.0.0.1:9', key: null },
+        downloadUrls: { basic: null, advanced: 'https://downloads.bench.test/Advanced.exe' },
         logger,
         onMailQueued: () => outbox.kick(),
       },

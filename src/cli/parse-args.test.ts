@@ -1,4 +1,4 @@
-/** The orders commands and `--pool` as an operator types them (docs/architecture.md "Contracts: CLI"). */
+/** The orders commands, `--pool` and a person's export as an operator types them (docs/architecture.md "Contracts: CLI"). */
 import { describe, expect, it } from 'vitest'
 import { parseCliArgs, UsageError } from './parse-args.ts'
 
@@ -88,5 +88,19 @@ describe('the orders commands on the command line', () => {
       /unknown pool "gold"/,
     )
     expect(usage(['orders', 'list', '--order', 'x'])).toBe('orders list takes no --order')
+  })
+
+  it("reads a person's export: `leads export --email`", () => {
+    expect(
+      parseCliArgs(['leads', 'export', '--email', 'ann@example.com', '--format', 'json']),
+    ).toEqual({
+      kind: 'command',
+      command: { name: 'leads export', format: 'json', email: 'ann@example.com' },
+    })
+    expect(parseCliArgs(['leads', 'export'])).toEqual({
+      kind: 'command',
+      command: { name: 'leads export', format: 'csv' },
+    })
+    expect(() => parseCliArgs(['leads', 'export', '--email', 'not-an-address'])).toThrow(UsageError)
   })
 })

@@ -23,11 +23,16 @@ Commands:
                              --pool paid: keys for paid orders (waiting orders get theirs
                              at once, oldest first); trial (the default): for trials.
   licenses stats             Keys per model and pool: available, assigned, revoked, demo.
-  leads export [--format csv|json]
+  leads export [--format csv|json] [--email ADDRESS]
                              Every trial request to stdout (CSV by default, formula-safe).
+                             --email: everything held about one address instead (its trial
+                             requests, invoice requests and paid orders with their keys),
+                             the copy of their data a person may ask for.
   leads delete --email ADDRESS --yes
-                             Delete one person's trial requests and e-mails (a deletion
-                             request under the privacy policy). Refuses without --yes.
+                             Delete one person's trial requests, invoice requests and
+                             e-mails, and erase their name and address from their paid
+                             orders, which are kept for accounting (a deletion request
+                             under the privacy policy). Refuses without --yes.
   waitlist list [--model basic|advanced]
                              Visitors waiting for a key, oldest first.
   waitlist notify --model basic|advanced
@@ -96,7 +101,7 @@ interface CommandLine {
 const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
   'licenses import': { flags: ['model', 'pool'], argument: 'FILE' },
   'licenses stats': { flags: [] },
-  'leads export': { flags: ['format'] },
+  'leads export': { flags: ['format', 'email'] },
   'leads delete': { flags: ['email', 'yes'] },
   'waitlist list': { flags: ['model'] },
   'waitlist notify': { flags: ['model'] },

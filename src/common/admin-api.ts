@@ -130,6 +130,8 @@ export interface LeadsPage {
 
 interface KeyBatch {
   model: Model
+  /** trial: handed to trial requests; paid: to orders (docs/product.md, "Paid orders"). */
+  pool: 'trial' | 'paid'
   batch: string
   demo: boolean
   importedAt: string
@@ -138,8 +140,13 @@ interface KeyBatch {
   revoked: number
 }
 
+type KeyCounts = { available: number; assigned: number; revoked: number; total: number }
+
 export interface KeysSummary {
-  models: Record<Model, { available: number; assigned: number; revoked: number; total: number }>
+  /** The trial pool per model. */
+  models: Record<Model, KeyCounts>
+  /** The paid pool per model: keys for orders. */
+  paid: Record<Model, KeyCounts>
   batches: KeyBatch[]
 }
 

@@ -139,6 +139,17 @@ const lowSupplyDays = z
  * which payment provider (a Stripe Payment Link, a Lemon Squeezy variant, a Paddle price) sells
  * which model. The key of the map is `provider:id`.
  */
+/**
+ * PAID_DOWNLOAD_URL_BASIC, PAID_DOWNLOAD_URL_ADVANCED: the download a buyer's key e-mail links
+ * (the full model's installer); empty links the trial's (SITE_DOWNLOAD_URL_*), for a model whose
+ * one installer a paid key unlocks. Server-side, so it is not compiled into the public pages.
+ */
+const paidDownloadUrl = z
+  .string()
+  .default('')
+  .transform((v) => v.trim())
+  .refine((v) => v === '' || /^https?:\/\/[^/\s]+\S*$/.test(v), 'must be an http(s) URL or empty')
+
 const PAID_PRODUCT_PROVIDERS = ['stripe', 'lemonsqueezy', 'paddle'] as const
 const paidProducts = z
   .string()
@@ -235,6 +246,8 @@ const ConfigSchema = z.object({
     .default('https://api.paddle.com')
     .refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
   PADDLE_API_KEY: z.string().default(''),
+  PAID_DOWNLOAD_URL_BASIC: paidDownloadUrl,
+  PAID_DOWNLOAD_URL_ADVANCED: paidDownloadUrl,
   DKIM_DOMAIN: z.string().default(''),
   DKIM_SELECTOR: z
     .string()
@@ -296,6 +309,8 @@ export type Config = {
   paidProducts: ReadonlyMap<string, Model>
   /** Paddle's API, for a buyer's e-mail and name (PADDLE_API_URL, PADDLE_API_KEY). */
   paddleApi: { url: string; key: string | null }
+  /** PAID_DOWNLOAD_URL_*: the key e-mail's download per model; null links the trial's. */
+  paidDownloadUrls: Record<Model, string | null>
   /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY (read from its file here); null: unsigned. */
   dkim: DkimSettings | null
   /** TRIAL_REMINDERS: days before a trial's end, largest first; empty when off. */
@@ -358,6 +373,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     paidProducts: c.PAID_PRODUCTS,
     paddleApi: { url: c.PADDLE_API_URL.replace(/\/+$/, ''), key: c.PADDLE_API_KEY || null },
+    paidDownloadUrls: {
+      basic: c.PAID_DOWNLOAD_URL_BASIC || null,
+      advanced: c.PAID_DOWNLOAD_URL_ADVANCED || null,
+    },
     dkim,
     trialReminders: c.TRIAL_REMINDERS,
   }

@@ -3,6 +3,7 @@
  * fresh embedded one), the outbox worker, the admin socket for the embedded database, periodic
  * maintenance, then the app on PORT/HOST until SIGTERM or SIGINT (lifecycle.ts).
  */
+import { MODELS } from '#src/common/models.ts'
 import { adminSocketPath, isSocketLive, startAdminSocket } from './admin/admin-socket.ts'
 import { afterAnswer } from './after-answer.ts'
 import { createApp } from './app.ts'
@@ -87,6 +88,13 @@ async function main() {
   else
     logger.warn(
       'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set: e-mails go out unsigned (docs/operations.md, "DKIM, SPF and DMARC")',
+    )
+  // Said once at start: with a webhook open, which download a buyer's key e-mail links.
+  const trialInstaller = MODELS.filter((m) => !config.paidDownloadUrls[m])
+  if (Object.values(config.webhookSecrets).some(Boolean) && trialInstaller.length)
+    logger.warn(
+      { models: trialInstaller },
+      'PAID_DOWNLOAD_URL_* is not set: the key e-mail of these models links the trial download (docs/operations.md, "The buyer\'s download")',
     )
   const identity = mailIdentity(config, settings)
   // E-mail waits for a moment without requests (request-gauge.ts). With Postgres, delivery runs

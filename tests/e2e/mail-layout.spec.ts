@@ -29,7 +29,8 @@ interface Case {
   settings?: MailSettings
   /** The button the reader should press: its label and where it goes. */
   button?: { name: string; href: string | RegExp }
-  key?: string
+  /** Activation keys shown, each whole on one line. */
+  keys?: string[]
   text: string[]
 }
 
@@ -43,7 +44,7 @@ const CASES: Case[] = [
       name: 'Download the Advanced trial model',
       href: DEFAULT_SETTINGS.downloadUrls.advanced,
     },
-    key: KEYS[0],
+    keys: [KEYS[0]],
     text: ['Thursday, December 3, 2026', '$2,899', 'Request an invoice'],
   },
   {
@@ -52,7 +53,7 @@ const CASES: Case[] = [
     payload: { ...visitor, model: 'basic', activationKey: KEYS[1], resend: true },
     settings: CHECKOUT,
     button: { name: 'Download the Basic trial model', href: DEFAULT_SETTINGS.downloadUrls.basic },
-    key: KEYS[1],
+    keys: [KEYS[1]],
     text: ['same key', 'Buy the Basic model', '$849', 'cover sheet'],
   },
   {
@@ -60,7 +61,7 @@ const CASES: Case[] = [
     kind: 'waitlist',
     payload: { ...visitor, model: 'basic', activationKey: KEYS[0] },
     button: { name: 'Download the Basic trial model', href: DEFAULT_SETTINGS.downloadUrls.basic },
-    key: KEYS[0],
+    keys: [KEYS[0]],
     text: ['One is yours', 'Thursday, December 3, 2026'],
   },
   {
@@ -127,6 +128,88 @@ const CASES: Case[] = [
   },
 ]
 
+/** A Stripe Checkout Session id as long as live ones are: the order reference of a card payment. */
+const STRIPE_SESSION = 'cs_live_b1Q2w3E4r5T6y7U8i9O0pAsDfGhJkLzXcVbNmQwErTyUiOpAsDfGhJkLzXcVbN'
+const PAID_DOWNLOAD = 'https://downloads.pacepoint.io/PacePoint-Advanced.exe'
+const order = { orderId: '5b0e6f0c-8c3a-4b7e-9a51-0d2f1c9e7a34', reference: STRIPE_SESSION }
+const PAID_KEYS = [KEYS[1], 'PPBAS-3XK9Q-7MWLT-R2VHC-9DNZA', 'PPBAS-H4T8P-Q6ZRM-2KXWB-5CJNV']
+/** The paid orders' e-mails (docs/product.md, "Paid orders"). */
+const ORDER_CASES: Case[] = [
+  {
+    name: 'order-keys',
+    kind: 'order-keys',
+    payload: {
+      ...order,
+      firstName: 'Grace',
+      model: 'advanced',
+      keys: [KEYS[1]],
+      downloadUrl: PAID_DOWNLOAD,
+    },
+    button: { name: 'Download the Advanced model', href: PAID_DOWNLOAD },
+    keys: [KEYS[1]],
+    text: ['one Windows machine', '30-day money-back guarantee', STRIPE_SESSION],
+  },
+  {
+    name: 'order-keys-three-resent',
+    kind: 'order-keys',
+    payload: {
+      ...order,
+      reference: '#104729',
+      firstName: 'Grace',
+      model: 'basic',
+      keys: PAID_KEYS,
+      resend: true,
+    },
+    button: { name: 'Download the Basic model', href: DEFAULT_SETTINGS.downloadUrls.basic },
+    keys: PAID_KEYS,
+    text: ['same keys', '(3 machines in all)', 'Your order reference: #104729'],
+  },
+  {
+    name: 'order-waiting',
+    kind: 'order-waiting',
+    payload: { ...order, firstName: 'Grace', model: 'advanced' },
+    text: ['within one business day, by e-mail', STRIPE_SESSION],
+  },
+  {
+    name: 'order-refunded',
+    kind: 'order-refunded',
+    payload: { ...order, firstName: 'Grace', model: 'basic' },
+    text: ['has been refunded', 'no longer works', STRIPE_SESSION],
+  },
+  {
+    name: 'order-alert-empty-pool',
+    kind: 'order-alert',
+    payload: { ...order, alert: 'empty-pool', provider: 'stripe', model: 'advanced', keys: [] },
+    text: ['found no paid key left', '--pool paid', STRIPE_SESSION],
+  },
+  {
+    name: 'order-alert-unmatched',
+    kind: 'order-alert',
+    payload: {
+      ...order,
+      alert: 'unmatched',
+      provider: 'stripe',
+      model: null,
+      productRef: 'plink_1QxYz2AbCdEfGhIjKlMnOpQr',
+      keys: [],
+    },
+    text: ['plink_1QxYz2AbCdEfGhIjKlMnOpQr', 'orders reprocess --order', order.orderId],
+  },
+  {
+    name: 'order-alert-refund',
+    kind: 'order-alert',
+    payload: { ...order, alert: 'refund', provider: 'stripe', model: 'basic', keys: PAID_KEYS },
+    keys: PAID_KEYS,
+    text: ['block them', 'online validation', order.orderId],
+  },
+  {
+    name: 'order-alert-refund-before-keys',
+    kind: 'order-alert',
+    payload: { ...order, alert: 'refund', provider: 'paddle', model: 'advanced', keys: [] },
+    text: ['before any key went out', STRIPE_SESSION],
+  },
+]
+
 /** How far the page reaches past the viewport's right edge, in CSS pixels (0: it fits). */
 function overflowX(page: Page): Promise<number> {
   return page.evaluate(
@@ -140,7 +223,7 @@ const RUNS = [
   { width: 320, styles: false },
 ] as const
 
-for (const c of CASES) {
+for (const c of [...CASES, ...ORDER_CASES]) {
   for (const { width, styles } of RUNS) {
     const label = `${width} px${styles ? '' : ', without the <style> block'}`
     test(`the ${c.name} e-mail at ${label}`, async ({ page }, testInfo) => {
@@ -185,8 +268,8 @@ for (const c of CASES) {
         expect(hit).toBe(c.button.name)
       }
 
-      if (c.key) {
-        const key = page.getByText(c.key, { exact: true })
+      for (const activationKey of c.keys ?? []) {
+        const key = page.getByText(activationKey, { exact: true })
         await expect(key).toBeVisible()
         const lines = await key.evaluate((el) => el.getClientRects().length)
         expect(lines, 'the key on one line').toBe(1)

@@ -89,6 +89,17 @@ test.describe('the console Orders page', () => {
     ).toEqual([])
   }
 
+  async function signIn(page: Page, operator: string) {
+    await page.goto(`${base}/admin`)
+    await page.getByLabel('Your e-mail address').fill(operator)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await expect.poll(() => mailTo(operator), { timeout: 15_000 }).not.toBeNull()
+    const link = /(http:\/\/\S+\/admin\/sign-in\?token=[\w-]+)/.exec((await mailTo(operator))!)
+    await page.goto(link![1]!)
+    await page.getByRole('button', { name: 'Sign in to the console' }).click()
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
+  }
+
   test.beforeAll(async () => {
     test.setTimeout(240_000)
     await rm(dataDir, { recursive: true, force: true })
@@ -113,14 +124,7 @@ test.describe('the console Orders page', () => {
     await stripeOrder(waiting, 'plink_adv')
     await stripeOrder(`unmatched.${Date.now()}@example.com`, 'plink_unknown')
 
-    await page.goto(`${base}/admin`)
-    await page.getByLabel('Your e-mail address').fill(operator)
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-    await expect.poll(() => mailTo(operator), { timeout: 15_000 }).not.toBeNull()
-    const link = /(http:\/\/\S+\/admin\/sign-in\?token=[\w-]+)/.exec((await mailTo(operator))!)
-    await page.goto(link![1]!)
-    await page.getByRole('button', { name: 'Sign in to the console' }).click()
-    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
+    await signIn(page, operator)
     await expect(page.getByText(/1 paid order waits for a key/)).toBeVisible()
     await expect(page.getByText(/1 paid order matched no product/)).toBeVisible()
 
@@ -176,5 +180,88 @@ test.describe('the console Orders page', () => {
       .click()
     const revenue = page.getByRole('region', { name: 'Revenue by model and month' })
     await expect(revenue).toContainText('2,899 USD')
+  })
+
+  test('the Keys page imports into the trial or the paid pool and counts both', async ({
+    page,
+  }) => {
+    const operator = `keys.${Date.now()}@example.com`
+    const buyer = `paid.pool.${Date.now()}@example.com`
+    expect(await admin('operators', 'add', operator)).toMatch(/Added operator/)
+    // The paid pool of Advanced is empty (or used up by the test above): this order waits.
+    await stripeOrder(buyer, 'plink_adv')
+    await signIn(page, operator)
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Keys' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Keys', level: 1 })).toBeVisible()
+
+    /** Available, assigned, revoked and total of Advanced in a pool's table. */
+    const advanced = async (pool: 'Trial' | 'Paid') => {
+      const table = page.getByRole('table', { name: new RegExp(`^${pool} keys \\(`) })
+      const cells = await table
+        .getByRole('row')
+        .filter({ hasText: 'Advanced' })
+        .getByRole('cell')
+        .allInnerTexts()
+      return cells.slice(1).map((text) => Number(text.replace(/\D/g, '')))
+    }
+    await expect(page.getByRole('table', { name: /^Paid keys \(/ })).toBeVisible()
+    const trialBefore = await advanced('Trial')
+    const paidBefore = await advanced('Paid')
+    expect(paidBefore[0], 'no paid Advanced key is left').toBe(0)
+
+    const importForm = page.getByRole('region', { name: 'Import a key file' })
+    const upload = async (pool: 'Trial' | 'Paid', name: string, keys: string) => {
+      await importForm.getByRole('radio', { name: 'Advanced' }).check()
+      await importForm.getByRole('radio', { name: new RegExp(`^${pool} `) }).check()
+      await importForm.getByLabel(/Key file/).setInputFiles({
+        name,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(keys),
+      })
+      await importForm.getByRole('button', { name: 'Import keys' }).click()
+    }
+
+    // Trial is the default pool: the radio starts there.
+    await expect(importForm.getByRole('radio', { name: /^Trial / })).toBeChecked()
+    await upload('Paid', 'paid.txt', 'E2E-PAID-ADV-KEYS-1\n')
+    await expect(
+      page.getByText(
+        /^Imported 1 paid Advanced key from paid\.txt \(1 read, 0 duplicates skipped\)\.\s+1 waiting order fulfilled/,
+      ),
+    ).toBeVisible()
+    await expect
+      .poll(() => mailTo(buyer, 'E2E-PAID-ADV-KEYS-1'), { timeout: 15_000 })
+      .not.toBeNull()
+    await expect
+      .poll(() => advanced('Paid'))
+      .toEqual([0, paidBefore[1]! + 1, paidBefore[2]!, paidBefore[3]! + 1])
+    expect(await advanced('Trial')).toEqual(trialBefore)
+    // After an import the form is back on the trial pool.
+    await expect(importForm.getByRole('radio', { name: /^Trial / })).toBeChecked()
+
+    await upload('Trial', 'trial.txt', 'E2E-TRIAL-ADV-KEYS-1\nE2E-TRIAL-ADV-KEYS-2\n')
+    await expect(
+      page.getByText('Imported 2 Advanced keys from trial.txt (2 read, 0 duplicates skipped).'),
+    ).toBeVisible()
+    await expect
+      .poll(() => advanced('Trial'))
+      .toEqual([trialBefore[0]! + 2, trialBefore[1]!, trialBefore[2]!, trialBefore[3]! + 2])
+    expect((await advanced('Paid'))[3]).toBe(paidBefore[3]! + 1)
+    const paidBatch = page.getByRole('row').filter({ hasText: /^import:paid\.txt/ })
+    await expect(paidBatch.getByText('paid', { exact: true })).toBeVisible()
+    await expectAccessible(page)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `test-results/keys-console-390.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: `test-results/keys-console-1280.png`, fullPage: true })
   })
 })

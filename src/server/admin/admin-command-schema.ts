@@ -89,7 +89,8 @@ export const AdminCommandSchema = z.discriminatedUnion(
       keysText: z.string('keysText must be the key file as text').check(plainText('keysText')),
     }),
     command('licenses stats', {}),
-    command('leads export', { format: FormatSchema }),
+    /** With an address: everything held about that one person (their copy of their data). */
+    command('leads export', { format: FormatSchema, email: z.optional(LeadEmailSchema) }),
     command('leads delete', { email: LeadEmailSchema }),
     command('waitlist list', { model: z.optional(ModelSchema) }),
     command('waitlist notify', { model: ModelSchema }),

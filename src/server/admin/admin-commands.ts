@@ -39,6 +39,12 @@ import {
   type OrderDeps,
 } from '../orders/order-service.ts'
 import { ordersToCsv, ordersToJson } from '../orders/orders-export.ts'
+import {
+  exportPersonData,
+  personExportCounts,
+  personExportToCsv,
+  personExportToJson,
+} from '../privacy/person-export.ts'
 import { CLI_ACTOR, recordAudit } from './audit-log.ts'
 import type { AdminCommand } from './admin-command-schema.ts'
 
@@ -217,6 +223,19 @@ async function execute(ctx: AdminContext, command: AdminCommand): Promise<AdminR
       return ok(out)
     }
     case 'leads export': {
+      if (command.email) {
+        const person = await exportPersonData(ctx.db, command.email)
+        const out =
+          command.format === 'json' ? personExportToJson(person) : personExportToCsv(person)
+        // The audit log keeps that an export happened and how much it held, not whose.
+        return ok(out, {
+          data: {
+            format: command.format,
+            email: maskEmail(person.email),
+            ...personExportCounts(person),
+          },
+        })
+      }
       const leads = await listLeads(ctx.db)
       return ok(command.format === 'json' ? leadsToJson(leads) : leadsToCsv(leads), {
         data: { format: command.format, rows: leads.length },

@@ -191,6 +191,7 @@ export async function consoleKeys(db: Db): Promise<KeysSummary> {
       revoked: stats[m].revoked,
       total: stats[m].total,
     })),
+    paid: perModel((m) => ({ ...stats[m].paid })),
     batches: batches.map((b) => ({ ...b, importedAt: b.importedAt.toISOString() })),
   }
 }

@@ -83,6 +83,24 @@ export async function deletePurchaseRequestsBefore(
   return rows.length
 }
 
+/**
+ * Paid orders paid (or recorded) more than `years` before `now`, with their keys' link (the keys
+ * stay in the pool's history), and the webhook bodies received as long ago; returns the orders.
+ */
+export async function deleteOrdersBefore(tx: Db, now: Date, years: number): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`delete from orders
+          where coalesce(paid_at, created_at) < ${now}::timestamptz - make_interval(years => ${years})
+        returning id`,
+  )
+  await tx.execute(
+    sql`delete from webhook_events
+          where received_at < ${now}::timestamptz - make_interval(years => ${years})`,
+  )
+  return rows.length
+}
+
 /** A request of the person: its id, the address it was sent to, the client's hashed address. */
 interface PersonRequest {
   id: string

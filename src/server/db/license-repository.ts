@@ -89,6 +89,7 @@ export async function countClaimsPerDay(
 
 interface BatchRow {
   model: Model
+  pool: LicensePool
   batch: string
   demo: boolean
   importedAt: Date
@@ -97,10 +98,11 @@ interface BatchRow {
   revoked: number
 }
 
-/** Keys per model and import batch, newest batch first. */
+/** Keys per model, pool and import batch, newest batch first. */
 export async function listLicenseBatches(db: Db): Promise<BatchRow[]> {
   const rows = await queryRows<{
     model: Model
+    pool: LicensePool
     batch: string
     demo: boolean
     imported_at: string | Date
@@ -109,14 +111,16 @@ export async function listLicenseBatches(db: Db): Promise<BatchRow[]> {
     revoked: number
   }>(
     db,
-    sql`select model, batch, bool_or(demo) as demo, min(imported_at) as imported_at,
+    sql`select model, pool, batch, bool_or(demo) as demo, min(imported_at) as imported_at,
           count(*) filter (where status = 'available')::int as available,
           count(*) filter (where status = 'assigned')::int as assigned,
           count(*) filter (where status = 'revoked')::int as revoked
-        from licenses group by model, batch order by min(imported_at) desc, model, batch limit 200`,
+        from licenses group by model, pool, batch
+        order by min(imported_at) desc, model, pool, batch limit 200`,
   )
   return rows.map((r) => ({
     model: r.model,
+    pool: r.pool,
     batch: r.batch,
     demo: r.demo,
     importedAt: new Date(r.imported_at),

@@ -85,6 +85,19 @@ export async function listOrders(db: Db, status?: OrderStatus): Promise<OrderRow
     .orderBy(desc(orders.createdAt))
 }
 
+/** The orders of one address, compared canonically or as typed (a person's export). */
+export async function listOrdersOfPerson(
+  db: Db,
+  canonical: string,
+  lower: string,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.emailCanonical, canonical), eq(sql`lower(${orders.email})`, lower)))
+    .orderBy(asc(orders.createdAt))
+}
+
 /** The oldest order of the model still waiting for keys, locked (skipping one being handled). */
 export async function lockOldestAwaitingOrder(tx: Db, model: Model): Promise<OrderRow | null> {
   const [row] = await tx

@@ -2,7 +2,7 @@
  * Data access for purchase_requests: "Request an invoice" (docs/architecture.md, "Contracts: API";
  * docs/product.md, "Buying").
  */
-import { count, desc, gt, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { purchaseRequests, type PurchaseRequestRow } from './schema.ts'
 
@@ -28,4 +28,22 @@ export async function listRecentPurchaseRequests(
     .from(purchaseRequests)
     .where(gt(purchaseRequests.createdAt, sql`now() - make_interval(days => ${days})`))
   return { rows, recent: Number(counted?.n ?? 0) }
+}
+
+/** The invoice requests of one address, compared canonically or as typed (a person's export). */
+export async function listPurchaseRequestsOfPerson(
+  db: Db,
+  canonical: string,
+  lower: string,
+): Promise<PurchaseRequestRow[]> {
+  return db
+    .select()
+    .from(purchaseRequests)
+    .where(
+      or(
+        eq(purchaseRequests.emailCanonical, canonical),
+        eq(sql`lower(${purchaseRequests.email})`, lower),
+      ),
+    )
+    .orderBy(asc(purchaseRequests.createdAt))
 }

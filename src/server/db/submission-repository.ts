@@ -167,6 +167,25 @@ export async function listLeads(db: Db): Promise<LeadRow[]> {
     .orderBy(asc(trialSubmissions.createdAt), asc(trialSubmissions.id))
 }
 
+/** The trial requests of one address, compared canonically or as typed (a person's export). */
+export async function listLeadsOfPerson(
+  db: Db,
+  canonical: string,
+  lower: string,
+): Promise<(LeadRow & { userAgent: string | null })[]> {
+  return db
+    .select({ ...LEAD_COLUMNS, userAgent: trialSubmissions.userAgent })
+    .from(trialSubmissions)
+    .leftJoin(licenses, eq(licenses.id, trialSubmissions.licenseId))
+    .where(
+      or(
+        eq(trialSubmissions.emailCanonical, canonical),
+        eq(sql`lower(${trialSubmissions.email})`, lower),
+      ),
+    )
+    .orderBy(asc(trialSubmissions.createdAt), asc(trialSubmissions.id))
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CSRF_HEADER } from '#src/common/admin-api.ts'
+import { CSRF_HEADER, type KeysSummary } from '#src/common/admin-api.ts'
 import { adminApi } from '#src/common/paths.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runAdminCommand } from '../admin/admin-commands.ts'
@@ -519,6 +519,49 @@ describe.each(TEST_DB_KINDS)('operator console API on %s', (kind) => {
         'file is required: one key a line',
       ],
     })
+  })
+
+  it('imports a key file into the pool the operator picks (trial by default) and counts both pools', async () => {
+    const s = await signIn()
+    const upload = async (pool: string | null, keys: string, name: string) => {
+      const form = new FormData()
+      form.set('model', 'basic')
+      if (pool !== null) form.set('pool', pool)
+      form.set('file', new File([keys], name, { type: 'text/plain' }))
+      return app.request(adminApi.keysImport, {
+        method: 'POST',
+        headers: { Cookie: s.cookie, [CSRF_HEADER]: s.csrf },
+        body: form,
+      })
+    }
+    const trial = await upload(null, 'T-1\nT-2\n', 'trial.txt')
+    expect(await trial.json()).toMatchObject({
+      message: 'Imported 2 Basic keys from trial.txt (2 read, 0 duplicates skipped).',
+      data: { pool: 'trial', imported: 2 },
+    })
+    const paid = await upload('paid', 'P-1\nP-2\nP-3\nT-1\n', 'paid.txt')
+    expect(await paid.json()).toMatchObject({
+      message: 'Imported 3 paid Basic keys from paid.txt (4 read, 1 duplicate skipped).',
+      data: { pool: 'paid', imported: 3 },
+    })
+    const bad = await upload('gold', 'G-1\n', 'gold.txt')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({
+      details: [expect.stringMatching(/unknown pool "gold"/)],
+    })
+
+    const keys = (await (await get(adminApi.keys, s)).json()) as KeysSummary
+    expect(keys.models.basic).toEqual({ available: 2, assigned: 0, revoked: 0, total: 2 })
+    expect(keys.paid.basic).toEqual({ available: 3, assigned: 0, revoked: 0, total: 3 })
+    expect(keys.paid.advanced.total).toBe(0)
+    expect(keys.batches.map((b) => [b.pool, b.batch.split(':')[1]])).toEqual(
+      expect.arrayContaining([
+        ['trial', 'trial.txt'],
+        ['paid', 'paid.txt'],
+      ]),
+    )
+    // The public counts are the trial pool's alone.
+    expect(await (await app.request('/api/license-counts')).json()).toMatchObject({ basic: 2 })
   })
 
   it('checks an action’s options with the CLI’s own command schema and words', async () => {

@@ -120,6 +120,10 @@ export function Paragraph({
         fontSize: small ? 14 : 16,
         lineHeight: small ? '20px' : '24px',
         color: tone === 'normal' ? MAIL_COLORS.text : MAIL_COLORS.muted,
+        // An order reference or a product id is one long word (a Stripe session id is 66
+        // characters): it breaks where it must rather than push a phone's screen wide.
+        wordBreak: 'break-word',
+        overflowWrap: 'anywhere',
         ...style,
       }}
     >
@@ -328,6 +332,32 @@ export function Details({ rows }: { rows: [string, string][] }) {
         </tr>
       ))}
     </LayoutTable>
+  )
+}
+
+/**
+ * A command for the operator to copy (`npm run admin -- …`): monospace on a tinted block, breaking
+ * anywhere on a narrow screen rather than pushing it wide.
+ */
+export function Command({ children }: { children: string }) {
+  return (
+    <p
+      style={{
+        margin: '0 0 16px',
+        padding: '10px 12px',
+        background: MAIL_COLORS.keyBackground,
+        border: `1px solid ${MAIL_COLORS.line}`,
+        borderRadius: 6,
+        fontFamily: MONO,
+        fontSize: 13,
+        lineHeight: '20px',
+        color: MAIL_COLORS.text,
+        wordBreak: 'break-word',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </p>
   )
 }
 

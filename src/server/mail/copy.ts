@@ -227,17 +227,20 @@ export const ORDER_ALERT_COPY = {
     `[${brand}] No paid ${label(model)} keys left: an order is waiting`,
   emptyPool: (model: Model, reference: string) =>
     `Order ${reference} for the ${label(model)} model found no paid key left; the buyer was told the key follows within one business day. Further orders wait too; this alert goes once until paid keys are imported.`,
-  emptyPoolNext: (model: Model) =>
-    `Import paid keys: npm run admin -- licenses import --model ${model} --pool paid FILE. Waiting orders get their keys at once, oldest first.`,
+  emptyPoolNext:
+    "Import paid keys (the console's Keys page, pool Paid, or the command below). Waiting orders get their keys at once, oldest first.",
+  emptyPoolCommand: (model: Model) =>
+    `npm run admin -- licenses import --model ${model} --pool paid FILE`,
   unmatchedSubject: (brand: string, reference: string) =>
     `[${brand}] Order ${reference}: product not in PAID_PRODUCTS`,
   unmatched: (provider: string, product: string, reference: string) =>
     `Order ${reference} (${provider}) was paid for product ${product || '(none)'}, which PAID_PRODUCTS maps to no model. No key went out.`,
-  unmatchedNext: (id: string) =>
-    `Add the product to PAID_PRODUCTS (provider:id=model), restart, then: npm run admin -- orders reprocess --order ${id}`,
+  unmatchedNext:
+    "Add the product to PAID_PRODUCTS (provider:id=model), restart, then send the keys from the console's Orders page (Reprocess) or with:",
+  unmatchedCommand: (id: string) => `npm run admin -- orders reprocess --order ${id}`,
   refundSubject: (brand: string, reference: string) => `[${brand}] Order ${reference} refunded`,
-  refund: (reference: string, model: string) =>
-    `Order ${reference} (${model}) was refunded or its dispute lost. Its keys are revoked here; block them in the model's online validation:`,
+  refund: (reference: string, model: Model | null) =>
+    `Order ${reference}${model ? ` (${label(model)})` : ''} was refunded or its dispute lost. Its keys are revoked here; block them in the model's online validation:`,
   refundNoKeys: (reference: string) =>
     `Order ${reference} was refunded before any key went out; nothing to block.`,
   order: (id: string) => `Order id: ${id}`,

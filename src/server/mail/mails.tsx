@@ -9,6 +9,7 @@ import { adminRoutes, anchors, api, routes } from '#src/common/paths.ts'
 import { buyTarget } from '#src/common/site/buying.ts'
 import {
   Button,
+  Command,
   Details,
   Greeting,
   Heading,
@@ -436,7 +437,8 @@ export function renderOrderKeysMail(
 ): RenderedMail {
   const { model, keys } = payload
   const brand = settings.brandName
-  const download = settings.downloadUrls[model]
+  const download =
+    payload.downloadUrl === undefined ? settings.downloadUrls[model] : payload.downloadUrl
   return mail(
     payload.resend
       ? ORDER_KEYS_COPY.subjectAgain(brand, model, keys.length)
@@ -533,7 +535,8 @@ export function renderOrderAlertMail(
       c.emptyPoolSubject(brand, payload.model),
       <OperatorMail settings={settings} publicUrl={publicUrl}>
         <Paragraph>{c.emptyPool(payload.model, payload.reference)}</Paragraph>
-        <Paragraph>{c.emptyPoolNext(payload.model)}</Paragraph>
+        <Paragraph>{c.emptyPoolNext}</Paragraph>
+        <Command>{c.emptyPoolCommand(payload.model)}</Command>
       </OperatorMail>,
     )
   }
@@ -544,7 +547,8 @@ export function renderOrderAlertMail(
         <Paragraph>
           {c.unmatched(payload.provider, payload.productRef, payload.reference)}
         </Paragraph>
-        <Paragraph>{c.unmatchedNext(payload.orderId)}</Paragraph>
+        <Paragraph>{c.unmatchedNext}</Paragraph>
+        <Command>{c.unmatchedCommand(payload.orderId)}</Command>
       </OperatorMail>,
     )
   }
@@ -553,7 +557,7 @@ export function renderOrderAlertMail(
     <OperatorMail settings={settings} publicUrl={publicUrl}>
       {payload.keys.length ? (
         <>
-          <Paragraph>{c.refund(payload.reference, payload.model ?? '')}</Paragraph>
+          <Paragraph>{c.refund(payload.reference, payload.model)}</Paragraph>
           {payload.keys.map((key) => (
             <KeyBlock key={key} activationKey={key} />
           ))}

@@ -107,6 +107,11 @@ export interface OrderKeysMailPayload {
   firstName: string
   model: Model
   keys: string[]
+  /**
+   * The paid model's download (PAID_DOWNLOAD_URL_*, else the trial's), fixed when the e-mail is
+   * queued; null: none. Absent (a row queued before it was carried): the trial's download.
+   */
+  downloadUrl?: string | null
   /** `orders resend`: the same keys again, said so. */
   resend?: boolean
 }

@@ -83,6 +83,9 @@ export function renderOutboxMail(
         firstName: str('firstName'),
         model,
         keys,
+        ...(payload.downloadUrl === null || typeof payload.downloadUrl === 'string'
+          ? { downloadUrl: payload.downloadUrl || null }
+          : {}),
         resend: payload.resend === true,
       },
       settings,

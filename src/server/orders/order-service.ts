@@ -48,6 +48,8 @@ export interface OrderDeps {
   operatorEmail: string
   messageIdDomain: string
   paddleApi: { url: string; key: string | null }
+  /** The download the key e-mail links per model (order-deps.ts); null: none. */
+  downloadUrls: Readonly<Record<Model, string | null>>
   logger: Logger
   /** The outbox worker's kick, after a transaction queued e-mail. */
   onMailQueued?: () => void
@@ -138,6 +140,7 @@ async function fulfil(
     await mailTo(tx, deps, 'order-keys', order.email, {
       ...notice(order),
       keys: keys.map((k) => k.activationKey),
+      downloadUrl: deps.downloadUrls[order.model],
     })
   return fulfilled
 }
@@ -324,6 +327,7 @@ export async function resendOrderKeys(deps: OrderDeps, id: string): Promise<Orde
     await mailTo(tx, deps, 'order-keys', order.email, {
       ...notice({ ...order, model: order.model }),
       keys: keys.map((k) => k.activationKey),
+      downloadUrl: deps.downloadUrls[order.model],
       resend: true,
     })
     return order

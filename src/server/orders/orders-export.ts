@@ -56,14 +56,15 @@ export function ordersToCsv(list: readonly OrderListing[]): string {
   )
 }
 
+/** One order as a record of the columns above (`orders list --format json`, a person's export). */
+export function orderRecord(listing: OrderListing): Record<(typeof COLUMNS)[number], unknown> {
+  const row = values(listing)
+  return Object.fromEntries(COLUMNS.map((column, i) => [column, row[i] ?? null])) as Record<
+    (typeof COLUMNS)[number],
+    unknown
+  >
+}
+
 export function ordersToJson(list: readonly OrderListing[]): string {
-  return (
-    JSON.stringify(
-      list.map((listing) =>
-        Object.fromEntries(COLUMNS.map((column, i) => [column, values(listing)[i] ?? null])),
-      ),
-      null,
-      2,
-    ) + '\n'
-  )
+  return JSON.stringify(list.map(orderRecord), null, 2) + '\n'
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runAdminCommand, type AdminContext } from '../admin/admin-commands.ts'
 import type { AdminCommand } from '../admin/admin-command-schema.ts'
+import { loadConfig } from '../config.ts'
 import { queryRows } from '../db/client.ts'
 import { insertLicenses } from '../db/license-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
@@ -319,6 +320,37 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     })
   })
 
+  it("the key e-mail links the paid model's download (PAID_DOWNLOAD_URL_*), else the trial's", async () => {
+    const full = 'https://downloads.example.test/full/PacePoint-Advanced.exe'
+    const trialDownload = DEFAULT_SETTINGS.downloadUrls.advanced
+    const { app, worker, run } = start({ PAID_DOWNLOAD_URL_ADVANCED: full })
+    await paidKeys('advanced', ['PAID-DL-1', 'PAID-DL-2'])
+    const paid = stripeCompleted({ email: 'download@example.com' })
+    await deliver(app, 'stripe', paid)
+    await worker.drain()
+    await run({ name: 'orders resend', order: paid.data.object.id })
+    const [first, again] = await smtp.waitFor(2)
+    for (const mail of [first!, again!]) {
+      expect(mail.text).toContain(full)
+      expect(mail.html).toContain(`href="${full}"`)
+      expect(mail.text).not.toContain(trialDownload)
+    }
+
+    // Without it the buyer gets the trial's installer, which the paid key unlocks.
+    await stopWorkers()
+    const plain = start()
+    await deliver(plain.app, 'stripe', stripeCompleted({ email: 'plain@example.com' }))
+    await plain.worker.drain()
+    const mail = await smtp.waitFor(3)
+    const toPlain = mail.find((m) => m.to.includes('plain@example.com'))!
+    expect(toPlain.text).toContain('PAID-DL-2')
+    expect(toPlain.text).toContain(trialDownload)
+
+    expect(() => loadConfig({ PAID_DOWNLOAD_URL_BASIC: 'ftp://files.example.test/a.exe' })).toThrow(
+      /PAID_DOWNLOAD_URL_BASIC/,
+    )
+  })
+
   it('Lemon Squeezy: the quantity sets the number of keys, each on its own line of one e-mail', async () => {
     const { app, worker } = start()
     await paidKeys('basic', ['PAID-B-1', 'PAID-B-2', 'PAID-B-3'])
@@ -395,6 +427,89 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     expect((await orderRows())[0]!.status).toBe('refunded')
     // The key stays with its order, marked revoked.
     expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(1)
+  })
+
+  it('Paddle: an approved full refund adjustment revokes its transaction; a partial, pending, rejected or credit one does not', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-PR-1'])
+    const paid = paddleCompleted('ctm_refund')
+    const transaction = paid.data.id
+    await deliver(app, 'paddle', paid)
+    await worker.drain()
+    await smtp.waitFor(1)
+    let n = 0
+    const adjustment = (
+      type: 'adjustment.created' | 'adjustment.updated',
+      data: { action: string; type: string; status: string },
+    ) => ({
+      event_id: `evt_adj_${unique()}`,
+      event_type: type,
+      occurred_at: new Date().toISOString(),
+      data: {
+        id: `adj_${++n}`,
+        transaction_id: transaction,
+        customer_id: 'ctm_refund',
+        reason: 'The buyer asked',
+        currency_code: 'USD',
+        ...data,
+      },
+    })
+    const outcomes = async () =>
+      queryRows<{ event_type: string; outcome: string | null }>(
+        getDatabase().db,
+        sql`select event_type, outcome from webhook_events where event_type like 'adjustment.%' order by id`,
+      )
+    const revoked = () =>
+      count(sql`select count(*)::int as n from licenses where status = 'revoked'`)
+    const refundMail = () =>
+      count(
+        sql`select count(*)::int as n from mail_outbox where kind in ('order-refunded', 'order-alert')`,
+      )
+
+    for (const data of [
+      { action: 'refund', type: 'partial', status: 'approved' },
+      { action: 'refund', type: 'full', status: 'pending_approval' },
+      { action: 'refund', type: 'full', status: 'rejected' },
+      { action: 'credit', type: 'full', status: 'approved' },
+      { action: 'chargeback_warning', type: 'full', status: 'approved' },
+    ]) {
+      const res = await deliver(app, 'paddle', adjustment('adjustment.created', data))
+      expect(res.status).toBe(200)
+    }
+    await worker.drain()
+    expect((await outcomes()).map((e) => e.outcome)).toEqual(Array(5).fill('ignored'))
+    expect((await orderRows())[0]!.status).toBe('fulfilled')
+    expect(await revoked()).toBe(0)
+    expect(await refundMail()).toBe(0)
+
+    // The pending full refund is approved: Paddle says so with adjustment.updated.
+    await deliver(
+      app,
+      'paddle',
+      adjustment('adjustment.updated', { action: 'refund', type: 'full', status: 'approved' }),
+    )
+    // And once more as adjustment.created of another adjustment: still one refund.
+    await deliver(
+      app,
+      'paddle',
+      adjustment('adjustment.created', { action: 'refund', type: 'full', status: 'approved' }),
+    )
+    await worker.drain()
+    expect((await outcomes()).slice(5).map((e) => e.outcome)).toEqual(['done', 'done'])
+    expect((await orderRows())[0]!.status).toBe('refunded')
+    expect(
+      await count(
+        sql`select count(*)::int as n from licenses where status = 'revoked' and activation_key = 'PAID-PR-1'`,
+      ),
+    ).toBe(1)
+    expect(await refundMail()).toBe(2)
+    const mail = await smtp.waitFor(3)
+    expect(mail.find((m) => m.to.includes(OPERATOR))!.text).toContain('PAID-PR-1')
+    expect(
+      mail.some(
+        (m) => m.to.includes('ctm_refund@paddle-buyer.test') && m.subject.includes('refund'),
+      ),
+    ).toBe(true)
   })
 
   it('a refund that arrives before its order is applied when the order comes: no key goes out', async () => {
@@ -540,27 +655,129 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(2)
   })
 
-  it("`leads delete` erases the buyer's name and address from orders and their stored events", async () => {
+  it("a person's export holds their orders with keys, amounts and dates; `leads delete` erases their name and address from them and keeps the accounting", async () => {
     const { app, worker, run } = start()
     await paidKeys('advanced', ['PAID-D-1'])
-    await deliver(app, 'stripe', stripeCompleted({ email: 'Forget.Me@example.com' }))
+    await paidKeys('basic', ['PAID-D-2', 'PAID-D-3', 'PAID-D-4'])
+    await insertLicenses(getDatabase().db, 'advanced', ['TRIAL-D-1'], 'trial')
+    const paid = stripeCompleted({ email: 'Forget.Me@example.com' })
+    await deliver(app, 'stripe', paid)
+    // Someone else's order (two basic keys), which must stay out of the person's export.
+    await deliver(app, 'lemonsqueezy', lemonOrder('order_created', 'ls_other', 'other@example.com'))
     await worker.drain()
-    await smtp.waitFor(1)
+    const trial = await postJson(
+      app,
+      '/api/trial-submissions',
+      trialRequest({ email: 'forget.me@example.com', first_name: 'Forget' }),
+    )
+    expect(trial.status).toBe(201)
+    await run({
+      name: 'orders add',
+      email: 'FORGET.ME@example.com',
+      buyerName: 'Forget Me',
+      model: 'basic',
+      quantity: 1,
+      reference: 'INV-D-1',
+    })
+    await smtp.waitFor(4)
+
+    const exported = await run({
+      name: 'leads export',
+      format: 'json',
+      email: ' forget.me@EXAMPLE.com ',
+    })
+    expect(exported.exitCode).toBe(0)
+    const person = JSON.parse(exported.stdout) as {
+      email: string
+      trial_requests: Record<string, unknown>[]
+      purchase_requests: unknown[]
+      orders: Record<string, unknown>[]
+    }
+    expect(person.email).toBe('forget.me@example.com')
+    expect(person.trial_requests).toHaveLength(1)
+    expect(person.trial_requests[0]).toMatchObject({
+      first_name: 'Forget',
+      model: 'advanced',
+      activation_key: 'TRIAL-D-1',
+    })
+    expect(person.orders).toHaveLength(2)
+    const [stripeOrder, invoice] = person.orders
+    expect(stripeOrder).toMatchObject({
+      provider: 'stripe',
+      provider_order_id: paid.data.object.id,
+      model: 'advanced',
+      status: 'fulfilled',
+      keys: 'PAID-D-1',
+      amount_minor: 289900,
+      currency: 'USD',
+      name: 'Ada Byron',
+      email: 'Forget.Me@example.com',
+    })
+    for (const date of ['created_at', 'paid_at', 'fulfilled_at'])
+      expect(Date.parse(String(stripeOrder![date]))).not.toBeNaN()
+    expect(invoice).toMatchObject({
+      provider: 'invoice',
+      reference: 'INV-D-1',
+      model: 'basic',
+      keys: 'PAID-D-4',
+      status: 'fulfilled',
+    })
+    expect(exported.stdout).not.toContain('other@example.com')
+    expect(exported.data).toMatchObject({ trialRequests: 1, purchaseRequests: 0, orders: 2 })
+    expect(JSON.stringify(exported.data)).not.toContain('forget.me@')
+
+    // The same as CSV: one line per field, every cell quoted.
+    const csv = (await run({ name: 'leads export', format: 'csv', email: 'forget.me@example.com' }))
+      .stdout
+    expect(csv.split('\r\n')[0]).toBe('"record","id","field","value"')
+    expect(csv).toContain(`"order","${String(stripeOrder!.order_id)}","keys","PAID-D-1"`)
+    expect(csv).toContain(`"order","${String(invoice!.order_id)}","reference","INV-D-1"`)
+    expect(csv).toContain('"trial_request"')
+
     const result = await run({ name: 'leads delete', email: 'forget.me@example.com' })
-    expect(result.stdout).toContain('1 paid order')
-    const [order] = await orderRows()
-    expect(order).toMatchObject({ email: null, name: null, status: 'fulfilled' })
+    expect(result.stdout).toContain('2 paid orders')
+    const kept = JSON.parse((await run({ name: 'orders list', format: 'json' })).stdout) as Record<
+      string,
+      unknown
+    >[]
+    // Kept for accounting: model, keys, amount, currency, references and dates; no name, no address.
+    expect(kept.find((o) => o.order_id === stripeOrder!.order_id)).toMatchObject({
+      name: null,
+      email: null,
+      provider_order_id: paid.data.object.id,
+      model: 'advanced',
+      keys: 'PAID-D-1',
+      amount_minor: 289900,
+      currency: 'USD',
+      status: 'fulfilled',
+      paid_at: stripeOrder!.paid_at,
+    })
+    expect(kept.find((o) => o.order_id === invoice!.order_id)).toMatchObject({
+      name: null,
+      email: null,
+      reference: 'INV-D-1',
+      keys: 'PAID-D-4',
+    })
+    expect(kept.find((o) => o.email === 'other@example.com')).toMatchObject({
+      name: 'Grace Hopper',
+    })
     const payloads = await queryRows<{ payload: unknown }>(
       getDatabase().db,
       sql`select payload from webhook_events`,
     )
-    expect(JSON.stringify(payloads)).not.toContain('forget.me')
-    expect(JSON.stringify(payloads).toLowerCase()).not.toContain('forget.me@example.com')
+    expect(JSON.stringify(payloads).toLowerCase()).not.toContain('forget.me')
+    expect(JSON.stringify(payloads)).toContain('other@example.com')
     expect(
       await count(
         sql`select count(*)::int as n from mail_outbox where lower("to") = 'forget.me@example.com'`,
       ),
     ).toBe(0)
+
+    // Nothing of the person is left to export.
+    const empty = JSON.parse(
+      (await run({ name: 'leads export', format: 'json', email: 'forget.me@example.com' })).stdout,
+    ) as { trial_requests: unknown[]; purchase_requests: unknown[]; orders: unknown[] }
+    expect(empty).toMatchObject({ trial_requests: [], purchase_requests: [], orders: [] })
   })
 
   it('/api/order-status tells /purchase-complete the state of an order and nothing personal', async () => {

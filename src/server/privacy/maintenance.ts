@@ -20,7 +20,7 @@ export function startMaintenance(db: Db, logger: Logger, dataDir?: string): { st
     // "Trust under abuse").
     if (dataDir) secureDataDir(dataDir).catch(warn('tightening DATA_DIR modes failed'))
     applyRetention(db).then((deleted) => {
-      if (deleted.submissions || deleted.mail || deleted.consents)
+      if (Object.values(deleted).some((n) => n > 0))
         logger.info({ deleted }, 'deleted data past its retention period')
     }, warn('applying retention periods failed'))
   }, MAINTENANCE_MS)

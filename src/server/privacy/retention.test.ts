@@ -126,6 +126,41 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
     expect(left.map((r) => r.email)).toEqual(['new@example.com'])
   })
 
+  it('deletes paid orders 10 years after payment, with their stored events; the keys stay in the pool', async () => {
+    for (const [ref, paidAt] of [
+      ['old', ago(10 * 366)],
+      ['new', ago(9 * 365)],
+    ] as const) {
+      const [license] = await queryRows<{ id: string }>(
+        database().db,
+        sql`insert into licenses (model, activation_key, status, batch, pool)
+            values ('basic', ${`PAID-${ref}`}, 'assigned', 'paid', 'paid') returning id`,
+      )
+      const [order] = await queryRows<{ id: string }>(
+        database().db,
+        sql`insert into orders (provider, provider_order_id, status, name, email, model, reference, paid_at, created_at)
+            values ('invoice', ${ref}, 'fulfilled', 'Ann Lee', 'ann@example.com', 'basic', ${ref}, ${paidAt}, ${paidAt})
+            returning id`,
+      )
+      await database().db.execute(
+        sql`insert into order_keys (order_id, license_id) values (${order!.id}::uuid, ${license!.id}::uuid)`,
+      )
+      await database().db.execute(
+        sql`insert into webhook_events (provider, event_id, event_type, payload, received_at)
+            values ('stripe', ${`evt_${ref}`}, 'checkout.session.completed', '{}'::jsonb, ${paidAt})`,
+      )
+    }
+    expect((await applyRetention(database().db, NOW)).orders).toBe(1)
+    const left = await queryRows<{ reference: string }>(
+      database().db,
+      sql`select reference from orders`,
+    )
+    expect(left.map((r) => r.reference)).toEqual(['new'])
+    expect(await count('order_keys')).toBe(1)
+    expect(await count('webhook_events')).toBe(1)
+    expect(await count('licenses')).toBe(2)
+  })
+
   it('deletes one person on request, through the admin command', async () => {
     await submission('ann@example.com', ago(5), true)
     await submission('ann@example.com', ago(2))

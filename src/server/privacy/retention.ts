@@ -5,8 +5,8 @@
  * after it settled, consent records after 3 years; and a person's data goes on request
  * (`npm run admin -- leads delete --email … --yes`). Keys stay in the pool's history, without
  * the person they were given to. Paid orders are kept for accounting (model, amount, dates,
- * reference, keys); a deletion request erases their name and address and the stored webhook
- * bodies that carried them.
+ * reference, keys) 10 years, as invoices; a deletion request erases their name and address and
+ * the stored webhook bodies that carried them.
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,6 +17,7 @@ import {
   deleteKeyResendRequestsOf,
   deleteMailTo,
   deleteOperatorCopies,
+  deleteOrdersBefore,
   deletePurchaseRequestsBefore,
   deletePurchaseRequestsOfPerson,
   deleteRemindersOfSubmissions,
@@ -39,6 +40,8 @@ const RETENTION = {
   purchaseRequestMonths: 24,
   settledMailDays: 90,
   consentYears: 3,
+  /** Paid orders, as invoices under Czech accounting law. */
+  orderYears: 10,
 } as const
 
 interface Deleted {
@@ -46,6 +49,7 @@ interface Deleted {
   mail: number
   consents: number
   purchaseRequests: number
+  orders: number
 }
 
 /** Everything past its retention period, in one transaction. Run periodically by the server. */
@@ -56,11 +60,13 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
     const mail = await deleteSettledMail(tx, now, RETENTION.settledMailDays)
     const consents = await deleteConsentsBefore(tx, now, RETENTION.consentYears)
     const purchases = await deletePurchaseRequestsBefore(tx, now, RETENTION.purchaseRequestMonths)
+    const orders = await deleteOrdersBefore(tx, now, RETENTION.orderYears)
     return {
       submissions: removed.submissions,
       mail: removed.mail + mail,
       consents,
       purchaseRequests: purchases,
+      orders,
     }
   })
 }

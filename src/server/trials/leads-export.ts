@@ -44,7 +44,8 @@ const COLUMNS = [
   'terms_version',
 ] as const
 
-function leadValues(lead: LeadRow) {
+/** One lead as a record of the columns above (the JSON export, a person's export). */
+export function leadValues(lead: LeadRow) {
   return {
     submission_id: lead.id,
     created_at: lead.createdAt,

@@ -1,6 +1,8 @@
 /**
- * Keys: import a file (the CLI's `licenses import`: same duplicate handling, same counts, same
- * words), revoke a key, and see assigned against available per model and batch.
+ * Keys: import a file into the trial or the paid pool (the CLI's `licenses import [--pool]`:
+ * same duplicate handling, same counts, same words), revoke a key, and see assigned against
+ * available per pool, model and batch. Trial keys go to trial requests, paid keys to orders
+ * (docs/product.md, "Paid orders").
  */
 import { Ban, Upload } from 'lucide-react'
 import { useRef, useState, type FormEvent } from 'react'
@@ -14,13 +16,23 @@ import { Table, Td } from '../components/table.tsx'
 import { apiPost, errorMessage, useApiData } from '../console-api.ts'
 import { formatDateTime, formatNumber } from '../format.ts'
 
+const POOLS = ['trial', 'paid'] as const
+const POOL_CAPTIONS = {
+  trial: 'Trial keys (for trial requests)',
+  paid: 'Paid keys (for orders)',
+} as const
+const POOL_CHOICES = [
+  { pool: 'trial', label: 'Trial', hint: 'for trial requests' },
+  { pool: 'paid', label: 'Paid', hint: 'for orders; waiting orders get theirs at once' },
+] as const
+
 export function KeysPage() {
   const { data, loading, error, reload } = useApiData<KeysSummary>(adminApi.keys)
   return (
     <div>
       <PageHeader
         title="Keys"
-        description="The pool of trial activation keys per model and import batch."
+        description="Activation keys per pool, model and import batch: trial keys go to trial requests, paid keys to orders."
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <ImportForm onDone={reload} />
@@ -30,21 +42,27 @@ export function KeysPage() {
         <DataState loading={loading && !data} error={error} />
         {data ? (
           <>
-            <Table
-              caption="Keys per model"
-              captionHidden={false}
-              head={['Model', 'Available', 'Assigned', 'Revoked', 'Total']}
-            >
-              {MODELS.map((m) => (
-                <tr key={m}>
-                  <Td className="font-medium text-ink-900">{MODEL_LABELS[m]}</Td>
-                  <Td className="tabular-nums">{formatNumber(data.models[m].available)}</Td>
-                  <Td className="tabular-nums">{formatNumber(data.models[m].assigned)}</Td>
-                  <Td className="tabular-nums">{formatNumber(data.models[m].revoked)}</Td>
-                  <Td className="tabular-nums">{formatNumber(data.models[m].total)}</Td>
-                </tr>
-              ))}
-            </Table>
+            {POOLS.map((pool) => (
+              <Table
+                key={pool}
+                caption={POOL_CAPTIONS[pool]}
+                captionHidden={false}
+                head={['Model', 'Available', 'Assigned', 'Revoked', 'Total']}
+              >
+                {MODELS.map((m) => {
+                  const counts = pool === 'paid' ? data.paid[m] : data.models[m]
+                  return (
+                    <tr key={m}>
+                      <Td className="font-medium text-ink-900">{MODEL_LABELS[m]}</Td>
+                      <Td className="tabular-nums">{formatNumber(counts.available)}</Td>
+                      <Td className="tabular-nums">{formatNumber(counts.assigned)}</Td>
+                      <Td className="tabular-nums">{formatNumber(counts.revoked)}</Td>
+                      <Td className="tabular-nums">{formatNumber(counts.total)}</Td>
+                    </tr>
+                  )
+                })}
+              </Table>
+            ))}
             <Table
               caption="Import batches, newest first"
               captionHidden={false}
@@ -54,6 +72,11 @@ export function KeysPage() {
                 <tr key={`${b.model}-${b.batch}`}>
                   <Td className="max-w-xs font-mono text-xs break-all">
                     {b.batch}
+                    {b.pool === 'paid' ? (
+                      <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 font-sans text-brand-900">
+                        paid
+                      </span>
+                    ) : null}
                     {b.demo ? (
                       <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-amber-900">
                         demo
@@ -110,6 +133,25 @@ function ImportForm({ onDone }: { onDone: () => void }) {
                   className="size-4 accent-brand-800"
                 />
                 {MODEL_LABELS[m]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium text-ink-800">Pool</legend>
+          <div className="mt-1 flex flex-col">
+            {POOL_CHOICES.map(({ pool, label, hint }) => (
+              <label key={pool} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="pool"
+                  value={pool}
+                  defaultChecked={pool === 'trial'}
+                  className="size-4 accent-brand-800"
+                />
+                <span>
+                  {label} <span className="text-ink-600">({hint})</span>
+                </span>
               </label>
             ))}
           </div>
