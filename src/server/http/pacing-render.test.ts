@@ -38,7 +38,9 @@ async function writeBuild(distDir: string, withRender: boolean) {
       emptyOutDir: true,
       copyPublicDir: false,
       manifest: false,
-      rollupOptions: { output: { entryFileNames: 'pacing-render.mjs' } },
+      rollupOptions: {
+        output: { entryFileNames: 'pacing-render.mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+      },
     },
   })
   await writeFile(join(distDir, 'server', 'pacing-template.html'), TEMPLATE)
