@@ -617,6 +617,14 @@ test("a shared link's numbers without JavaScript: the server renders the link, n
   await expect(field(page, 'fund-commitment')).toHaveValue('250')
   await expect(table(page).locator('tbody tr').first().locator('td').first()).toHaveText('75.000')
   await expect(page.locator('[data-figure="peak-nav"] dd').first()).toHaveText('241.1')
+  // A preview of the link shows its figures; the bare page keeps its own title.
+  await expect(page).toHaveTitle(/peak NAV 241\.1 in year/)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    await page.title(),
+  )
+  await page.goto('/pacing')
+  await expect(page).not.toHaveTitle(/peak NAV/)
   await page.goto(`/pacing${PLAN_LINK}`)
   await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
     'aria-selected',
