@@ -9,10 +9,7 @@
  *   - toPaint: from the input to just after the next paint, which also includes waiting for the
  *     frame to start.
  */
-import { performance } from 'node:perf_hooks'
 import { chromium } from '@playwright/test'
-import { simulateBands } from '#src/common/pacing/montecarlo.ts'
-import { presetParametersAtAge } from '#src/common/pacing/presets.ts'
 import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
 import type { ExistingFund, PortfolioPlan } from '#src/common/pacing/portfolio.ts'
 import { ASSET_CLASSES } from '#src/common/pacing/presets.ts'
@@ -33,40 +30,6 @@ export interface PacingPageReport {
   /** Of which the next frame (style, layout, paint). */
   frameMs: { median: number; p95: number; max: number }
   toPaintMs: { median: number; p95: number; max: number }
-  /** Uncertainty bands of the same 20 funds over 35 years, 10,000 paths (the worker's job). */
-  monteCarloMs: { median: number; p95: number; max: number }
-}
-
-/**
- * The bands of the §9 plan's 20 funds over its 35 years with 10,000 paths, as the page's worker
- * runs them (the same engine function), timed in Node after a warm-up run.
- */
-function measureMonteCarlo(plan: PortfolioPlan, runs = 7): PacingPageReport['monteCarloMs'] {
-  const funds = plan.existingFunds.map((f) => {
-    const age = Math.max(0, plan.startYear - f.vintage)
-    return {
-      inputs: {
-        ...presetParametersAtAge(f.assetClass, age),
-        commitment: f.commitment,
-        age,
-        nav: f.nav,
-        paid: f.paidIn,
-        years: plan.horizon,
-      },
-      offset: 0,
-    }
-  })
-  const labels = Array.from({ length: plan.horizon }, (_, i) => plan.startYear + i)
-  const run = () =>
-    simulateBands(funds, plan.horizon, { vol: 0.15, paths: 10_000, seed: 1 }, labels)
-  run()
-  const samples: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    run()
-    samples.push(performance.now() - start)
-  }
-  return stats(samples)
 }
 
 /** The budget case: 20 existing funds over 35 years. */
@@ -140,7 +103,6 @@ export async function measurePacingPage(baseUrl: string, changes = 40): Promise<
       syncMs: stats(samples.map((s) => s.sync)),
       frameMs: stats(samples.map((s) => s.frame)),
       toPaintMs: stats(samples.map((s) => s.toPaint)),
-      monteCarloMs: measureMonteCarlo(plan),
     }
   } finally {
     await browser.close()
@@ -160,12 +122,6 @@ export function pacingBudgets(report: PacingPageReport): Budget[] {
       limit: '<= 16 ms',
       actual: `${report.workMs.median} ms (p95 ${report.workMs.p95}; input to paint ${report.toPaintMs.median})`,
       met: report.workMs.median <= 16,
-    },
-    {
-      name: 'Uncertainty bands: 10,000 paths of a 20-fund plan over 35 years (median)',
-      limit: '<= 300 ms',
-      actual: `${report.monteCarloMs.median} ms (max ${report.monteCarloMs.max})`,
-      met: report.monteCarloMs.median <= 300,
     },
   ]
 }

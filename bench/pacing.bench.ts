@@ -3,7 +3,9 @@
  * 20-fund portfolio over 35 years, recomputed from scratch (plan + solve), and one fund with its
  * key figures. The budget (16 ms for recompute and redraw, docs/architecture.md, "Budgets") is
  * judged in the browser by the page's bench; this measures the engine alone, so the drawing keeps
- * nearly all of the frame.
+ * nearly all of the frame. Also the plan's three other scenarios (projected with the commitments
+ * held, on every change of the plan) and its Monte Carlo bands, 10,000 paths (the worker's job,
+ * 300 ms; `BENCH_ONLY=pacing-bands` judges it in the bench's report).
  *
  *   node --import tsx bench/pacing.bench.ts
  */
@@ -16,6 +18,8 @@ import {
   type PortfolioPlan,
 } from '#src/common/pacing/portfolio.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
+import { planScenarios, simulatePlanBands } from '#src/common/pacing/plan-scenarios.ts'
+import { DEFAULT_SHIFTS } from '#src/common/pacing/scenarios.ts'
 
 const funds: ExistingFund[] = Array.from({ length: 20 }, (_, i) => ({
   assetClass: ASSET_CLASSES[i % ASSET_CLASSES.length] ?? 'buyout',
@@ -34,8 +38,8 @@ const plan: PortfolioPlan = {
   newCommitmentClass: 'venture',
 }
 
-function time(label: string, runs: number, fn: () => unknown): void {
-  for (let i = 0; i < 200; i++) fn() // warm up the JIT as a page does after the first input
+function time(label: string, runs: number, fn: () => unknown, warmups = 200): void {
+  for (let i = 0; i < warmups; i++) fn() // warm up the JIT as a page does after the first input
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
     const start = performance.now()
@@ -50,4 +54,20 @@ function time(label: string, runs: number, fn: () => unknown): void {
 time('portfolio 20 funds x 35 years (plan + solve)', 2000, () => planPortfolio(plan))
 time('one fund, 35 years + key figures', 2000, () =>
   computeMetrics(projectFund({ ...PRESETS.venture.parameters, commitment: 1e7, years: 35 }).rows),
+)
+const solved = planPortfolio(plan)
+time('portfolio 20 funds x 35 years: the 3 other scenarios, commitments held', 500, () =>
+  planScenarios(plan, solved, DEFAULT_SHIFTS),
+)
+const commitments = solved.rows.map((r) => r.newCommitment)
+time(
+  'portfolio 20 funds x 35 years: bands, 10,000 paths',
+  9,
+  () =>
+    simulatePlanBands(plan, commitments, DEFAULT_SHIFTS.base, {
+      vol: 0.15,
+      paths: 10_000,
+      seed: 1,
+    }),
+  2,
 )

@@ -4,6 +4,8 @@
  * Budgets are those of docs/architecture.md, "Budgets"; each is marked met or missed.
  *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail,funnel,orders   run only some parts
  *   BENCH_PACING_RENDER_SAMPLES=200   requests per kind of shared /pacing link (pacing part)
+ *   BENCH_ONLY=pacing-bands      only the plan's Monte Carlo bands (no build, no server; `pacing`
+ *                                runs it too)
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
  *   BENCH_API_DURATION=5         seconds per measured autocannon run (after BENCH_API_WARMUP=1)
  *   BENCH_API_SERVER_WARMUP=8    seconds of submissions (and of the ceiling) before any is measured
@@ -46,6 +48,7 @@ import {
   type PacingRenderReport,
 } from './pacing-render.ts'
 import { measurePacingTyping, typingBudgets, type TypingReport } from './pacing-typing.ts'
+import { measurePlanBands, planBandsBudgets, type PlanBandsReport } from './pacing-bands.ts'
 import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
 import { BENCH_DIST, buildForBench, startServer } from './server.ts'
 import { runStaticHelpersBench, type StaticHelpersReport } from './static-helpers.ts'
@@ -84,6 +87,7 @@ interface Report {
   /** The server's answer to a shared /pacing link, uncached and cached, vs the static page. */
   pacingRender?: PacingRenderReport
   pacingTyping?: TypingReport[]
+  pacingBands?: PlanBandsReport
   console?: ConsoleLeadsReport
   mail?: MailRenderReport
   orders?: OrdersReport
@@ -115,6 +119,11 @@ async function main() {
     // First, on a quiet machine: it needs neither the build nor a server.
     report.mail = runMailRenderBench()
     report.budgets.push(...mailRenderBudgets(report.mail))
+  }
+  if (wants('pacing') || wants('pacing-bands')) {
+    // Before the build and the server, like the mail part: it is the engine alone.
+    report.pacingBands = measurePlanBands()
+    report.budgets.push(...planBandsBudgets(report.pacingBands))
   }
   // The parts that read the site or the API need the build; the mail and console parts do not.
   const needsBuild =

@@ -1,6 +1,6 @@
 /** Pieces the sample screens share: the model's title band, pixel tables, slicers, input cells. */
 import { GRID_Y, ROW_H, WIDTH, type Sheet } from './excel.ts'
-import { FIRST_YEAR, type Programme, type Strategy, type YearRow } from './projection.ts'
+import type { Programme, Strategy, YearRow } from './projection.ts'
 import { C, line, rect, text } from './svg.ts'
 
 export const CONTENT_X = 40
@@ -172,12 +172,17 @@ export function slicer(
   return y + h
 }
 
-export function yearIndex(year: number): number {
-  return year - FIRST_YEAR
+export function rowOf(rows: YearRow[], year: number): YearRow {
+  const row = rows[year - rows[0]!.year]
+  if (row?.year !== year) throw new Error(`No projected year ${year}`)
+  return row
 }
 
-export function rowOf(rows: YearRow[], year: number): YearRow {
-  return rows[yearIndex(year)]!
+/** The total portfolio (public and private) at the end of `year`, $M. */
+export function portfolioAt(p: Programme, year: number): number {
+  const value = p.totalPortfolio[year - p.years[0]!]
+  if (value === undefined) throw new Error(`No projected year ${year}`)
+  return value
 }
 
 export function strategyExposure(

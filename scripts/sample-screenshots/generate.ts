@@ -2,14 +2,16 @@
  * Draws the sample screenshots of both models from a real pacing projection and writes them as
  * 1600x1000 PNGs to public/custom-uploads/screenshots/{basic,advanced}/. Run it only to redraw
  * the samples (the operator replaces them with real screenshots):
- *   node --import tsx scripts/sample-screenshots/generate.ts [--only Name.png] [--svg]
- * then `npm run images` for thumbnails, variants and index.json.
+ *   node --import tsx scripts/sample-screenshots/generate.ts [--as-of YYYY-MM-DD] [--only Name.png] [--svg]
+ * then `npm run images` for thumbnails, variants and index.json. The dates on the screens follow
+ * the as-of date: by default the last quarter end whose actuals are in (sample-dates.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { renderScreen, type Screen } from './excel.ts'
 import { buildProgramme } from './projection.ts'
+import { asOfFromArgs } from './sample-dates.ts'
 import { advancedScreens } from './screens-advanced.ts'
 import { basicScreens } from './screens-basic.ts'
 
@@ -26,7 +28,9 @@ async function rasterise(svg: string): Promise<Buffer> {
 }
 
 async function main() {
-  const programme = buildProgramme()
+  const asOf = asOfFromArgs(args)
+  console.log(`Actuals as of ${asOf.label} (--as-of ${asOf.iso})`)
+  const programme = buildProgramme(asOf)
   const sets: Record<string, Record<string, Screen>> = {
     basic: basicScreens(programme),
     advanced: advancedScreens(programme),

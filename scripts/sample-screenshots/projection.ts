@@ -8,7 +8,9 @@
  *   dist_t  = RD(age) * NAV_{t-1} * (1 + g),   RD(age) = (age / L) ^ B   (capped at 1)
  *   NAV_t   = NAV_{t-1} * (1 + g) + call_t - dist_t
  * Quarters up to the as-of date carry deterministic noise, so "actuals" differ from the plan.
+ * Every year is an offset from the as-of date (sample-dates.ts).
  */
+import type { AsOf } from './sample-dates.ts'
 
 export const STRATEGIES = [
   'Buyout',
@@ -90,7 +92,6 @@ interface Fund {
 }
 
 interface Quarter {
-  /** e.g. 2025.75 for Q4 2025 start; label via quarterLabel. */
   year: number
   q: 1 | 2 | 3 | 4
   call: number
@@ -104,12 +105,6 @@ export interface FundProjection {
   fund: Fund
   quarters: Quarter[]
 }
-
-/** The as-of date of the "actuals": 30 September 2025. */
-export const AS_OF = { year: 2025, q: 3 as const, label: '30-Sep-2025' }
-export const FIRST_YEAR = 2016
-const LAST_YEAR = 2045
-export const PLAN_YEARS = Array.from({ length: 10 }, (_, i) => 2026 + i)
 
 /**
  * Deterministic pseudo-random numbers (mulberry32), so every run draws the same pictures. The
@@ -148,37 +143,41 @@ function scaled(amount: number): number {
   return Math.round(amount * SCALE * 2) / 2
 }
 
-/** The existing commitments, 2016-2025 vintages, about $280M over 24 funds. */
-function existingFunds(): Fund[] {
+/**
+ * The existing commitments, about $280M over 24 funds, one to three a year in the ten vintages
+ * up to the as-of year.
+ */
+function existingFunds(asOf: AsOf): Fund[] {
   const rand = random(7)
+  // Strategy, years before the as-of year, commitment ($M before SCALE).
   const plan: [Strategy, number, number][] = [
-    ['Buyout', 2016, 15],
-    ['Venture Capital', 2017, 8],
-    ['Real Estate', 2017, 12],
-    ['Buyout', 2018, 20],
-    ['Private Credit', 2018, 15],
-    ['Growth Equity', 2019, 12],
-    ['Infrastructure', 2019, 15],
-    ['Buyout', 2020, 20],
-    ['Venture Capital', 2020, 10],
-    ['Private Credit', 2020, 18],
-    ['Real Estate', 2021, 15],
-    ['Growth Equity', 2021, 15],
-    ['Buyout', 2022, 25],
-    ['Infrastructure', 2022, 20],
-    ['Venture Capital', 2022, 10],
-    ['Private Credit', 2023, 20],
-    ['Buyout', 2023, 22],
-    ['Growth Equity', 2023, 15],
-    ['Real Estate', 2024, 12],
-    ['Infrastructure', 2024, 18],
-    ['Buyout', 2024, 25],
-    ['Venture Capital', 2025, 10],
-    ['Private Credit', 2025, 20],
-    ['Growth Equity', 2025, 15],
+    ['Buyout', 9, 15],
+    ['Venture Capital', 8, 8],
+    ['Real Estate', 8, 12],
+    ['Buyout', 7, 20],
+    ['Private Credit', 7, 15],
+    ['Growth Equity', 6, 12],
+    ['Infrastructure', 6, 15],
+    ['Buyout', 5, 20],
+    ['Venture Capital', 5, 10],
+    ['Private Credit', 5, 18],
+    ['Real Estate', 4, 15],
+    ['Growth Equity', 4, 15],
+    ['Buyout', 3, 25],
+    ['Infrastructure', 3, 20],
+    ['Venture Capital', 3, 10],
+    ['Private Credit', 2, 20],
+    ['Buyout', 2, 22],
+    ['Growth Equity', 2, 15],
+    ['Real Estate', 1, 12],
+    ['Infrastructure', 1, 18],
+    ['Buyout', 1, 25],
+    ['Venture Capital', 0, 10],
+    ['Private Credit', 0, 20],
+    ['Growth Equity', 0, 15],
   ]
   const used = new Map<string, number>()
-  return plan.map(([strategy, vintage, commitment], index) => {
+  return plan.map(([strategy, yearsBefore, commitment], index) => {
     const gps = GP_NAMES[strategy]
     const gp = gps[index % gps.length]!
     const fundNo = (used.get(gp) ?? Math.floor(rand() * 4) + 2) + 1
@@ -195,15 +194,20 @@ function existingFunds(): Fund[] {
       gp,
       strategy,
       geography: GEOGRAPHIES[Math.floor(rand() * GEOGRAPHIES.length)]!,
-      vintage,
+      vintage: asOf.year - yearsBefore,
       commitment: scaled(commitment),
       planned: false,
     }
   })
 }
 
-/** Planned yearly commitments by strategy for 2026-2035 ($M), rising with the portfolio. */
-function plannedCommitments(): Record<Strategy, number[]> {
+/** The plan year (index into planYears) of the opportunistic Buyout secondary. */
+export const SECONDARY_PLAN_YEAR = 3
+/** The plan year with lighter commitments across the strategies. */
+const LIGHT_PLAN_YEAR = 5
+
+/** Planned yearly commitments by strategy for the plan years ($M), rising with the portfolio. */
+function plannedCommitments(asOf: AsOf): Record<Strategy, number[]> {
   const base: Record<Strategy, number> = {
     Buyout: 12,
     'Growth Equity': 7,
@@ -214,28 +218,29 @@ function plannedCommitments(): Record<Strategy, number[]> {
   }
   const out = {} as Record<Strategy, number[]>
   for (const strategy of STRATEGIES) {
-    out[strategy] = PLAN_YEARS.map((year, i) => {
+    out[strategy] = asOf.planYears.map((_, i) => {
       const grown = base[strategy] * Math.pow(1.05, i)
-      // An opportunistic secondary in 2029 and a lighter year in 2031 make the plan look planned.
-      const bump = year === 2029 && strategy === 'Buyout' ? 6 : year === 2031 ? -1.5 : 0
+      // An opportunistic secondary and a lighter year make the plan look planned.
+      const bump =
+        i === SECONDARY_PLAN_YEAR && strategy === 'Buyout' ? 6 : i === LIGHT_PLAN_YEAR ? -1.5 : 0
       return scaled(grown + bump)
     })
   }
   return out
 }
 
-function plannedFunds(): Fund[] {
-  const plan = plannedCommitments()
+function plannedFunds(asOf: AsOf, plan: Record<Strategy, number[]>): Fund[] {
   const funds: Fund[] = []
   for (const strategy of STRATEGIES) {
     plan[strategy].forEach((commitment, i) => {
+      const vintage = asOf.planYears[i]!
       funds.push({
-        id: `P${strategy.slice(0, 2).toUpperCase()}${PLAN_YEARS[i]}`,
-        name: `Planned ${strategy} ${PLAN_YEARS[i]}`,
+        id: `P${strategy.slice(0, 2).toUpperCase()}${vintage}`,
+        name: `Planned ${strategy} ${vintage}`,
         gp: 'Planned',
         strategy,
         geography: 'Global',
-        vintage: PLAN_YEARS[i]!,
+        vintage,
         commitment,
         planned: true,
       })
@@ -244,29 +249,44 @@ function plannedFunds(): Fund[] {
   return funds
 }
 
-function isActual(year: number, q: number): boolean {
-  return year < AS_OF.year || (year === AS_OF.year && q <= AS_OF.q)
+function isActual(asOf: AsOf, year: number, q: number): boolean {
+  return year < asOf.year || (year === asOf.year && q <= asOf.quarter)
 }
 
-function projectFund(fund: Fund, seed = 1): FundProjection {
+/**
+ * The quarter of a fund's first close: Q2 of its vintage year, or the as-of quarter when that is
+ * earlier (a commitment of the as-of year is on the books by the as-of date).
+ */
+export function firstCloseQuarter(asOf: AsOf, vintage: number): number {
+  return vintage === asOf.year ? Math.min(2, asOf.quarter) : 2
+}
+
+/**
+ * The noise of each fund's actual quarters is seeded by its vintage's offset from the as-of
+ * year, counted from 2025, the as-of year the samples were first drawn for: a later as-of date
+ * moves the labels and keeps the pictures.
+ */
+const NOISE_BASE_YEAR = 2025
+
+function projectFund(fund: Fund, asOf: AsOf, seed = 1): FundProjection {
   const p = PACING[fund.strategy]
-  const rand = random(seed * 7919 + fund.vintage)
+  const rand = random(seed * 7919 + NOISE_BASE_YEAR + fund.vintage - asOf.year)
+  const firstClose = firstCloseQuarter(asOf, fund.vintage)
   const gq = Math.pow(1 + p.growth, 0.25) - 1
   const yq = Math.pow(1 + p.yield, 0.25) - 1
   let nav = 0
   let unfunded = fund.commitment
   const quarters: Quarter[] = []
-  // Funds hold their first close in Q2 of the vintage year.
-  for (let year = fund.vintage; year <= LAST_YEAR; year++) {
+  for (let year = fund.vintage; year <= asOf.lastYear; year++) {
     for (const q of [1, 2, 3, 4] as const) {
-      if (year === fund.vintage && q < 2) continue
+      if (year === fund.vintage && q < firstClose) continue
       const ageYears = year - fund.vintage + (q - 2) / 4 + 0.25
       const yearIndex = Math.min(3, Math.floor(ageYears - 0.001))
       const rcYear = p.callRates[Math.max(0, yearIndex)]!
       const rcq = 1 - Math.pow(1 - rcYear, 0.25)
       const rdYear = Math.min(1, Math.pow(ageYears / p.life, p.bow))
       const rdq = Math.min(1, 1 - Math.pow(1 - rdYear, 0.25) + yq)
-      const actual = isActual(year, q)
+      const actual = isActual(asOf, year, q)
       const noise = actual ? 0.75 + rand() * 0.5 : 1
       const growthNoise = actual ? (rand() - 0.45) * 0.05 : 0
       const grown = nav * (1 + gq + growthNoise)
@@ -379,6 +399,7 @@ export function lifetimeMetrics(projection: FundProjection): { tvpi: number; irr
 }
 
 export interface Programme {
+  asOf: AsOf
   existing: FundProjection[]
   planned: FundProjection[]
   years: number[]
@@ -392,10 +413,14 @@ export interface Programme {
   privateTarget: number
 }
 
-export function buildProgramme(): Programme {
-  const existing = existingFunds().map((fund, i) => projectFund(fund, i + 1))
-  const planned = plannedFunds().map((fund, i) => projectFund(fund, 100 + i))
-  const years = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => FIRST_YEAR + i)
+export function buildProgramme(asOf: AsOf): Programme {
+  const plan = plannedCommitments(asOf)
+  const existing = existingFunds(asOf).map((fund, i) => projectFund(fund, asOf, i + 1))
+  const planned = plannedFunds(asOf, plan).map((fund, i) => projectFund(fund, asOf, 100 + i))
+  const years = Array.from(
+    { length: asOf.lastYear - asOf.firstYear + 1 },
+    (_, i) => asOf.firstYear + i,
+  )
   const glide = byYear(existing, years)
   const flight = byYear([...existing, ...planned], years)
   const byStrategy = {} as Programme['byStrategy']
@@ -404,21 +429,23 @@ export function buildProgramme(): Programme {
     const pl = planned.filter((p) => p.fund.strategy === strategy)
     byStrategy[strategy] = { glide: byYear(e, years), flight: byYear([...e, ...pl], years) }
   }
-  // Public book: $215M in 2016, 5.5% a year net of spending, plus net private cash flows.
+  // Public book: $216M in the first year, 5.5% a year net of spending, plus net private cash
+  // flows.
   let publicBook = 300 * SCALE
   const totalPortfolio = years.map((year, i) => {
     const row = flight[i]!
-    if (year > FIRST_YEAR) publicBook = publicBook * 1.055 - row.calls + row.dists
+    if (year > asOf.firstYear) publicBook = publicBook * 1.055 - row.calls + row.dists
     return publicBook + row.nav
   })
   return {
+    asOf,
     existing,
     planned,
     years,
     glide,
     flight,
     byStrategy,
-    plan: plannedCommitments(),
+    plan,
     totalPortfolio,
     targets: {
       Buyout: 0.1,

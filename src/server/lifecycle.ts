@@ -39,6 +39,14 @@ const SERVER_LIMITS = {
   keepAliveTimeoutMs: 5_000,
   connectionsPerClient: 64,
   maxConnections: 2_000,
+  /**
+   * An answer that closes its connection while the client is still sending (a refused body past
+   * what we drain) half-closes and keeps reading, and dropping, for this long before it closes.
+   * Closing at once with unread bytes makes the kernel reset the connection, and a reset discards
+   * what the client had not read yet: our 400 or 413, so it saw a bare reset. nginx calls this
+   * lingering close.
+   */
+  lingerMs: 2_000,
 } as const
 
 interface Lifecycle {
@@ -56,6 +64,22 @@ interface Lifecycle {
     /** Which peers are proxies (their connections are not counted as one client's). */
     trustProxy: TrustProxy
   }): void
+}
+
+/** Sends FIN after the answer, drops what still arrives, and closes once the client is done. */
+function lingerThenClose(socket: Socket, req: IncomingMessage): void {
+  socket.end()
+  const close = () => socket.destroy()
+  const timer = setTimeout(close, SERVER_LIMITS.lingerMs).unref()
+  socket.once('close', () => clearTimeout(timer))
+  req.once('end', close)
+  req.once('error', close)
+  // Whatever else was reading the body stopped at its bound; this reads the rest away.
+  const drop = () => {
+    while (req.read() !== null);
+  }
+  req.on('readable', drop)
+  drop()
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {
@@ -92,6 +116,18 @@ export function createLifecycle(logger: Logger): Lifecycle {
         res.once('finish', () =>
           owe(socket, SERVER_LIMITS.keepAliveTimeoutMs + SERVER_LIMITS.headersMs),
         )
+      })
+
+      // Lingering close, for answers that close a connection whose request is still arriving.
+      const latest = new WeakMap<Socket, IncomingMessage>()
+      server.on('request', (req: IncomingMessage) => latest.set(req.socket, req))
+      server.on('connection', (socket: Socket) => {
+        const destroySoon = socket.destroySoon.bind(socket)
+        socket.destroySoon = () => {
+          const req = latest.get(socket)
+          if (!req || req.complete || socket.destroyed) return destroySoon()
+          lingerThenClose(socket, req)
+        }
       })
 
       // Open connections per client: one client's 2,000 idle or trickling sockets must not

@@ -323,6 +323,80 @@ test('plan edits with liquid assets: coverage per year, a warning below 1x, kept
   await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
 })
 
+test('plan scenarios and bands: side by side from the link, commitments held, the plan bands CSV', async ({
+  page,
+}) => {
+  await openPlan(page, '&scenario=downside&vol=0.15&paths=2000&seed=7')
+  const scenarios = page.locator('#plan-scenario-table tbody tr')
+  await expect(scenarios).toHaveCount(4)
+  await expect(page.getByRole('radio', { name: 'Downside' })).toBeChecked()
+  await expect(page.locator('[data-note="plan-scenario"]')).toContainText('downside')
+  await expect(
+    page.locator('[data-chart="plan-scenario-nav-chart"] path[data-series]'),
+  ).toHaveCount(4)
+  // The table shows the downside plan; its commitments are the base plan's.
+  const column = (i: number) =>
+    page
+      .locator('#plan-table tbody tr')
+      .evaluateAll(
+        (trs, index) => trs.map((tr) => tr.querySelectorAll('th, td')[index]?.textContent ?? ''),
+        i,
+      )
+  const downsideCommitments = await column(1)
+  const downsideDistributions = await column(3)
+  await page.getByRole('radio', { name: 'Base' }).check()
+  await expect(page.locator('[data-note="plan-scenario"]')).toHaveCount(0)
+  await expect.poll(() => column(3)).not.toEqual(downsideDistributions)
+  expect(await column(1)).toEqual(downsideCommitments)
+  const amount = (text: string | undefined) => Number((text ?? '').replaceAll(',', ''))
+  const baseNav = amount((await column(6))[0])
+  // Stress: the whole book loses 30 points of growth in the first year.
+  await page.getByRole('radio', { name: 'Stress' }).check()
+  await expect(page).toHaveURL(/mode=portfolio.*&scenario=stress&vol=0\.15&paths=2000&seed=7/)
+  await expect.poll(async () => amount((await column(6))[0])).toBeLessThan(baseNav * 0.9)
+  expect(await column(1)).toEqual(downsideCommitments)
+  // An edited shift changes its row and nothing else.
+  const upsideShare = page.locator('[data-scenario="upside"] [data-cell="finalShare"]')
+  const before = await upsideShare.textContent()
+  await page.getByRole('textbox', { name: 'Upside: growth shift' }).fill('0.1')
+  await expect(upsideShare).not.toHaveText(before ?? '')
+
+  // The bands of the shown scenario, computed in the worker from the link's settings.
+  await expect(page.locator('#plan-vol')).toHaveValue('0.15')
+  await expect(page.locator('[data-chart="plan-bands-chart"] path[data-series]')).toHaveCount(6)
+  await expect(page.locator('[data-chart="plan-share-bands-chart"] path[data-series]')).toHaveCount(
+    4,
+  )
+  await expect(page.locator('[data-bands-note]')).toHaveText('2,000 paths, seed 7.')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download bands CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe('pacing-plan-bands.csv')
+  const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\n')
+  expect(lines[0]).toBe(
+    'year,nav_p10,nav_p50,nav_p90,cumulative_net_cash_flow_p10,cumulative_net_cash_flow_p50,cumulative_net_cash_flow_p90',
+  )
+  const horizon = await page.locator('#plan-table tbody tr').count()
+  expect(lines).toHaveLength(horizon + 1)
+  const [year, p10, p50, p90] = (lines[5] ?? '').split(',').map(Number)
+  expect(year).toBe(Number(await page.locator('#plan-start').inputValue()) + 4)
+  expect(p10).toBeLessThan(p50 ?? 0)
+  expect(p50).toBeLessThan(p90 ?? 0)
+
+  // Reproducible from the link: the same address gives the same CSV.
+  await page.reload()
+  await expect(page.locator('[data-chart="plan-bands-chart"]')).toBeVisible()
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download bands CSV' }).click(),
+  ])
+  expect((await readFile((await again.path())!, 'utf8')).trimEnd().split('\n')).toEqual(lines)
+  await page.locator('#plan-vol').fill('')
+  await expect(page.locator('[data-chart="plan-bands-chart"]')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/vol=/)
+})
+
 test('import existing funds from a CSV: a message per bad row, then the funds replace the list', async ({
   page,
 }) => {

@@ -25,6 +25,12 @@ export interface SmtpSink {
   received: ReceivedMail[]
   /** Resolves once at least n messages arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>
+  /**
+   * Holds every message's reply to its data until release(): its sender waits in the middle of
+   * sending it, and it counts as received only once released.
+   */
+  hold(): void
+  release(): void
   /** Stops listening (the port is freed; start() listens on it again). */
   stop(): Promise<void>
   start(): Promise<void>
@@ -34,6 +40,7 @@ export interface SmtpSink {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
   const waiters: { n: number; resolve: () => void }[] = []
+  let held: (() => void)[] | null = null
   const make = () => {
     const sink = new SMTPServer({
       authOptional: true,
@@ -45,22 +52,25 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         stream.on('end', () => {
           const raw = Buffer.concat(chunks)
           const to = session.envelope.rcptTo.map((r) => r.address)
-          simpleParser(raw).then(
-            (parsed) => {
-              received.push({
-                messageId: parsed.messageId ?? '',
-                to,
-                subject: parsed.subject ?? '',
-                text: parsed.text ?? '',
-                html: parsed.html || '',
-                parsed,
-                raw: raw.toString('utf8'),
-              })
-              for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
-              callback()
-            },
-            (error: Error) => callback(error),
-          )
+          const accept = () =>
+            simpleParser(raw).then(
+              (parsed) => {
+                received.push({
+                  messageId: parsed.messageId ?? '',
+                  to,
+                  subject: parsed.subject ?? '',
+                  text: parsed.text ?? '',
+                  html: parsed.html || '',
+                  parsed,
+                  raw: raw.toString('utf8'),
+                })
+                for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
+                callback()
+              },
+              (error: Error) => callback(error),
+            )
+          if (held) held.push(() => void accept())
+          else void accept()
         })
       },
     })
@@ -104,6 +114,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           },
         })
       })
+    },
+    hold() {
+      held ??= []
+    },
+    release() {
+      const waiting = held ?? []
+      held = null
+      for (const accept of waiting) accept()
     },
     stop,
     async start() {

@@ -11,32 +11,42 @@ import {
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
 import { STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
+import { yearColumn } from '../sample-dates.ts'
 import { C, money, pct } from '../svg.ts'
-import { SUB, base, m, range } from './frame.ts'
+import { base, m, subtitle, range } from './frame.ts'
 
 export function cashFlowScreen(p: Programme): Screen {
+  const { asOf } = p
+  const nextYear = asOf.year + 1
+  const planFrom = asOf.planYears[0]!
+  const planTo = asOf.planYears[asOf.planYears.length - 1]!
   return base(ADVANCED_FILE, 'Cash Flow', (sheet) => {
-    titleBand(sheet, 'Cash Flow Dashboard', SUB, ['Scenario: Base', 'View: Flight'])
+    titleBand(sheet, 'Cash Flow Dashboard', subtitle(p), ['Scenario: Base', 'View: Flight'])
     const ty = GRID_Y + 76
-    const next = rowOf(p.flight, 2026)
+    const next = rowOf(p.flight, nextYear)
     const tw = (CONTENT_RIGHT - CONTENT_X - 16 - 3 * 14) / 4
     const tiles: [string, string, string, string?][] = [
       [
-        'Calls 2026F',
+        `Calls ${nextYear}F`,
         m(next.calls),
-        `${m(rowOf(p.glide, 2026).calls)} from existing commitments`,
+        `${m(rowOf(p.glide, nextYear).calls)} from existing commitments`,
         C.ink3,
       ],
       [
-        'Distributions 2026F',
+        `Distributions ${nextYear}F`,
         m(next.dists),
-        `▲ ${pct(next.dists / rowOf(p.flight, 2025).dists - 1)} vs 2025`,
+        `▲ ${pct(next.dists / rowOf(p.flight, asOf.year).dists - 1)} vs ${asOf.year}`,
       ],
-      ['Net cash flow 2026F', m(next.dists - next.calls), 'Self-funding from 2026', C.teal],
+      [
+        `Net cash flow ${nextYear}F`,
+        m(next.dists - next.calls),
+        `Self-funding from ${nextYear}`,
+        C.teal,
+      ],
       [
         'Peak annual calls',
-        m(Math.max(...range(2026, 2035).map((y) => rowOf(p.flight, y).calls))),
-        'Flight path, 2026-2035',
+        m(Math.max(...asOf.planYears.map((y) => rowOf(p.flight, y).calls))),
+        `Flight path, ${planFrom}-${planTo}`,
         C.ink3,
       ],
     ]
@@ -44,7 +54,7 @@ export function cashFlowScreen(p: Programme): Screen {
       sheet.push(...tile(CONTENT_X + 8 + i * (tw + 14), ty, tw, 86, label, value, note, color)),
     )
     const cy = ty + 102
-    const years = range(2018, 2035)
+    const years = range(asOf.year - 7, planTo)
     let cumulative = 0
     sheet.push(
       ...chart({
@@ -75,7 +85,7 @@ export function cashFlowScreen(p: Programme): Screen {
           },
         ],
         stacked: true,
-        forecastFrom: years.indexOf(2026),
+        forecastFrom: years.indexOf(nextYear),
         format: (v) => `$${v.toFixed(0)}`,
         legendSeries: [
           ...STRATEGIES.map((s) => ({ name: s, color: STRATEGY_COLORS[s], values: [] })),
@@ -83,10 +93,10 @@ export function cashFlowScreen(p: Programme): Screen {
         ],
       }),
     )
-    const tYears = range(2024, 2035)
+    const tYears = range(asOf.year - 1, planTo)
     const columns: Column[] = [
       { label: 'USD millions', w: 190, align: 'left' },
-      ...tYears.map((y) => ({ label: y <= 2025 ? `${y}A` : `${y}F`, w: 110 })),
+      ...tYears.map((y) => ({ label: yearColumn(asOf, y), w: 110 })),
     ]
     const rows = [
       ['Capital calls', ...tYears.map((y) => money(-rowOf(p.flight, y).calls))],

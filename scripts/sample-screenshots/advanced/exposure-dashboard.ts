@@ -4,33 +4,41 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   strategyExposure,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
 import { STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
+import { yearColumn } from '../sample-dates.ts'
 import { C, money, pct } from '../svg.ts'
-import { SUB, base, m, portfolioMetrics, range } from './frame.ts'
+import { base, m, subtitle, portfolioMetrics, range } from './frame.ts'
 
 export function exposureScreen(p: Programme): Screen {
+  const { asOf } = p
   const total = portfolioMetrics(p)
-  const portfolio2025 = p.totalPortfolio[yearIndex(2025)]!
-  const chartYears = range(2018, 2035)
+  const portfolioNow = portfolioAt(p, asOf.year)
+  const chartYears = range(asOf.year - 7, asOf.year + 10)
+  // The year the table compares each strategy's NAV with its target.
+  const targetYear = asOf.year + 6
   return base(ADVANCED_FILE, 'Exposure', (sheet) => {
-    titleBand(sheet, 'Exposure Dashboard', SUB, ['Scenario: Base', 'View: Flight', 'Strategy: All'])
+    titleBand(sheet, 'Exposure Dashboard', subtitle(p), [
+      'Scenario: Base',
+      'View: Flight',
+      'Strategy: All',
+    ])
     const ty = GRID_Y + 76
     const tw = (CONTENT_RIGHT - CONTENT_X - 16 - 4 * 14) / 5
     const exposureNow = total.nav + total.unfunded
     const tiles: [string, string, string, string?][] = [
-      ['Total exposure', m(exposureNow), `${pct(exposureNow / portfolio2025)} of total portfolio`],
+      ['Total exposure', m(exposureNow), `${pct(exposureNow / portfolioNow)} of total portfolio`],
       [
         'Net asset value',
         m(total.nav),
-        `▲ ${m(rowOf(p.glide, 2025).nav - rowOf(p.glide, 2024).nav)} year to date`,
+        `▲ ${m(rowOf(p.glide, asOf.year).nav - rowOf(p.glide, asOf.year - 1).nav)} year to date`,
       ],
       [
         'Unfunded commitments',
@@ -40,11 +48,11 @@ export function exposureScreen(p: Programme): Screen {
       ],
       [
         'Private allocation',
-        pct(total.nav / portfolio2025),
+        pct(total.nav / portfolioNow),
         `Target ${pct(p.privateTarget, 0)}  ·  above range`,
         C.red,
       ],
-      ['Back to target', '2032', 'Flight path with planned commitments', C.ink3],
+      ['Back to target', String(asOf.year + 7), 'Flight path with planned commitments', C.ink3],
     ]
     tiles.forEach(([label, value, note, color], i) =>
       sheet.push(...tile(CONTENT_X + 8 + i * (tw + 14), ty, tw, 86, label, value, note, color)),
@@ -76,19 +84,19 @@ export function exposureScreen(p: Programme): Screen {
           {
             name: 'Target NAV',
             color: C.red,
-            values: chartYears.map((y) => p.totalPortfolio[yearIndex(y)]! * p.privateTarget),
+            values: chartYears.map((y) => portfolioAt(p, y) * p.privateTarget),
             dash: '6 4',
           },
         ],
         stacked: true,
-        forecastFrom: chartYears.indexOf(2026),
+        forecastFrom: chartYears.indexOf(asOf.year + 1),
         format: (v) => `$${v.toFixed(0)}`,
       }),
     )
     const slices = STRATEGIES.map((s) => ({
       name: s,
       color: STRATEGY_COLORS[s],
-      value: rowOf(p.byStrategy[s].glide, 2025).nav,
+      value: rowOf(p.byStrategy[s].glide, asOf.year).nav,
     }))
     sheet.push(
       ...donut(
@@ -96,33 +104,33 @@ export function exposureScreen(p: Programme): Screen {
         cy,
         CONTENT_RIGHT - CONTENT_X - 1034,
         370,
-        'NAV by strategy, 30-Sep-2025',
+        `NAV by strategy, ${asOf.label}`,
         slices,
         [m(total.nav), 'total NAV'],
       ),
     )
-    const years = range(2024, 2031)
+    const years = range(asOf.year - 1, targetYear)
     const columns: Column[] = [
       { label: 'Exposure by strategy', w: 220, align: 'left' },
-      ...years.map((y) => ({ label: y <= 2025 ? `${y}A` : `${y}F`, w: 126 })),
-      { label: "Target NAV '31", w: 130 },
+      ...years.map((y) => ({ label: yearColumn(asOf, y), w: 126 })),
+      { label: `Target NAV '${String(targetYear).slice(2)}`, w: 130 },
       { label: 'NAV vs target', w: 130 },
     ]
-    const p31 = p.totalPortfolio[yearIndex(2031)]!
+    const portfolioThen = portfolioAt(p, targetYear)
     const rows = STRATEGIES.map((s) => {
-      const target = p.targets[s] * p31
+      const target = p.targets[s] * portfolioThen
       return [
         s,
         ...years.map((y) => money(strategyExposure(p, s, y))),
         money(target),
-        money(rowOf(p.byStrategy[s].flight, 2031).nav - target),
+        money(rowOf(p.byStrategy[s].flight, targetYear).nav - target),
       ]
     })
     const totals = [
       'Total exposure',
       ...years.map((y) => money(rowOf(p.flight, y).nav + rowOf(p.flight, y).unfunded)),
-      money(p.privateTarget * p31),
-      money(rowOf(p.flight, 2031).nav - p.privateTarget * p31),
+      money(p.privateTarget * portfolioThen),
+      money(rowOf(p.flight, targetYear).nav - p.privateTarget * portfolioThen),
     ]
     table(sheet, CONTENT_X + 8, cy + 386, columns, [...rows, totals], {
       totalRows: [rows.length],

@@ -4,10 +4,12 @@
  */
 import { ADVANCED_TABS } from '../common.ts'
 import { type Screen, type Sheet } from '../excel.ts'
-import { AS_OF, metricsAsOf, type Programme, type Strategy } from '../projection.ts'
+import { metricsAsOf, type Programme, type Strategy } from '../projection.ts'
 import { money } from '../svg.ts'
 
-export const SUB = `PacePoint Advanced Pacing Model  ·  USD millions  ·  Actuals as of ${AS_OF.label}`
+/** The dashboards' subtitle. */
+export const subtitle = (p: Programme) =>
+  `PacePoint Advanced Pacing Model  ·  USD millions  ·  Actuals as of ${p.asOf.label}`
 export const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
 export const m = (v: number) => `$${money(v)}M`

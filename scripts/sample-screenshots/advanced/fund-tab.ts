@@ -17,6 +17,7 @@ import { C, money, multiple, pct, rect, text } from '../svg.ts'
 import { base, m, range } from './frame.ts'
 
 export function fundTabScreen(p: Programme): Screen {
+  const { asOf } = p
   const fundProjection = p.existing[12]!
   const fund = fundProjection.fund
   return base(
@@ -60,7 +61,7 @@ export function fundTabScreen(p: Programme): Screen {
       )
       const rows: string[][] = []
       const quarters = fundProjection.quarters.filter(
-        (q) => q.year >= fund.vintage && q.year <= 2028,
+        (q) => q.year >= fund.vintage && q.year <= asOf.year + 3,
       )
       let cumCall = 0
       let cumDist = 0
@@ -135,7 +136,7 @@ export function fundTabScreen(p: Programme): Screen {
           ],
           lines: [{ name: 'NAV', color: C.amber, values: yearly.map((y) => y.nav) }],
           stacked: true,
-          forecastFrom: years.indexOf(2026),
+          forecastFrom: years.indexOf(asOf.year + 1),
           labelEvery: 2,
         }),
       )
@@ -157,7 +158,7 @@ export function fundTabScreen(p: Programme): Screen {
               }),
             },
           ],
-          forecastFrom: years.indexOf(2026),
+          forecastFrom: years.indexOf(asOf.year + 1),
           labelEvery: 2,
         }),
       )

@@ -18,12 +18,12 @@ import {
   type Programme,
 } from '../projection.ts'
 import { C, money, multiple, pct } from '../svg.ts'
-import { SUB, base, m, portfolioMetrics, range } from './frame.ts'
+import { base, m, subtitle, portfolioMetrics, range } from './frame.ts'
 
 export function kpisScreen(p: Programme): Screen {
   const total = portfolioMetrics(p)
   return base(ADVANCED_FILE, 'KPIs', (sheet) => {
-    titleBand(sheet, 'KPIs Dashboard', SUB, ['View: Actuals', 'Geography: All'])
+    titleBand(sheet, 'KPIs Dashboard', subtitle(p), ['View: Actuals', 'Geography: All'])
     const sy = GRID_Y + 76
     let y = slicer(sheet, CONTENT_X + 8, sy, 190, 'Strategy', [...STRATEGIES], [...STRATEGIES])
     y = slicer(sheet, CONTENT_X + 8, y + 14, 190, 'Geography', [...GEOGRAPHIES], [...GEOGRAPHIES])
@@ -67,7 +67,8 @@ export function kpisScreen(p: Programme): Screen {
         format: (v) => `${v.toFixed(1)}x`,
       }),
     )
-    const vintages = range(2016, 2024)
+    // Vintages with a few years behind them: the as-of year's funds have barely called.
+    const vintages = range(p.asOf.firstYear, p.asOf.year - 1)
     const vintageIrr = vintages.map((v) => {
       const funds = p.existing.filter((f) => f.fund.vintage === v)
       const irrs = funds.map((f) => metricsAsOf(f).irr ?? 0)

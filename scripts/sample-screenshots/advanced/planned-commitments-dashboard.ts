@@ -4,24 +4,30 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
-import { PLAN_YEARS, STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
+import { SECONDARY_PLAN_YEAR, STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
 import { C, money, pct } from '../svg.ts'
-import { SUB, base, m, range } from './frame.ts'
+import { base, m, subtitle, range } from './frame.ts'
 
 export function plannedDashboardScreen(p: Programme): Screen {
-  const planTotals = PLAN_YEARS.map((_, i) => STRATEGIES.reduce((s, st) => s + p.plan[st][i]!, 0))
+  const { asOf } = p
+  const planYears = asOf.planYears
+  const planFrom = planYears[0]!
+  const planTo = planYears[planYears.length - 1]!
+  const planTotals = planYears.map((_, i) => STRATEGIES.reduce((s, st) => s + p.plan[st][i]!, 0))
   return base(ADVANCED_FILE, 'Planned', (sheet) => {
-    titleBand(sheet, 'Planned Commitments Dashboard', `Commitment line-up 2026-2035  ·  ${SUB}`, [
-      'Horizon: 10 years',
-      'Scenario: Base',
-    ])
+    titleBand(
+      sheet,
+      'Planned Commitments Dashboard',
+      `Commitment line-up ${planFrom}-${planTo}  ·  ${subtitle(p)}`,
+      ['Horizon: 10 years', 'Scenario: Base'],
+    )
     const ty = GRID_Y + 76
     const tw = (CONTENT_RIGHT - CONTENT_X - 16 - 3 * 14) / 4
     const sum = planTotals.reduce((s, v) => s + v, 0)
@@ -29,14 +35,19 @@ export function plannedDashboardScreen(p: Programme): Screen {
       ['Planned commitments', m(sum), '60 commitments over 10 years'],
       [
         'Average per year',
-        m(sum / PLAN_YEARS.length),
-        `${m(planTotals[0]!)} in 2026, rising 5% a year`,
+        m(sum / planYears.length),
+        `${m(planTotals[0]!)} in ${planFrom}, rising 5% a year`,
         C.ink3,
       ],
-      ['Opportunistic reserve', m(6), 'Buyout secondary, 2029', C.ink3],
       [
-        'Private allocation 2035',
-        pct(rowOf(p.flight, 2035).nav / p.totalPortfolio[yearIndex(2035)]!),
+        'Opportunistic reserve',
+        m(6),
+        `Buyout secondary, ${planYears[SECONDARY_PLAN_YEAR]}`,
+        C.ink3,
+      ],
+      [
+        `Private allocation ${planTo}`,
+        pct(rowOf(p.flight, planTo).nav / portfolioAt(p, planTo)),
         `Target ${pct(p.privateTarget, 0)}  ·  within range`,
       ],
     ]
@@ -51,13 +62,13 @@ export function plannedDashboardScreen(p: Programme): Screen {
         w: 940,
         h: 380,
         title: 'Planned commitments by strategy and year',
-        categories: PLAN_YEARS,
+        categories: planYears,
         bars: STRATEGIES.map((s) => ({ name: s, color: STRATEGY_COLORS[s], values: p.plan[s] })),
         stacked: true,
         format: (v) => `$${v.toFixed(0)}`,
       }),
     )
-    const years = range(2024, 2035)
+    const years = range(asOf.year - 1, planTo)
     sheet.push(
       ...chart({
         x: CONTENT_X + 962,
@@ -71,16 +82,12 @@ export function plannedDashboardScreen(p: Programme): Screen {
           {
             name: 'Flight',
             color: C.navy,
-            values: years.map(
-              (y) => (rowOf(p.flight, y).nav / p.totalPortfolio[yearIndex(y)]!) * 100,
-            ),
+            values: years.map((y) => (rowOf(p.flight, y).nav / portfolioAt(p, y)) * 100),
           },
           {
             name: 'Glide',
             color: C.ink3,
-            values: years.map(
-              (y) => (rowOf(p.glide, y).nav / p.totalPortfolio[yearIndex(y)]!) * 100,
-            ),
+            values: years.map((y) => (rowOf(p.glide, y).nav / portfolioAt(p, y)) * 100),
             dash: '5 4',
           },
           {
@@ -96,7 +103,7 @@ export function plannedDashboardScreen(p: Programme): Screen {
     )
     const columns: Column[] = [
       { label: 'Strategy', w: 200, align: 'left' },
-      ...PLAN_YEARS.map((y) => ({ label: String(y), w: 112 })),
+      ...planYears.map((y) => ({ label: String(y), w: 112 })),
       { label: 'Total', w: 120 },
     ]
     const rows = STRATEGIES.map((s) => [

@@ -9,12 +9,13 @@ import {
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
-import { PLAN_YEARS, STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
+import { STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
 import { C, money } from '../svg.ts'
 import { base, range } from './frame.ts'
 
 export function plannedInputsScreen(p: Programme): Screen {
-  const planTotals = PLAN_YEARS.map((_, i) => STRATEGIES.reduce((s, st) => s + p.plan[st][i]!, 0))
+  const planYears = p.asOf.planYears
+  const planTotals = planYears.map((_, i) => STRATEGIES.reduce((s, st) => s + p.plan[st][i]!, 0))
   return base(
     ADVANCED_FILE,
     'Plan Inputs',
@@ -27,7 +28,7 @@ export function plannedInputsScreen(p: Programme): Screen {
       )
       const columns: Column[] = [
         { label: 'Strategy', w: 200, align: 'left' },
-        ...PLAN_YEARS.map((y) => ({ label: String(y), w: 104 })),
+        ...planYears.map((y) => ({ label: String(y), w: 104 })),
         { label: 'Total', w: 110 },
         { label: 'Funds', w: 70 },
       ]
@@ -81,7 +82,7 @@ export function plannedInputsScreen(p: Programme): Screen {
           '',
           '',
         ],
-        ['Check', ...PLAN_YEARS.map(() => '100%'), '', ''],
+        ['Check', ...planYears.map(() => '100%'), '', ''],
       ]
       y = table(sheet, CONTENT_X + 8, y + 18, columns, geo, {
         header: 'Geography split of planned commitments',
@@ -119,10 +120,10 @@ export function plannedInputsScreen(p: Programme): Screen {
           w: CONTENT_RIGHT - CONTENT_X - 8,
           h: GRID_Y + 760 - y - 20,
           title: 'Check: planned commitments vs the commitment cap',
-          categories: PLAN_YEARS,
+          categories: planYears,
           bars: STRATEGIES.map((s) => ({ name: s, color: STRATEGY_COLORS[s], values: p.plan[s] })),
           lines: [
-            { name: 'Cap per year', color: C.red, values: PLAN_YEARS.map(() => 75), dash: '6 4' },
+            { name: 'Cap per year', color: C.red, values: planYears.map(() => 75), dash: '6 4' },
           ],
           stacked: true,
           format: (v) => `$${v.toFixed(0)}`,
@@ -131,7 +132,7 @@ export function plannedInputsScreen(p: Programme): Screen {
     },
     {
       nameBox: 'E8',
-      formula: '=ROUND(Inp_Base_Buyout*(1+Growth_Plan)^(E$6-2026),1)',
+      formula: `=ROUND(Inp_Base_Buyout*(1+Growth_Plan)^(E$6-${planYears[0]}),1)`,
       selection: undefined,
     },
   )

@@ -4,19 +4,21 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
 import { STRATEGIES, STRATEGY_COLORS, type Programme } from '../projection.ts'
+import { yearColumn } from '../sample-dates.ts'
 import { C, money, pct } from '../svg.ts'
 import { base, range } from './frame.ts'
 
 export function planned1Screen(p: Programme): Screen {
-  const glideYears = range(2020, 2045)
+  const { asOf } = p
+  const glideYears = range(asOf.year - 5, asOf.lastYear)
   return base(ADVANCED_FILE, 'Model 1', (sheet) => {
     titleBand(
       sheet,
@@ -56,11 +58,11 @@ export function planned1Screen(p: Programme): Screen {
           {
             name: 'Target NAV',
             color: C.red,
-            values: glideYears.map((y) => p.totalPortfolio[yearIndex(y)]! * p.privateTarget),
+            values: glideYears.map((y) => portfolioAt(p, y) * p.privateTarget),
             dash: '5 4',
           },
         ],
-        forecastFrom: glideYears.indexOf(2026),
+        forecastFrom: glideYears.indexOf(asOf.year + 1),
         format: (v) => `$${v.toFixed(0)}`,
         labelEvery: 3,
       }),
@@ -79,24 +81,24 @@ export function planned1Screen(p: Programme): Screen {
           color: STRATEGY_COLORS[s],
           values: glideYears.map((y) => rowOf(p.byStrategy[s].flight, y).nav),
         })),
-        forecastFrom: glideYears.indexOf(2026),
+        forecastFrom: glideYears.indexOf(asOf.year + 1),
         format: (v) => `$${v.toFixed(0)}`,
         labelEvery: 3,
       }),
     )
-    const years = range(2025, 2037)
+    const years = range(asOf.year, asOf.year + 12)
     const columns: Column[] = [
       { label: 'USD millions', w: 210, align: 'left' },
-      ...years.map((y) => ({ label: y === 2025 ? '2025A' : `${y}F`, w: 102 })),
+      ...years.map((y) => ({ label: yearColumn(asOf, y), w: 102 })),
     ]
     const rows = [
       ['Glide NAV', ...years.map((y) => money(rowOf(p.glide, y).nav))],
       ['Flight NAV', ...years.map((y) => money(rowOf(p.flight, y).nav))],
       ['Flight unfunded', ...years.map((y) => money(rowOf(p.flight, y).unfunded))],
-      ['Total portfolio', ...years.map((y) => money(p.totalPortfolio[yearIndex(y)]!))],
+      ['Total portfolio', ...years.map((y) => money(portfolioAt(p, y)))],
       [
         'Private allocation (Flight)',
-        ...years.map((y) => pct(rowOf(p.flight, y).nav / p.totalPortfolio[yearIndex(y)]!)),
+        ...years.map((y) => pct(rowOf(p.flight, y).nav / portfolioAt(p, y))),
       ],
       ['Target', ...years.map(() => pct(p.privateTarget))],
     ]

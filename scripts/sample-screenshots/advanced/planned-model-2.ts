@@ -4,10 +4,10 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
@@ -16,6 +16,7 @@ import { C, money, pct } from '../svg.ts'
 import { base, range } from './frame.ts'
 
 export function planned2Screen(p: Programme): Screen {
+  const { asOf } = p
   return base(ADVANCED_FILE, 'Model 2', (sheet) => {
     titleBand(
       sheet,
@@ -24,7 +25,7 @@ export function planned2Screen(p: Programme): Screen {
       ['Scenario: Base', 'Horizon: 20 years'],
     )
     const cy = GRID_Y + 76
-    const years = range(2024, 2045)
+    const years = range(asOf.year - 1, asOf.lastYear)
     let cum = 0
     sheet.push(
       ...chart({
@@ -67,11 +68,11 @@ export function planned2Screen(p: Programme): Screen {
           },
         ],
         stacked: true,
-        forecastFrom: years.indexOf(2026),
+        forecastFrom: years.indexOf(asOf.year + 1),
         format: (v) => `$${v.toFixed(0)}`,
       }),
     )
-    const tYears = range(2026, 2037)
+    const tYears = range(asOf.year + 1, asOf.year + 12)
     const columns: Column[] = [
       { label: 'USD millions', w: 230, align: 'left' },
       ...tYears.map((y) => ({ label: `${y}F`, w: 108 })),
@@ -85,24 +86,19 @@ export function planned2Screen(p: Programme): Screen {
       ],
       [
         'Cash and bonds available',
-        ...tYears.map((y) =>
-          money((p.totalPortfolio[yearIndex(y)]! - rowOf(p.flight, y).nav) * 0.4),
-        ),
+        ...tYears.map((y) => money((portfolioAt(p, y) - rowOf(p.flight, y).nav) * 0.4)),
       ],
       [
         'Unfunded / liquid assets',
         ...tYears.map((y) =>
-          pct(
-            rowOf(p.flight, y).unfunded /
-              ((p.totalPortfolio[yearIndex(y)]! - rowOf(p.flight, y).nav) * 0.4),
-          ),
+          pct(rowOf(p.flight, y).unfunded / ((portfolioAt(p, y) - rowOf(p.flight, y).nav) * 0.4)),
         ),
       ],
       [
         'Coverage of next-year calls',
         ...tYears.map(
           (y) =>
-            `${(((p.totalPortfolio[yearIndex(y)]! - rowOf(p.flight, y).nav) * 0.4) / Math.max(1, rowOf(p.flight, y + 1).calls)).toFixed(1)}x`,
+            `${(((portfolioAt(p, y) - rowOf(p.flight, y).nav) * 0.4) / Math.max(1, rowOf(p.flight, y + 1).calls)).toFixed(1)}x`,
         ),
       ],
     ]

@@ -4,10 +4,10 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
@@ -16,8 +16,9 @@ import { C, money } from '../svg.ts'
 import { base, portfolioMetrics, range } from './frame.ts'
 
 export function publicMarketScreen(p: Programme): Screen {
+  const { asOf } = p
   const total = portfolioMetrics(p)
-  const portfolio2025 = p.totalPortfolio[yearIndex(2025)]!
+  const portfolioStart = portfolioAt(p, asOf.year)
   return base(
     ADVANCED_FILE,
     'Public',
@@ -50,7 +51,11 @@ export function publicMarketScreen(p: Programme): Screen {
         totalRows: [5],
       })
       const flows = [
-        ['Starting value (31-Dec-2025)', money(portfolio2025 - total.nav), 'USD millions'],
+        [
+          `Starting value (${asOf.projectionStart})`,
+          money(portfolioStart - total.nav),
+          'USD millions',
+        ],
         ['Annual contributions from sponsor', '12.0', 'USD millions, growing with inflation'],
         ['Spending rate', '4.5%', 'Of trailing 3-year average value'],
         ['Inflation', '2.5%', 'Long-run assumption'],
@@ -69,8 +74,8 @@ export function publicMarketScreen(p: Programme): Screen {
         flows,
         { header: 'Portfolio flows', inputCols: [1] },
       )
-      const py = range(2026, 2031)
-      let value = portfolio2025 - total.nav
+      const py = range(asOf.year + 1, asOf.year + 6)
+      let value = portfolioStart - total.nav
       const projRows: string[][] = [
         ['Opening value'],
         ['Sponsor contributions'],
@@ -81,7 +86,7 @@ export function publicMarketScreen(p: Programme): Screen {
       ]
       for (const yy of py) {
         const open = value
-        const contrib = 12 * Math.pow(1.025, yy - 2026)
+        const contrib = 12 * Math.pow(1.025, yy - py[0]!)
         const spend = -0.045 * open
         const net = rowOf(p.flight, yy).dists - rowOf(p.flight, yy).calls
         const ret = open * 0.064
@@ -100,7 +105,7 @@ export function publicMarketScreen(p: Programme): Screen {
         { header: 'Projected public portfolio', totalRows: [5] },
       )
       const cx = CONTENT_X + 8 + 820
-      const years = range(2020, 2040)
+      const years = range(asOf.year - 5, asOf.year + 15)
       sheet.push(
         ...chart({
           x: cx,
@@ -119,7 +124,7 @@ export function publicMarketScreen(p: Programme): Screen {
             {
               name: 'Public portfolio',
               color: '#b3c8e6',
-              values: years.map((yy) => p.totalPortfolio[yearIndex(yy)]! - rowOf(p.flight, yy).nav),
+              values: years.map((yy) => portfolioAt(p, yy) - rowOf(p.flight, yy).nav),
             },
           ],
           format: (v) => `$${v.toFixed(0)}`,
@@ -145,9 +150,7 @@ export function publicMarketScreen(p: Programme): Screen {
             {
               name: 'Public income',
               color: C.amber,
-              values: years.map(
-                (yy) => (p.totalPortfolio[yearIndex(yy)]! - rowOf(p.flight, yy).nav) * 0.027,
-              ),
+              values: years.map((yy) => (portfolioAt(p, yy) - rowOf(p.flight, yy).nav) * 0.027),
             },
           ],
           format: (v) => `$${v.toFixed(0)}`,

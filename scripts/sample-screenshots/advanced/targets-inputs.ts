@@ -4,10 +4,10 @@ import {
   ADVANCED_FILE,
   CONTENT_RIGHT,
   CONTENT_X,
+  portfolioAt,
   rowOf,
   table,
   titleBand,
-  yearIndex,
   type Column,
 } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
@@ -16,8 +16,9 @@ import { C, money, pct } from '../svg.ts'
 import { base, m, portfolioMetrics, range } from './frame.ts'
 
 export function targetsScreen(p: Programme): Screen {
+  const { asOf } = p
   const total = portfolioMetrics(p)
-  const portfolio2025 = p.totalPortfolio[yearIndex(2025)]!
+  const portfolioNow = portfolioAt(p, asOf.year)
   return base(
     ADVANCED_FILE,
     'Targets',
@@ -26,7 +27,7 @@ export function targetsScreen(p: Programme): Screen {
         sheet,
         'Targets Inputs',
         'Target allocation and tolerance ranges, as a share of the total portfolio. Blue cells are inputs.',
-        ['Total portfolio: ' + m(portfolio2025)],
+        ['Total portfolio: ' + m(portfolioNow)],
       )
       const columns: Column[] = [
         { label: 'Strategy', w: 190, align: 'left' },
@@ -41,8 +42,8 @@ export function targetsScreen(p: Programme): Screen {
       ]
       const rows = STRATEGIES.map((s) => {
         const t = p.targets[s]
-        const nav = rowOf(p.byStrategy[s].glide, 2025).nav
-        const actual = nav / portfolio2025
+        const nav = rowOf(p.byStrategy[s].glide, asOf.year).nav
+        const actual = nav / portfolioNow
         const status =
           actual > t * 1.4 ? 'Above range' : actual < t * 0.6 ? 'Below range' : 'Within range'
         return [
@@ -50,7 +51,7 @@ export function targetsScreen(p: Programme): Screen {
           pct(t),
           pct(t * 0.6),
           pct(t * 1.4),
-          money(t * portfolio2025),
+          money(t * portfolioNow),
           money(nav),
           pct(actual),
           `${actual - t >= 0 ? '+' : ''}${pct(actual - t)}`,
@@ -62,10 +63,10 @@ export function targetsScreen(p: Programme): Screen {
         pct(p.privateTarget, 0),
         '25.0%',
         '40.0%',
-        money(p.privateTarget * portfolio2025),
+        money(p.privateTarget * portfolioNow),
         money(total.nav),
-        pct(total.nav / portfolio2025),
-        `+${pct(total.nav / portfolio2025 - p.privateTarget)}`,
+        pct(total.nav / portfolioNow),
+        `+${pct(total.nav / portfolioNow - p.privateTarget)}`,
         'Above range',
       ])
       rows.push([
@@ -73,10 +74,10 @@ export function targetsScreen(p: Programme): Screen {
         pct(1 - p.privateTarget, 0),
         '60.0%',
         '75.0%',
-        money((1 - p.privateTarget) * portfolio2025),
-        money(portfolio2025 - total.nav),
-        pct(1 - total.nav / portfolio2025),
-        pct(total.nav / portfolio2025 - p.privateTarget),
+        money((1 - p.privateTarget) * portfolioNow),
+        money(portfolioNow - total.nav),
+        pct(1 - total.nav / portfolioNow),
+        pct(total.nav / portfolioNow - p.privateTarget),
         'Below range',
       ])
       const endY = table(sheet, CONTENT_X + 8, GRID_Y + 74, columns, rows, {
@@ -113,7 +114,7 @@ export function targetsScreen(p: Programme): Screen {
         ranges,
         { header: 'Constraints', inputCols: [1] },
       )
-      const years = range(2024, 2036)
+      const years = range(asOf.year - 1, asOf.year + 11)
       sheet.push(
         ...chart({
           x: CONTENT_X + 8,
@@ -126,9 +127,7 @@ export function targetsScreen(p: Programme): Screen {
             {
               name: 'Private allocation',
               color: C.navy,
-              values: years.map(
-                (yy) => (rowOf(p.flight, yy).nav / p.totalPortfolio[yearIndex(yy)]!) * 100,
-              ),
+              values: years.map((yy) => (rowOf(p.flight, yy).nav / portfolioAt(p, yy)) * 100),
             },
             { name: 'Target', color: C.teal, values: years.map(() => p.privateTarget * 100) },
             { name: 'Max', color: C.red, values: years.map(() => 40), dash: '4 4' },
@@ -162,7 +161,7 @@ export function targetsScreen(p: Programme): Screen {
               name: 'Actual',
               color: C.navy,
               values: STRATEGIES.map(
-                (s) => (rowOf(p.byStrategy[s].glide, 2025).nav / portfolio2025) * 100,
+                (s) => (rowOf(p.byStrategy[s].glide, asOf.year).nav / portfolioNow) * 100,
               ),
             },
             {

@@ -2,12 +2,18 @@
 import { chart } from '../charts.ts'
 import { CONTENT_RIGHT, rowOf, sheetTitle, table, type Column } from '../common.ts'
 import { type Screen } from '../excel.ts'
-import { AS_OF, metricsAsOf, type Programme } from '../projection.ts'
+import { firstCloseQuarter, metricsAsOf, type Programme } from '../projection.ts'
 import { C, money, multiple, pct } from '../svg.ts'
 import { base, range } from './frame.ts'
 
 export function actualsScreen(p: Programme): Screen {
-  const funds = p.existing.filter((f) => f.fund.vintage >= 2020)
+  const { asOf } = p
+  const funds = p.existing.filter((f) => f.fund.vintage >= asOf.year - 5)
+  // A fund in its first year reports a quarter late, unless it closed in the as-of quarter.
+  const lastReport = (vintage: number) =>
+    vintage === asOf.year && firstCloseQuarter(asOf, vintage) < asOf.quarter
+      ? asOf.previousLabel
+      : asOf.label
   return base(
     'Actuals',
     (sheet) => {
@@ -15,7 +21,7 @@ export function actualsScreen(p: Programme): Screen {
         sheet,
         1,
         'Actuals',
-        `Reported cash flows and NAV of every commitment, to ${AS_OF.label} (USD millions).`,
+        `Reported cash flows and NAV of every commitment, to ${asOf.label} (USD millions).`,
       )
       const columns: Column[] = [
         { label: 'Fund', w: sheet.width(1, 2) + 40, align: 'left' },
@@ -45,7 +51,7 @@ export function actualsScreen(p: Programme): Screen {
           multiple(mt.dpi),
           multiple(mt.tvpi),
           mt.irr === null ? 'n.m.' : pct(mt.irr),
-          f.fund.vintage === 2025 ? '30-Jun-2025' : AS_OF.label,
+          lastReport(f.fund.vintage),
         ]
       })
       const sum = (k: 'paidIn' | 'distributed' | 'nav' | 'unfunded') =>
@@ -70,7 +76,7 @@ export function actualsScreen(p: Programme): Screen {
         filters: true,
         zebra: false,
       })
-      const years = range(2021, 2025)
+      const years = range(asOf.year - 4, asOf.year)
       const by = years.map((y) => rowOf(p.glide, y))
       sheet.push(
         ...chart({

@@ -1,9 +1,8 @@
 /** Basic model: the Assumptions Inputs screen (Assumptions_Inputs.png). */
 import { chart } from '../charts.ts'
-import { CONTENT_RIGHT, sheetTitle } from '../common.ts'
 import { type Screen } from '../excel.ts'
+import { portfolioAt, CONTENT_RIGHT, sheetTitle } from '../common.ts'
 import {
-  AS_OF,
   PACING,
   STRATEGIES,
   STRATEGY_COLORS,
@@ -63,12 +62,12 @@ export function assumptionsScreen(p: Programme): Screen {
       })
       sheet.cell(1, 11, 'General settings', { fill: C.navy, color: C.white, bold: true, span: 3 })
       const general: [string, string][] = [
-        ['As-of date', AS_OF.label],
-        ['Projection start', '31-Dec-2025'],
+        ['As-of date', p.asOf.label],
+        ['Projection start', p.asOf.projectionStart],
         ['Time span', '20 years'],
         ['Periodicity', 'Annual'],
         ['Currency', 'USD millions'],
-        ['Total portfolio', money(p.totalPortfolio[9]!)],
+        ['Total portfolio', money(portfolioAt(p, p.asOf.year))],
         ['Private target', pct(p.privateTarget, 0)],
       ]
       general.forEach(([k, v], i) => {

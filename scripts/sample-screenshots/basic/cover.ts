@@ -1,11 +1,11 @@
 /** Basic model: the Cover screen (Cover.png). */
 import { CONTENT_RIGHT, CONTENT_X } from '../common.ts'
 import { GRID_Y, type Screen } from '../excel.ts'
-import { AS_OF, type Programme } from '../projection.ts'
+import { type Programme } from '../projection.ts'
 import { C, line, rect, text } from '../svg.ts'
 import { base } from './frame.ts'
 
-export function coverScreen(_p: Programme): Screen {
+export function coverScreen(p: Programme): Screen {
   return base(
     'Cover',
     (sheet) => {
@@ -41,8 +41,8 @@ export function coverScreen(_p: Programme): Screen {
         }),
       )
       const facts: [string, string][] = [
-        ['Version', '2.4 (build 2025.09)'],
-        ['As-of date', AS_OF.label],
+        ['Version', `2.4 (build ${p.asOf.build})`],
+        ['As-of date', p.asOf.label],
         ['Time span', '20 years'],
         ['Actuals', 'up to 5 years per fund'],
         ['Licensed to', 'Example Family Office'],

@@ -5,7 +5,8 @@
 import { chart } from '../charts.ts'
 import { CONTENT_RIGHT, sheetTitle } from '../common.ts'
 import { type Screen, type Sheet } from '../excel.ts'
-import { AS_OF, metricsAsOf, type FundProjection, type Programme } from '../projection.ts'
+import { metricsAsOf, type FundProjection, type Programme } from '../projection.ts'
+import { yearRow, type AsOf } from '../sample-dates.ts'
 import { C, line, money, multiple, pct, rect, text } from '../svg.ts'
 import { base, range } from './frame.ts'
 
@@ -14,14 +15,14 @@ function inputCell(sheet: Sheet, col: number, row: number, value: string, span =
 }
 
 /** The fund header block of a fund tab (rows 3-8) and its performance block. */
-function fundHeader(sheet: Sheet, projection: FundProjection): void {
+function fundHeader(sheet: Sheet, asOf: AsOf, projection: FundProjection): void {
   const f = projection.fund
   const mt = metricsAsOf(projection)
   sheetTitle(
     sheet,
     1,
     `Fund 05  ·  ${f.name}`,
-    `Annual view of calls, distributions and NAV. Actuals to ${AS_OF.label}, then the pacing projection.`,
+    `Annual view of calls, distributions and NAV. Actuals to ${asOf.label}, then the pacing projection.`,
   )
   const info: [string, string][] = [
     ['Strategy', f.strategy],
@@ -35,7 +36,7 @@ function fundHeader(sheet: Sheet, projection: FundProjection): void {
     sheet.cell(1, 4 + i, k, { color: C.ink2 })
     inputCell(sheet, 2, 4 + i, v, 2)
   })
-  sheet.band(5, 3, 5, `Performance to ${AS_OF.label}`)
+  sheet.band(5, 3, 5, `Performance to ${asOf.label}`)
   const perf: [string, string, string, string][] = [
     ['Paid-in', money(mt.paidIn), 'DPI', multiple(mt.dpi)],
     ['Distributed', money(mt.distributed), 'TVPI', multiple(mt.tvpi)],
@@ -117,23 +118,24 @@ function ledgerRow(
 }
 
 export function fundTab(p: Programme, expanded: boolean): Screen {
+  const { asOf } = p
   const projection = p.existing[7]!
   const years = range(projection.fund.vintage, projection.fund.vintage + 13)
   return base(
     'Fund 05',
     (sheet) => {
-      fundHeader(sheet, projection)
+      fundHeader(sheet, asOf, projection)
       ledgerHeader(sheet, 10)
       let row = 11
       const cum = { paid: 0, dist: 0 }
       const collapsedRows: number[] = []
       const openRows: number[] = []
-      const expandYears = expanded ? [2024, 2025] : []
+      const expandYears = expanded ? [asOf.year - 1, asOf.year] : []
       for (const year of years) {
         const quarters = projection.quarters.filter((q) => q.year === year)
         const last = quarters[quarters.length - 1]
         const t: Totals = { calls: 0, dists: 0, nav: last?.nav ?? 0, unfunded: last?.unfunded ?? 0 }
-        const forecast = year > AS_OF.year
+        const forecast = year > asOf.year
         if (expandYears.includes(year)) {
           openRows.push(row)
           const yearRow = row++
@@ -162,14 +164,7 @@ export function fundTab(p: Programme, expanded: boolean): Screen {
             cum.dist += q.dist
           }
           collapsedRows.push(row)
-          ledgerRow(
-            sheet,
-            row++,
-            forecast ? `${year} (F)` : year === AS_OF.year ? `${year} (A+F)` : String(year),
-            t,
-            cum,
-            { forecast },
-          )
+          ledgerRow(sheet, row++, yearRow(asOf, year), t, cum, { forecast })
         }
         if (row > 36) break
       }
@@ -204,7 +199,7 @@ export function fundTab(p: Programme, expanded: boolean): Screen {
           ],
           lines: [{ name: 'NAV', color: C.amber, values: yearly.map((y) => y.nav) }],
           stacked: true,
-          forecastFrom: years.indexOf(2026),
+          forecastFrom: years.indexOf(asOf.year + 1),
           labelEvery: 2,
         }),
       )
@@ -224,7 +219,7 @@ export function fundTab(p: Programme, expanded: boolean): Screen {
               values: yearly.map((y) => (running += y.dists - y.calls)),
             },
           ],
-          forecastFrom: years.indexOf(2026),
+          forecastFrom: years.indexOf(asOf.year + 1),
           labelEvery: 2,
         }),
       )

@@ -1,12 +1,16 @@
 /** Basic model: the Projected screen (Projected.png). */
 import { chart } from '../charts.ts'
-import { CONTENT_RIGHT, rowOf, sheetTitle } from '../common.ts'
+import { CONTENT_RIGHT, portfolioAt, rowOf, sheetTitle } from '../common.ts'
 import { type Screen } from '../excel.ts'
 import { STRATEGIES, type Programme } from '../projection.ts'
+import { yearRow } from '../sample-dates.ts'
 import { C, money, pct } from '../svg.ts'
 import { base, range } from './frame.ts'
 
 export function projectedScreen(p: Programme): Screen {
+  const { asOf } = p
+  // Twenty years from the as-of year, as the Assumptions tab's time span says.
+  const lastYear = asOf.year + 19
   return base(
     'Projected',
     (sheet) => {
@@ -14,7 +18,7 @@ export function projectedScreen(p: Programme): Screen {
         sheet,
         1,
         'Projected',
-        'The pacing projection of all commitments, 2025-2044 (USD millions).',
+        `The pacing projection of all commitments, ${asOf.year}-${lastYear} (USD millions).`,
       )
       const headers = [
         'Year',
@@ -36,9 +40,9 @@ export function projectedScreen(p: Programme): Screen {
         }),
       )
       let cum = 0
-      range(2025, 2038).forEach((year, i) => {
+      range(asOf.year, asOf.year + 13).forEach((year, i) => {
         const r = rowOf(p.glide, year)
-        const total = p.totalPortfolio[year - 2016]!
+        const total = portfolioAt(p, year)
         cum += r.dists - r.calls
         const values = [
           money(-r.calls),
@@ -50,12 +54,14 @@ export function projectedScreen(p: Programme): Screen {
           pct(r.nav / total),
           money(cum),
         ]
-        sheet.cell(1, 4 + i, year === 2025 ? '2025 (A+F)' : String(year), { bold: year === 2025 })
+        sheet.cell(1, 4 + i, year === asOf.year ? yearRow(asOf, year) : String(year), {
+          bold: year === asOf.year,
+        })
         values.forEach((v, k) =>
           sheet.cell(2 + k, 4 + i, v, { align: 'right', color: v.startsWith('(') ? C.red : C.ink }),
         )
       })
-      const sy = range(2025, 2032)
+      const sy = range(asOf.year, asOf.year + 7)
       sheet.cell(1, 20, 'NAV by strategy', { fill: C.navy, color: C.white, bold: true })
       sy.forEach((y, i) =>
         sheet.cell(2 + i, 20, String(y), {
@@ -85,7 +91,7 @@ export function projectedScreen(p: Programme): Screen {
       sy.forEach((_, i) =>
         sheet.cell(2 + i, 29, 'OK', { align: 'right', color: C.teal, bold: true }),
       )
-      const years = range(2025, 2044)
+      const years = range(asOf.year, lastYear)
       const cx = sheet.x(11)
       sheet.push(
         ...chart({

@@ -71,6 +71,8 @@ export const UNCERTAINTY_METHOD: readonly string[] = [
   'Scenarios: base is your inputs; downside lowers growth by 6 points every year and lengthens the life by 3 years; upside raises growth by 4 points and shortens the life by 1 year (at least 1); stress lowers growth by 30 points in the first projected year that opens with NAV (year 2 of a new fund, the first projected year of a fund under way) and keeps the base growth otherwise. Each shift can be edited; shifted growth stays above -0.99 and at most 1, shifted life within 1 to 50 years.',
   'Uncertainty bands: growth in year t becomes G_t + vol × z_t, with z_t independent standard normal draws, floored at -0.99; every path follows the model above with the same call rates, bow and life. P10, P50 and P90 of NAV and of cumulative net cash flow are taken year by year across the paths (linear between ranks).',
   'The draws come from a seeded generator (mulberry32, turned into normal draws by the Box-Muller transform), so the same inputs, paths and seed give the same bands; with vol = 0 every band equals the deterministic projection.',
+  'A portfolio plan’s scenarios apply each shift to every fund, existing and new, and hold the yearly commitments the base plan solved: nothing is re-solved, so the scenario shows how the plan you would sign today fares (our convention). The stress shock falls in one calendar year for the whole plan, its first projected year that opens with private NAV (the start year when an existing fund has NAV); funds that start later are not shocked. With the commitments held, the downside (lower growth, longer lives) returns less cash and, as distributions come later, can hold the private share above the target.',
+  'A portfolio plan’s bands run every fund on one calendar with the base plan’s commitments held, around the scenario shown. Each year’s draw z_t is common to all funds, as one market moves a whole private book (independent draws per fund would let them diversify away and understate the spread). The liquid part grows at its own rate on every path and pays each path’s calls and receives its distributions, which gives the bands of the private share. Band values are P10, P50 and P90 of the plan’s totals year by year, not sums of each fund’s percentiles.',
 ]
 
 export const PORTFOLIO_METHOD: readonly string[] = [
@@ -145,6 +147,15 @@ export const TEST_CASES: readonly TestCaseSource[] = [
       'Each scenario’s shifts as defined; every scenario of valid inputs is valid; with vol = 0 every band equals the deterministic path; the same seed gives the same bands; P10 ≤ P50 ≤ P90; the normal draws have mean 0 and variance 1.',
     tolerance: 'exact, and 0.01 on the draws’ moments',
     test: 'src/common/pacing/montecarlo.test.ts',
+  },
+  {
+    name: 'Plan scenarios and bands',
+    source: 'This project',
+    url: '',
+    checks:
+      'For random plans: the plan’s funds with its commitments held project back to the solved plan exactly, and with vol = 0 every band of private NAV, cumulative net cash flow and private share equals the plan’s row. Every scenario keeps the base commitments; the downside returns less cash and the upside more; the stress shock falls in the plan’s first year with private NAV; the same seed gives the same bands.',
+    tolerance: 'exact',
+    test: 'src/common/pacing/plan-scenarios.test.ts',
   },
   {
     name: 'Properties (fast-check)',

@@ -14,7 +14,7 @@
  * deterministic projection exactly (a test holds it to that).
  */
 import { formatPlainDecimal } from './csv.ts'
-import { projectFund, rateForYear, type FundInputs } from './engine.ts'
+import { projectFund, rateForYear, type FundInputs, type ProjectionRow } from './engine.ts'
 
 /** mulberry32: a seeded 32-bit PRNG giving floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -63,17 +63,37 @@ export interface BandSettings {
   seed: number
 }
 
-/** One fund on the simulation's calendar: its inputs, starting `offset` years in. */
+/** One fund on the simulation's calendar. */
 interface SimulatedFund {
   inputs: FundInputs
+  /** The simulation year of the fund's first projected year (0: the first). */
   offset?: number
+  /**
+   * How many times the fund's flows and NAV count (default 1): a plan's yearly new commitment is
+   * projected per unit of commitment and scaled, as the plan itself does (portfolio.ts).
+   */
+  scale?: number
+}
+
+/** A plan's liquid part: today's value and its yearly growth (portfolio.ts). */
+interface LiquidPart {
+  start: number
+  growth: number
+}
+
+interface Quantiles {
+  p10: number[]
+  p50: number[]
+  p90: number[]
 }
 
 export interface Bands {
   /** Row labels: the fund's age (one fund) or the calendar year (a plan). */
   years: number[]
-  nav: { p10: number[]; p50: number[]; p90: number[] }
-  cumulative: { p10: number[]; p50: number[]; p90: number[] }
+  nav: Quantiles
+  cumulative: Quantiles
+  /** A plan's private share of its total portfolio (private NAV over liquid part plus NAV). */
+  share?: Quantiles
 }
 
 /**
@@ -81,8 +101,8 @@ export interface Bands {
  * (Hoare's selection with a median-of-three pivot): O(n) on average, where a full sort of every
  * year's 10,000 values would cost several times the simulation itself.
  */
-function selectInPlace(a: Float64Array, k: number): void {
-  let lo = 0
+function selectInPlace(a: Float64Array, k: number, from: number): void {
+  let lo = from
   let hi = a.length - 1
   while (hi > lo) {
     const mid = (lo + hi) >>> 1
@@ -112,12 +132,13 @@ function selectInPlace(a: Float64Array, k: number): void {
 
 /**
  * The p-quantile of the values (type 7, linear between the two nearest ranks, as Excel's
- * PERCENTILE.INC), reordering them in place.
+ * PERCENTILE.INC), reordering them in place. `from`: the values before that index are already
+ * the smallest ones (a lower quantile was taken first), so the search starts there.
  */
-export function quantile(values: Float64Array, p: number): number {
+export function quantile(values: Float64Array, p: number, from = 0): number {
   const h = (values.length - 1) * p
   const lo = Math.floor(h)
-  selectInPlace(values, lo)
+  selectInPlace(values, lo, Math.min(from, lo))
   const a = values[lo] as number
   if (h === lo) return a
   // Everything after index lo is >= a; the next rank is the least of those.
@@ -127,116 +148,159 @@ export function quantile(values: Float64Array, p: number): number {
   return a + (h - lo) * (b - a)
 }
 
-interface Prepared {
-  offset: number
-  years: number
-  commitment: number
-  age: number
-  nav: number
-  paid: number
-  lastcall: number
-  rc: Float64Array
+/**
+ * Every fund's parameters packed into flat typed arrays (fund f's year i at f * horizon + i), so
+ * the simulation's inner loop reads numbers, not objects, and allocates nothing. Calls depend on
+ * the commitment and the paid-in alone, never on growth, so they are the same on every path:
+ * taken from the fund's projection once, summed by calendar year once.
+ */
+interface Packed {
+  count: number
+  offset: Int32Array
+  years: Int32Array
+  nav: Float64Array
+  scale: Float64Array
   growth: Float64Array
   rd: Float64Array
+  contributions: Float64Array
+  /** Each calendar year's calls over all funds, scaled. */
+  calls: Float64Array
 }
 
-function prepare(fund: SimulatedFund, horizon: number): Prepared {
-  // projectFund validates and resolves the defaults; its rows give RD_t, which no path changes.
-  const { inputs, rows } = projectFund(fund.inputs)
-  const offset = fund.offset ?? 0
-  const years = Math.min(inputs.years, horizon - offset)
-  const rc = new Float64Array(years)
-  const growth = new Float64Array(years)
-  const rd = new Float64Array(years)
-  for (let i = 0; i < years; i++) {
-    rc[i] = rateForYear(inputs.rc, i)
-    growth[i] = rateForYear(inputs.growth, i)
-    rd[i] = rows[i]?.distributionRate ?? 1
+function pack(funds: readonly SimulatedFund[], horizon: number): Packed {
+  // projectFund validates and resolves the defaults; its rows give C_t and RD_t, which no path
+  // changes.
+  const resolved = funds
+    .map((f) => ({ ...projectFund(f.inputs), offset: f.offset ?? 0, scale: f.scale ?? 1 }))
+    .filter((f) => Math.min(f.inputs.years, horizon - f.offset) > 0)
+  const n = resolved.length
+  const packed: Packed = {
+    count: n,
+    offset: new Int32Array(n),
+    years: new Int32Array(n),
+    nav: new Float64Array(n),
+    scale: new Float64Array(n),
+    growth: new Float64Array(n * horizon),
+    rd: new Float64Array(n * horizon),
+    contributions: new Float64Array(n * horizon),
+    calls: new Float64Array(horizon),
   }
-  return {
-    offset,
-    years,
-    commitment: inputs.commitment,
-    age: inputs.age,
-    nav: inputs.nav,
-    paid: inputs.paid,
-    lastcall: inputs.lastcall ?? Number.POSITIVE_INFINITY,
-    rc,
-    growth,
-    rd,
+  resolved.forEach(({ inputs, rows, offset, scale }, f) => {
+    const years = Math.min(inputs.years, horizon - offset)
+    packed.offset[f] = offset
+    packed.years[f] = years
+    packed.nav[f] = inputs.nav
+    packed.scale[f] = scale
+    for (let i = 0; i < years; i++) {
+      const row = rows[i] as ProjectionRow
+      packed.growth[f * horizon + i] = rateForYear(inputs.growth, i)
+      packed.rd[f * horizon + i] = row.distributionRate
+      packed.contributions[f * horizon + i] = row.contributions
+      // In the funds' order, as the plan adds them.
+      packed.calls[offset + i] = (packed.calls[offset + i] as number) + row.contributions * scale
+    }
+  })
+  return packed
+}
+
+/** P10, P50 and P90 of each year's values (year t's paths at t * paths ... ), reordering them. */
+function quantilesByYear(values: Float64Array, paths: number, horizon: number): Quantiles {
+  const out: Quantiles = { p10: [], p50: [], p90: [] }
+  for (let t = 0; t < horizon; t++) {
+    const column = values.subarray(t * paths, (t + 1) * paths)
+    // Each selection leaves the smaller values before its rank, so the next starts past it.
+    out.p10.push(quantile(column, 0.1))
+    out.p50.push(quantile(column, 0.5, Math.floor((paths - 1) * 0.1)))
+    out.p90.push(quantile(column, 0.9, Math.floor((paths - 1) * 0.5)))
   }
+  return out
 }
 
 /**
  * Simulate `funds` (one fund, or every fund of a plan on one calendar) over `horizon` years. Each
  * path draws one z per calendar year, shared by every fund (a market shock moves them together).
- * `labels` names the rows (fund age or calendar year).
+ * `labels` names the rows (fund age or calendar year). With `liquid` (a plan), the private share
+ * of the total portfolio is banded too: the liquid part grows at its own rate on every path, pays
+ * the path's calls and receives its distributions, as in portfolio.ts.
+ *
+ * Path by path: a path's draws and its yearly sums (a few hundred bytes) stay in the processor's
+ * cache while every fund runs over them; only the results, year by year, go to the big arrays.
+ * The sums add the funds in their order, and the plan's rows add them in the same order, so with
+ * vol = 0 every band equals the plan's row exactly, as it does the one fund's.
  */
 export function simulateBands(
   funds: readonly SimulatedFund[],
   horizon: number,
   settings: BandSettings,
   labels: readonly number[],
+  liquid?: LiquidPart,
 ): Bands {
   const { vol, paths } = settings
-  const prepared = funds.map((f) => prepare(f, horizon)).filter((f) => f.years > 0)
+  const {
+    count,
+    offset,
+    years,
+    nav: openingNav,
+    scale,
+    growth,
+    rd,
+    contributions,
+    calls,
+  } = pack(funds, horizon)
   const normal = normalSource(mulberry32(settings.seed))
-  // By path, then year: z[p * horizon + t], drawn path after path, year after year.
-  const z = new Float64Array(paths * horizon)
-  if (vol !== 0) for (let k = 0; k < z.length; k++) z[k] = vol * normal()
-  const navSum = new Float64Array(paths * horizon)
-  const netSum = new Float64Array(paths * horizon)
-  // Fund by fund, path by path: the fund's arrays stay in cache and its fields in registers.
-  for (const f of prepared) {
-    const { offset, years, commitment, rc, growth, rd } = f
-    // Calls happen while the fund's age at year end, age + i + 1, is at most lastcall.
-    const lastCallIndex = f.lastcall - f.age - 1
-    for (let p = 0; p < paths; p++) {
-      let nav = f.nav
-      let paid = f.paid
-      const row = p * horizon + offset
-      for (let i = 0; i < years; i++) {
-        const contributions = i <= lastCallIndex ? (rc[i] as number) * (commitment - paid) : 0
-        let g = (growth[i] as number) + (z[row + i] as number)
+  // This path's draws, drawn path after path, year after year.
+  const z = new Float64Array(horizon)
+  // This path's sums over the funds: NAV and distributions per year.
+  const navSum = new Float64Array(horizon)
+  const paidOut = new Float64Array(horizon)
+  // Results by year, then path: year t's paths are contiguous for the percentiles.
+  const navOut = new Float64Array(paths * horizon)
+  const cumulativeOut = new Float64Array(paths * horizon)
+  const shareOut = liquid ? new Float64Array(paths * horizon) : null
+  const liquidGrowth = 1 + (liquid?.growth ?? 0)
+  for (let p = 0; p < paths; p++) {
+    if (vol !== 0) for (let t = 0; t < horizon; t++) z[t] = vol * normal()
+    navSum.fill(0)
+    paidOut.fill(0)
+    for (let k = 0; k < count; k++) {
+      const first = offset[k] as number
+      const end = first + (years[k] as number)
+      const s = scale[k] as number
+      // Fund k's year i is calendar year first + i, stored at k * horizon + i.
+      const base = k * horizon - first
+      let nav = openingNav[k] as number
+      for (let t = first; t < end; t++) {
+        let g = (growth[base + t] as number) + (z[t] as number)
         if (g < GROWTH_FLOOR) g = GROWTH_FLOOR
         const grown = nav * (1 + g)
-        const distributions = (rd[i] as number) * grown
-        nav = grown - distributions + contributions
-        paid += contributions
-        navSum[row + i] = (navSum[row + i] as number) + nav
-        netSum[row + i] = (netSum[row + i] as number) + (distributions - contributions)
+        const distributions = (rd[base + t] as number) * grown
+        nav = grown - distributions + (contributions[base + t] as number)
+        navSum[t] = (navSum[t] as number) + nav * s
+        paidOut[t] = (paidOut[t] as number) + distributions * s
+      }
+    }
+    let cumulative = 0
+    let liquidPart = liquid?.start ?? 0
+    for (let t = 0; t < horizon; t++) {
+      const c = calls[t] as number
+      const d = paidOut[t] as number
+      const nav = navSum[t] as number
+      cumulative += d - c
+      navOut[t * paths + p] = nav
+      cumulativeOut[t * paths + p] = cumulative
+      if (shareOut) {
+        liquidPart = liquidPart * liquidGrowth - c + d
+        const total = liquidPart + nav
+        shareOut[t * paths + p] = total > 0 ? nav / total : Number.POSITIVE_INFINITY
       }
     }
   }
-  // Running sums of the net flows, path by path.
-  for (let p = 0; p < paths; p++) {
-    let cumulative = 0
-    for (let t = 0; t < horizon; t++) {
-      cumulative += netSum[p * horizon + t] as number
-      netSum[p * horizon + t] = cumulative
-    }
-  }
-  const column = new Float64Array(paths)
-  const percentiles = (values: Float64Array, t: number): [number, number, number] => {
-    for (let p = 0; p < paths; p++) column[p] = values[p * horizon + t] as number
-    return [quantile(column, 0.1), quantile(column, 0.5), quantile(column, 0.9)]
-  }
-  const bands: Bands = {
+  return {
     years: labels.slice(0, horizon),
-    nav: { p10: [], p50: [], p90: [] },
-    cumulative: { p10: [], p50: [], p90: [] },
+    nav: quantilesByYear(navOut, paths, horizon),
+    cumulative: quantilesByYear(cumulativeOut, paths, horizon),
+    ...(shareOut ? { share: quantilesByYear(shareOut, paths, horizon) } : {}),
   }
-  for (let t = 0; t < horizon; t++) {
-    const [n10, n50, n90] = percentiles(navSum, t)
-    const [c10, c50, c90] = percentiles(netSum, t)
-    bands.nav.p10.push(n10)
-    bands.nav.p50.push(n50)
-    bands.nav.p90.push(n90)
-    bands.cumulative.p10.push(c10)
-    bands.cumulative.p50.push(c50)
-    bands.cumulative.p90.push(c90)
-  }
-  return bands
 }
 
 /** Bands of one fund, rows labelled by fund age like its table. */

@@ -46,7 +46,14 @@
  * portfolio has: private NAV above the total (a share above 100%), or a new commitment above the
  * liquid part at the start of its year. A share already above the target today says so.
  */
-import { MAX_AGE, MAX_AMOUNT, MAX_YEARS, projectFund, type ProjectionRow } from './engine.ts'
+import {
+  MAX_AGE,
+  MAX_AMOUNT,
+  MAX_YEARS,
+  projectFund,
+  type FundInputs,
+  type ProjectionRow,
+} from './engine.ts'
 import { PRESETS, isAssetClass, presetParametersAtAge, type AssetClass } from './presets.ts'
 
 export interface ExistingFund {
@@ -134,7 +141,7 @@ export interface PortfolioYear {
   coverage: number | null
 }
 
-interface PortfolioResult {
+export interface PortfolioResult {
   /** The first year's commitment (each year's is in its row). */
   yearlyCommitment: number
   /** The years (calendar) the target is held over: from the first year at target to the horizon. */
@@ -278,6 +285,81 @@ function navToday(plan: PortfolioPlan): number {
   return plan.existingFunds.reduce((sum, f) => (f.vintage < plan.startYear ? sum + f.nav : sum), 0)
 }
 
+/** The liquid part today: the total less the private NAV of the funds already under way. */
+export function liquidPartToday(plan: PortfolioPlan): number {
+  return plan.totalValue - navToday(plan)
+}
+
+/** One fund of a plan on its calendar (the shape montecarlo.ts simulates). */
+export interface PlanFund {
+  inputs: FundInputs
+  /** The plan year (0: the start year) of the fund's first projected year. */
+  offset: number
+  /** Its flows and NAV count this many times: 1, or a year's new commitment per unit. */
+  scale: number
+  /** One of the yearly new commitments (a cohort), not an existing fund. */
+  isNew: boolean
+}
+
+/**
+ * Every fund of a plan over its horizon, with `commitments` (one a year, as solved) held: the
+ * existing funds in their order, then one cohort a year, each projected per unit of commitment
+ * and scaled, as {@link planPortfolio} adds them. Projecting these funds gives the plan's rows
+ * again ({@link projectHeldPlan}); a scenario or a simulation changes their inputs.
+ */
+export function planFunds(plan: PortfolioPlan, commitments: ArrayLike<number>): PlanFund[] {
+  const H = plan.horizon
+  const funds: PlanFund[] = []
+  for (const f of plan.existingFunds) {
+    const offset = Math.max(0, f.vintage - plan.startYear)
+    if (offset >= H) continue
+    const age = Math.max(0, plan.startYear - f.vintage)
+    const inputs: FundInputs = {
+      ...existingFundInputs(f, age),
+      commitment: f.commitment,
+      age,
+      nav: f.nav,
+      paid: f.paidIn,
+      years: H - offset,
+    }
+    funds.push({ inputs, offset, scale: 1, isNew: false })
+  }
+  const unit = PRESETS[plan.newCommitmentClass].parameters
+  for (let j = 0; j < H; j++) {
+    const x = commitments[j] ?? 0
+    // A year without a new commitment adds nothing.
+    if (x > 0)
+      funds.push({
+        inputs: { ...unit, commitment: 1, years: H - j },
+        offset: j,
+        scale: x,
+        isNew: true,
+      })
+  }
+  return funds
+}
+
+/**
+ * The plan with its commitments held and its funds as given (a scenario's, plan-scenarios.ts):
+ * each fund projected, added up in order, and summarised as {@link planPortfolio} does.
+ */
+export function projectHeldPlan(
+  plan: PortfolioPlan,
+  funds: readonly PlanFund[],
+  commitments: ArrayLike<number>,
+): PortfolioResult {
+  const flows = emptyTrack(plan.horizon)
+  const newNav = new Float64Array(plan.horizon)
+  for (const f of funds) {
+    const { rows } = projectFund(f.inputs)
+    addRows(flows, rows, f.offset, f.scale)
+    if (!f.isNew) continue
+    for (let i = 0; i < rows.length && f.offset + i < plan.horizon; i++)
+      newNav[f.offset + i] = (newNav[f.offset + i] as number) + (rows[i]?.nav ?? 0) * f.scale
+  }
+  return summarizePlan(plan, flows, newNav, commitments)
+}
+
 /**
  * Project the plan and solve each year's commitment (see the module comment for the rule).
  * Throws a RangeError on a plan {@link findPortfolioPlanErrors} rejects.
@@ -321,11 +403,8 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
 
   const nav0 = navToday(plan)
   const liquidPart0 = plan.totalValue - nav0
-  // The liquid assets that meet calls, as a share of the liquid part (held at that share).
-  const liquidShare = plan.liquid === undefined || liquidPart0 <= 0 ? 1 : plan.liquid / liquidPart0
 
   const commitments = new Float64Array(N)
-  const liquidPart = new Float64Array(N)
   const totals = new Float64Array(N)
   let previousLiquid = liquidPart0
   let reached = plan.totalValue > 0 && nav0 / plan.totalValue >= s - SHARE_TOLERANCE
@@ -379,28 +458,49 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
     }
     previousLiquid =
       previousLiquid * (1 + g) - (flows.contributions[j] ?? 0) + (flows.distributions[j] ?? 0)
-    liquidPart[j] = previousLiquid
     const total = previousLiquid + (flows.nav[j] ?? 0)
     totals[j] = total
     if (!reached && total > 0 && (flows.nav[j] ?? 0) / total >= s - SHARE_TOLERANCE) reached = true
   }
 
+  const newNav = new Float64Array(H)
+  for (let j = 0; j < H; j++)
+    for (let i = 0; i <= j; i++)
+      newNav[j] = (newNav[j] as number) + (commitments[i] ?? 0) * (unit.nav[j - i] ?? 0)
+  return summarizePlan(plan, flows, newNav, commitments)
+}
+
+/**
+ * The rows and figures of a plan whose flows are known: `flows` of every fund on the plan's
+ * calendar, `newNav` of the new commitments alone, `commitments` made each year. The liquid part
+ * follows from the flows year by year, as the solve computed it.
+ */
+function summarizePlan(
+  plan: PortfolioPlan,
+  flows: Track,
+  newNavs: ArrayLike<number>,
+  commitments: ArrayLike<number>,
+): PortfolioResult {
+  const H = plan.horizon
+  const s = plan.targetShare
+  const g = plan.totalGrowth
+  const nav0 = navToday(plan)
+  const liquidPart0 = plan.totalValue - nav0
+  // The liquid assets that meet calls, as a share of the liquid part (held at that share).
+  const liquidShare = plan.liquid === undefined || liquidPart0 <= 0 ? 1 : plan.liquid / liquidPart0
   const rows: PortfolioYear[] = new Array(H)
-  let newNav = 0
   let firstYearAtTarget: number | null = null
   let refusal: PortfolioResult['refusal']
   const warnings: CoverageWarning[] = []
+  let liquidBefore = liquidPart0
   for (let j = 0; j < H; j++) {
     const year = plan.startYear + j
     const privateNav = flows.nav[j] ?? 0
-    newNav = 0
-    for (let i = 0; i <= j; i++) newNav += (commitments[i] ?? 0) * (unit.nav[j - i] ?? 0)
-    const liquid = liquidPart[j] ?? 0
-    const totalPortfolio = liquid + privateNav
-    const navShare = totalPortfolio > 0 ? privateNav / totalPortfolio : Infinity
     const contributions = flows.contributions[j] ?? 0
     const distributions = flows.distributions[j] ?? 0
-    const liquidBefore = j === 0 ? liquidPart0 : (liquidPart[j - 1] ?? 0)
+    const liquid = liquidBefore * (1 + g) - contributions + distributions
+    const totalPortfolio = liquid + privateNav
+    const navShare = totalPortfolio > 0 ? privateNav / totalPortfolio : Infinity
     const liquidAssets = liquidBefore * liquidShare
     const coverage = contributions > 0 ? liquidAssets / contributions : null
     const unfunded = flows.unfunded[j] ?? 0
@@ -418,7 +518,7 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
     rows[j] = {
       year,
       privateNav,
-      newNav,
+      newNav: newNavs[j] ?? 0,
       totalPortfolio,
       liquidPart: liquid,
       navShare,
@@ -432,6 +532,7 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
       liquidAssets,
       coverage,
     }
+    liquidBefore = liquid
   }
   const holdFrom = firstYearAtTarget === null ? H : firstYearAtTarget - plan.startYear
   let squaredGaps = 0

@@ -7,6 +7,7 @@ import {
   fundInputsFromQuery,
   parseBandSettings,
   parseFundQuery,
+  parseMode,
   parseScenario,
   parsePortfolioQuery,
   serializeFundQuery,
@@ -147,6 +148,24 @@ describe('portfolio query string', () => {
     )
     expect(parseFundQuery(query).mode).toBe('portfolio')
     expect(parsePortfolioQuery(query)).toEqual({ values: plan, errors: {} })
+  })
+
+  it('round-trips the plan with its scenario and bands', () => {
+    const settings = { vol: 0.12, paths: 4000, seed: 77 }
+    const query = withBands(withScenario(serializePortfolioQuery(plan), 'stress'), settings)
+    expect(query).toMatch(/&scenario=stress&vol=0\.12&paths=4000&seed=77$/)
+    // The link as the address bar holds it, read back by each part of the page.
+    const url = new URL(`https://example.test/pacing?${query}`)
+    expect(parseMode(url.search)).toEqual({ mode: 'portfolio' })
+    expect(parsePortfolioQuery(url.search)).toEqual({ values: plan, errors: {} })
+    expect(parseScenario(url.search)).toEqual({ scenario: 'stress' })
+    expect(parseBandSettings(url.search)).toEqual({ settings, errors: {} })
+    // The base case without bands adds nothing.
+    const plain = withBands(withScenario(serializePortfolioQuery(plan), 'base'), {
+      ...settings,
+      vol: 0,
+    })
+    expect(plain).toBe(serializePortfolioQuery(plan))
   })
 
   it('reports bad fields and bad funds by position', () => {

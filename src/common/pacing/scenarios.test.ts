@@ -43,6 +43,14 @@ describe('scenarios', () => {
     expect(g.map((x) => Number(x.toFixed(10)))).toEqual([-0.2, 0.2, 0.05])
   })
 
+  it('shock the year a plan names, or none', () => {
+    const g = applyScenario(YALE, DEFAULT_SHIFTS.stress, 3).growth as number[]
+    expect(g.map((x) => Number(x.toFixed(10)))).toEqual([0.13, 0.13, 0.13, -0.17, 0.13])
+    expect(applyScenario(YALE, DEFAULT_SHIFTS.stress, null)).toBe(YALE)
+    // A fund that starts after the plan's shock year is not shocked.
+    expect(applyScenario(YALE, DEFAULT_SHIFTS.stress, -2)).toBe(YALE)
+  })
+
   it('keep every scenario of valid inputs valid (growth and life clamped)', () => {
     const inputs = fc.record({
       growth: fc.double({ min: -0.9899, max: 1, noNaN: true }),

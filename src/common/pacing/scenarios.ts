@@ -59,34 +59,43 @@ const clampGrowth = (g: number) => Math.min(MAX_GROWTH, Math.max(GROWTH_FLOOR, g
 
 /**
  * The first projected year (0-based) that opens with NAV: 0 for a fund under way with NAV, else
- * the year after the first call (1 for a new fund calling in its first year). `calls` is whether
- * the fund calls anything in year i; without any call, 0.
+ * the year after the first call (1 for a new fund calling in its first year); null when the fund
+ * never holds NAV (nothing left to call, or no call before the last call).
  */
-function firstYearWithNav(inputs: FundInputs): number {
+export function firstYearWithNav(inputs: FundInputs): number | null {
   if ((inputs.nav ?? 0) > 0) return 0
   const age = inputs.age ?? 0
   const paid = inputs.paid ?? 0
-  if (paid >= inputs.commitment) return 0
+  if (paid >= inputs.commitment) return null
   for (let i = 0; i < 100; i++) {
-    if (inputs.lastcall !== undefined && age + i + 1 > inputs.lastcall) return 0
+    if (inputs.lastcall !== undefined && age + i + 1 > inputs.lastcall) return null
     if (rateForYear(inputs.rc, i) > 0) return i + 1
   }
-  return 0
+  return null
 }
 
-/** The inputs of one scenario: growth shifted (and shocked once), life shifted, all in range. */
-export function applyScenario(inputs: FundInputs, shift: ScenarioShift): FundInputs {
-  if (shift.growth === 0 && shift.life === 0 && shift.shock === 0) return inputs
+/**
+ * The inputs of one scenario: growth shifted (and shocked once), life shifted, all in range.
+ * `shockYear` is the projected year (0-based) the one-year shock falls in: by default the fund's
+ * own first year with NAV; a plan passes its own calendar year (plan-scenarios.ts), and null (or
+ * a year before the fund's first) shocks nothing.
+ */
+export function applyScenario(
+  inputs: FundInputs,
+  shift: ScenarioShift,
+  shockYear: number | null = firstYearWithNav(inputs) ?? 0,
+): FundInputs {
+  const shocked = shift.shock !== 0 && shockYear !== null && shockYear >= 0 ? shockYear : null
+  if (shift.growth === 0 && shift.life === 0 && shocked === null) return inputs
   const life = Math.min(MAX_LIFE, Math.max(1, inputs.life + Math.round(shift.life)))
   let growth: PerYear
-  if (shift.shock === 0) {
+  if (shocked === null) {
     growth =
       typeof inputs.growth === 'number'
         ? clampGrowth(inputs.growth + shift.growth)
         : inputs.growth.map((g) => clampGrowth(g + shift.growth))
   } else {
     // Spell the list out up to the shocked year; the year after it returns to the base (+ shift).
-    const shocked = firstYearWithNav(inputs)
     const list: number[] = []
     for (let i = 0; i <= shocked + 1; i++) {
       const g = rateForYear(inputs.growth, i) + shift.growth

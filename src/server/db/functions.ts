@@ -302,6 +302,35 @@ export async function enqueueMailRow(
   return { id: row!.id, messageId: row!.message_id }
 }
 
+/** One claimed trial reminder to queue, as functions/queue_trial_reminders.sql reads it. */
+export interface ReminderMail {
+  license_id: string
+  offset_days: number
+  to: string
+  payload: Record<string, unknown>
+  submission_id: string
+  stop_token_hash: string
+}
+
+/**
+ * Queues claimed reminders' e-mails (each with its stable Message-ID) and marks them sent, in
+ * one statement (functions/queue_trial_reminders.sql); returns how many.
+ */
+export async function queueTrialReminders(
+  tx: Db,
+  args: { reminders: readonly ReminderMail[]; messageIdDomain: string; now: Date },
+): Promise<number> {
+  if (args.reminders.length === 0) return 0
+  const [row] = await queryRows<{ queued: number }>(
+    tx,
+    sql`select queue_trial_reminders(${namedArguments(
+      { reminders: 'jsonb', messageIdDomain: 'text', now: 'timestamptz' },
+      { ...args, reminders: JSON.stringify(args.reminders), now: args.now.toISOString() },
+    )}) as queued`,
+  )
+  return Number(row?.queued ?? 0)
+}
+
 interface TrialMailArgs {
   to: string
   firstName: string

@@ -13,7 +13,10 @@ interface VisitRow {
   visits: number
 }
 
-/** Views per week and source: utm_source, `direct` when none. */
+/**
+ * Visits per week and source (utm_source, `direct` when none): views reached from outside the
+ * site; a move between our own pages is no new visit.
+ */
 export function visitsByWeek(db: Db, since: Date): Promise<VisitRow[]> {
   return queryRows<VisitRow>(
     db,
@@ -21,7 +24,7 @@ export function visitsByWeek(db: Db, since: Date): Promise<VisitRow[]> {
                coalesce(nullif(utm_source, ''), 'direct') as source,
                sum(views)::int as visits
           from page_view_counts
-         where day >= ${since}::date
+         where day >= ${since}::date and entry
          group by 1, 2`,
   )
 }

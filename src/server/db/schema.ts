@@ -296,9 +296,19 @@ export const trialReminders = pgTable(
   (table) => [primaryKey({ columns: [table.licenseId, table.offsetDays] })],
 )
 
+/** Replaced by trialReminderScans; kept for an older instance during a rolling deploy. */
 export const trialReminderScan = pgTable('trial_reminder_scan', {
   id: integer('id').primaryKey(),
   scannedTo: ts('scanned_to').notNull(),
+})
+
+/**
+ * How far each reminder offset (days before a trial's end) has read licenses.assigned_at; null
+ * until its first scan.
+ */
+export const trialReminderScans = pgTable('trial_reminder_scans', {
+  offsetDays: integer('offset_days').primaryKey(),
+  scannedTo: ts('scanned_to'),
 })
 
 /** The cookieless funnel's page views: one row per day and key, nothing about a person. */
@@ -311,6 +321,8 @@ export const pageViewCounts = pgTable(
     utmSource: text('utm_source').notNull().default(''),
     utmMedium: text('utm_medium').notNull().default(''),
     utmCampaign: text('utm_campaign').notNull().default(''),
+    /** Reached from outside the site (a visit), not from another of its pages. */
+    entry: boolean('entry').notNull().default(true),
     views: integer('views').notNull(),
   },
   (table) => [
@@ -322,6 +334,7 @@ export const pageViewCounts = pgTable(
         table.utmSource,
         table.utmMedium,
         table.utmCampaign,
+        table.entry,
       ],
     }),
   ],

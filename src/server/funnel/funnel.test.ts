@@ -62,7 +62,7 @@ describeEachDatabase('the funnel on %s', { emptyBeforeEach: true }, (database) =
 
     const rows = await queryRows<Record<string, unknown>>(
       database().db,
-      sql`select * from page_view_counts order by path, referrer_host`,
+      sql`select * from page_view_counts order by path, referrer_host, entry`,
     )
     const today = new Date().toISOString().slice(0, 10)
     const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v))
@@ -74,18 +74,40 @@ describeEachDatabase('the funnel on %s', { emptyBeforeEach: true }, (database) =
         r.utm_source,
         r.utm_medium,
         r.utm_campaign,
+        r.entry,
         r.views,
       ]),
     ).toEqual([
-      [today, '/', '', 'linkedin', 'social', 'q4', 1],
-      [today, '/', 'www.linkedin.com', 'linkedin', 'social', 'q4', 1],
-      [today, '/about', 'news.ycombinator.com', '', '', '', 1],
-      // Our own pages as referrer are no referral; two writes add up in one row.
-      [today, '/pacing', '', '', '', '', 2],
+      [today, '/', '', 'linkedin', 'social', 'q4', true, 1],
+      [today, '/', 'www.linkedin.com', 'linkedin', 'social', 'q4', true, 1],
+      [today, '/about', 'news.ycombinator.com', '', '', '', true, 1],
+      // Our own pages as referrer are no referral and no new visit.
+      [today, '/pacing', '', '', '', '', false, 1],
+      [today, '/pacing', '', '', '', '', true, 1],
     ])
+    // Two writes add up in one row.
+    await visit('/pacing')
+    await counter.flush()
+    expect(
+      (
+        await queryRows<{ views: number }>(
+          database().db,
+          sql`select views from page_view_counts where path = '/pacing' and entry`,
+        )
+      )[0]!.views,
+    ).toBe(2)
     // The table has no column that could hold an address, agent, cookie or identifier.
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ['day', 'path', 'referrer_host', 'utm_campaign', 'utm_medium', 'utm_source', 'views'].sort(),
+      [
+        'day',
+        'path',
+        'referrer_host',
+        'utm_campaign',
+        'utm_medium',
+        'utm_source',
+        'entry',
+        'views',
+      ].sort(),
     )
   })
 
@@ -105,6 +127,9 @@ describeEachDatabase('the funnel on %s', { emptyBeforeEach: true }, (database) =
     await visit('/?utm_source=newsletter')
     await visit('/?utm_source=newsletter')
     await visit('/')
+    // The newsletter's reader moves on to the Lab and the thank-you page: no new visits.
+    await visit('/pacing', { referer: 'http://pacepoint.example/?utm_source=newsletter' })
+    await visit(routes.thankYou('advanced'), { referer: 'http://pacepoint.example/' })
     await counter.flush()
     await postJson(app, api.trialSubmissions, trialRequest({ source: 'newsletter' }))
     await postJson(app, api.trialSubmissions, trialRequest())

@@ -21,10 +21,10 @@ const NOT_A_VISIT = /bot|crawl|spider|slurp|lighthouse|facebookexternalhit|previ
 const UPSERT = {
   name: 'page-view-counts',
   text: `insert into page_view_counts
-      (day, path, referrer_host, utm_source, utm_medium, utm_campaign, views)
+      (day, path, referrer_host, utm_source, utm_medium, utm_campaign, entry, views)
     select * from unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-      $7::int[])
-    on conflict (day, path, referrer_host, utm_source, utm_medium, utm_campaign)
+      $7::boolean[], $8::int[])
+    on conflict (day, path, referrer_host, utm_source, utm_medium, utm_campaign, entry)
     do update set views = page_view_counts.views + excluded.views`,
 }
 
@@ -35,6 +35,8 @@ interface Pending {
   utmSource: string
   utmMedium: string
   utmCampaign: string
+  /** Reached from outside the site: a visit. */
+  entry: boolean
   views: number
 }
 
@@ -98,14 +100,16 @@ export function createPageViewCounter(options: {
         utmCampaign = clean(query.get('utm_campaign'))
       }
       let referrerHost = ''
+      let entry = true
       if (request.referer) {
         const host = /^https?:\/\/([^/?#:]+)/i.exec(request.referer)?.[1]?.toLowerCase() ?? ''
-        // A visitor moving between our own pages is not a referral.
+        // A visitor moving between our own pages is no referral, and no new visit.
         const own = /^https?:\/\/([^/?#:]+)/i.exec(request.url)?.[1]?.toLowerCase()
-        referrerHost = host === own ? '' : host.slice(0, FIELD_MAX)
+        entry = host !== own
+        referrerHost = entry ? host.slice(0, FIELD_MAX) : ''
       }
       const d = today()
-      const key = `${d}\u0000${path}\u0000${referrerHost}\u0000${utmSource}\u0000${utmMedium}\u0000${utmCampaign}`
+      const key = `${d}\u0000${path}\u0000${referrerHost}\u0000${utmSource}\u0000${utmMedium}\u0000${utmCampaign}\u0000${entry}`
       const row = pending.get(key)
       if (row) row.views++
       else if (pending.size < MAX_KEYS)
@@ -116,6 +120,7 @@ export function createPageViewCounter(options: {
           utmSource,
           utmMedium,
           utmCampaign,
+          entry,
           views: 1,
         })
     } catch {
@@ -136,6 +141,7 @@ export function createPageViewCounter(options: {
         col('utmSource'),
         col('utmMedium'),
         col('utmCampaign'),
+        col('entry'),
         col('views'),
       ])
     } catch (error) {

@@ -198,18 +198,36 @@ describe.each(TEST_DB_KINDS)('client addresses over real sockets, on %s', (kind)
       socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code))
       const closed = new Promise((resolve) => socket.once('close', resolve))
       const size = 1_600_000
-      socket.write(
-        `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n` +
-          `Content-Length: ${size}\r\nConnection: close\r\n\r\n`,
+      const arrived = new Promise<[IncomingMessage, ServerResponse]>((resolve) =>
+        server!.once('request', (req: IncomingMessage, res: ServerResponse) => resolve([req, res])),
       )
+      const head =
+        `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n` +
+        `Content-Length: ${size}\r\nConnection: close\r\n\r\n`
+      socket.write(head)
       socket.write(Buffer.alloc(16 * 1024, ' '))
-      await new Promise((r) => setTimeout(r, 300))
+      // The server has the first 16 KB and has acted on them: answered already, or read them
+      // (the body is being drained, or read on towards its bound).
+      const [req, res] = await arrived
+      const readAtAnswer = new Promise<number>((resolve) =>
+        res.once('finish', () => resolve(req.socket.bytesRead)),
+      )
+      await expect
+        .poll(
+          () =>
+            res.writableFinished ||
+            (req.socket.bytesRead >= head.length + 16 * 1024 && req.readableLength === 0),
+          { interval: 10 },
+        )
+        .toBe(true)
       // More than the socket buffers hold: a server that has closed meanwhile resets it (EPIPE).
       await new Promise((resolve) => socket.write(Buffer.alloc(size - 16 * 1024, ' '), resolve))
       socket.end()
       await closed
       expect(error).toBeUndefined()
       expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`)
+      // The whole body was read before the answer went out.
+      expect(await readAtAnswer).toBeGreaterThanOrEqual(head.length + size)
     },
   )
 

@@ -16,7 +16,9 @@ const BODY_LIMIT_BYTES = 16 * 1024
  * is read and dropped, up to this much or this long, before the answer goes out. A server that
  * answers and closes while the client still sends resets the connection, and the client never
  * reads the answer: EPIPE instead of 400, or a proxy's 502. Node closes right after
- * the answer when the client asked it to (`Connection: close`, as nginx asks by default).
+ * the answer when the client asked it to (`Connection: close`, as nginx asks by default). Past
+ * these limits the answer says `Connection: close`, and the server lingers before closing
+ * (lifecycle.ts) so the client still reads it.
  */
 const DRAIN_LIMIT_BYTES = 2 * 1024 * 1024
 const DRAIN_LIMIT_MS = 5_000

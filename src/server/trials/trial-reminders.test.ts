@@ -2,7 +2,8 @@
  * Trial reminders with a moved clock (the pass takes the time; nothing waits): each reminder
  * once, 3 days before the trial's end and on the day, with the Buy link, the price and the
  * RFC 8058 headers; stale ones skipped; the one-click stop honoured at once; suppressed
- * addresses and buyers of the model skipped; two passes at once send once.
+ * addresses and buyers of the model skipped; two passes at once send once; the first pass over
+ * trials handed out before it sends only what is due and not stale.
  */
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
@@ -57,7 +58,7 @@ describeEachDatabase('trial reminders on %s', { emptyBeforeEach: true }, (databa
 
   it('sends each reminder once: 3 days before the end and on the day, with price, Buy link and one-click stop', async () => {
     await trial('ann@example.com')
-    expect(await runReminderPass(deps, at(0))).toMatchObject({ scheduled: 2, queued: 0 })
+    expect(await runReminderPass(deps, at(0))).toMatchObject({ queued: 0 })
     expect(await reminders()).toHaveLength(0)
 
     expect((await runReminderPass(deps, at(7))).queued).toBe(1)
@@ -169,6 +170,37 @@ describeEachDatabase('trial reminders on %s', { emptyBeforeEach: true }, (databa
     ])
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(2)
     expect(await reminders()).toHaveLength(2)
+  })
+
+  it('sends, on the first pass over trials handed out before it, each reminder due now once and none already stale', async () => {
+    // Three trials whose keys were handed out before reminders ran at all (the upgrade that
+    // brought them, or a long downtime), the first pass at noon UTC.
+    const midnight = Date.UTC(2031, 2, 10)
+    const noon = new Date(midnight + DAY / 2)
+    const handedOut = async (email: string, assignedAt: number) => {
+      await trial(email)
+      await database().db.execute(
+        sql`update licenses set assigned_at = ${new Date(assignedAt)}
+             where submission_id = (select id from trial_submissions where email = ${email})`,
+      )
+    }
+    // Ends in 3 days: its notice was due at 00:00 today.
+    await handedOut('due@example.com', noon.getTime() - 7 * DAY - 2 * 3_600_000)
+    // Its 3-day notice was due 36 hours ago: stale; its notice on the day is tomorrow.
+    await handedOut('stale@example.com', midnight - 8 * DAY - 6 * 3_600_000)
+    // Handed out two days ago: nothing due yet.
+    await handedOut('fresh@example.com', noon.getTime() - 2 * DAY)
+
+    expect(await runReminderPass(deps, noon)).toMatchObject({ queued: 1, skipped: 0 })
+    expect(await runReminderPass(deps, noon)).toMatchObject({ queued: 0, skipped: 0 })
+    expect((await reminders()).map((m) => m.to)).toEqual(['due@example.com'])
+
+    // Tomorrow just after midnight: the stale trial's notice on the day, and nothing else.
+    expect((await runReminderPass(deps, new Date(midnight + DAY + 60_000))).queued).toBe(1)
+    expect((await reminders()).map((m) => [m.to, m.payload.today])).toEqual([
+      ['due@example.com', false],
+      ['stale@example.com', true],
+    ])
   })
 
   it('is off with TRIAL_REMINDERS=off', async () => {

@@ -90,6 +90,7 @@ export const PACING_COPY = {
     portfolioCsv: 'pacing-plan.csv',
     portfolioXlsx: 'pacing-plan.xlsx',
     bandsCsv: 'pacing-bands.csv',
+    planBandsCsv: 'pacing-plan-bands.csv',
   },
   xlsxSheet: 'Projection',
   inputsSheet: 'Inputs',
@@ -231,6 +232,7 @@ export const PORTFOLIO_COPY = {
     `${year}: liquid assets cover ${coverage.toFixed(2)}x of the year’s calls, below 1x.`,
   coverageHeading: 'Liquidity warnings',
   moreWarnings: (n: number) => `${n} more ${n === 1 ? 'year' : 'years'} below 1x`,
+  heldNote: 'The commitments are the base plan’s, held.',
   rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows.',
   overridesHint: 'Optional: this fund’s own call rate, life, bow and growth. Empty: the preset’s.',
   overrideColumns: { rc: 'Call rate', life: 'Life', bow: 'Bow', growth: 'Growth' },
@@ -281,6 +283,40 @@ export const PORTFOLIO_COPY = {
     netCashFlow: 'Net cash flow',
     privateNav: 'Private NAV',
     unfunded: 'Unfunded',
+  },
+  scenarios: {
+    intro:
+      'The plan under four sets of assumptions, each applied to every fund, existing and new. The yearly commitments stay those solved for the base case, so you see how the plan you would sign today fares. Edit how each scenario departs; the key figures, charts, table and downloads show the scenario you choose.',
+    describe: {
+      base: 'Your plan as solved',
+      downside: 'Every fund: growth 6 points lower, life 3 years longer',
+      upside: 'Every fund: growth 4 points higher, life 1 year shorter',
+      stress:
+        'Every fund: growth 30 points lower in the plan’s first year with private NAV, then base',
+    },
+    columns: {
+      peakNav: 'Peak private NAV',
+      trough: 'Deepest cum. net cash flow',
+      finalShare: 'Share at the horizon',
+      firstAtTarget: 'First year at target',
+      lowestCoverage: 'Lowest coverage',
+    },
+    navChart: 'Private NAV by scenario',
+    navSummary: 'One line per scenario: the private NAV of all funds at the end of each year.',
+    cumulativeChart: 'Cumulative net cash flow by scenario',
+    cumulativeSummary:
+      'One line per scenario: distributions minus calls of all funds, added up year by year.',
+  },
+  bands: {
+    intro:
+      'Growth of every fund becomes its G plus volatility times a standard normal draw (never below -99%); each year’s draw is shared by all funds, as one market moves a whole book. The bands surround the scenario shown, with the base plan’s commitments held and the liquid part growing at its own rate; a seeded generator makes the same link give the same bands. P10 and P90 bound the middle 80% of paths.',
+    chart: 'Private NAV and cumulative net cash flow: P10, P50, P90',
+    summary:
+      'Solid: the median path of private NAV and of cumulative net cash flow, over all funds. Dashed: P10 and P90 of each.',
+    shareChart: 'Private share against target: P10, P50, P90',
+    shareSummary:
+      'Solid: the median path of private NAV as a share of the total portfolio. Dashed: P10 and P90, and the target.',
+    series: { shareP10: 'Share P10', shareP50: 'Share P50', shareP90: 'Share P90' },
   },
   tableHeading: 'Plan year by year',
   tableCaption:

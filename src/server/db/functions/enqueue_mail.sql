@@ -1,5 +1,5 @@
 -- Queues a message in the outbox (docs/architecture.md, "The outbox"). Its Message-ID is fixed
--- now, so every attempt sends the same one: <row id@sender's domain>. Returns the row's id and it.
+-- now (mail_message_id), so every attempt sends the same one. Returns the row's id and it.
 CREATE FUNCTION enqueue_mail(
   p_kind text,
   p_to text,
@@ -15,7 +15,7 @@ BEGIN
   RETURN QUERY
   INSERT INTO mail_outbox AS m (id, kind, "to", payload, submission_id, message_id)
     VALUES (v_id, p_kind, p_to, p_payload, p_submission_id,
-      '<' || v_id || '@' || p_message_id_domain || '>')
+      mail_message_id(v_id, p_message_id_domain))
     RETURNING m.id, m.message_id;
 END
 $$;

@@ -79,3 +79,15 @@ export function barsPath(values: readonly number[], d: Domain, lane = 0, lanes =
 export function labelEvery(n: number, max: number): number {
   return Math.max(1, Math.ceil(n / max))
 }
+
+/** 0 up to a round share above both the target and the highest share. */
+export function shareDomain(max: number): Domain {
+  // Past 100% (a total below the funds' NAV), a step of the shares' own size: a step of 0.2 up
+  // to 170,000 drew 850,000 ticks and held a render (the server's too) for a minute.
+  const step =
+    max > 1 ? 10 ** Math.ceil(Math.log10(max / 5)) : max > 0.5 ? 0.2 : max > 0.2 ? 0.1 : 0.05
+  const hi = Math.max(step, Math.ceil((max + 1e-9) / step) * step)
+  const ticks: number[] = []
+  for (let t = 0; t <= hi + step / 2; t += step) ticks.push(Number(t.toFixed(4)))
+  return { min: 0, max: hi, ticks }
+}

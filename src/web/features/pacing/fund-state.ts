@@ -6,14 +6,8 @@
  */
 import { findFundInputError, type FundInputs } from '#src/common/pacing/engine.ts'
 import {
-  BAND_FIELDS,
   FUND_FIELDS,
-  bandMessage,
   fundInputsFromQuery,
-  parseBandSettings,
-  parseScenario,
-  readBandField,
-  type BandField,
   readDecimal,
   type FieldErrors,
   type FundField,
@@ -25,120 +19,24 @@ import {
   type AssetClass,
   type PresetParameters,
 } from '#src/common/pacing/presets.ts'
-import { DEFAULT_PATHS, DEFAULT_SEED, type BandSettings } from '#src/common/pacing/montecarlo.ts'
-import {
-  DEFAULT_SHIFTS,
-  SCENARIOS,
-  SHIFT_LIMITS,
-  type ScenarioId,
-  type ScenarioShift,
-} from '#src/common/pacing/scenarios.ts'
 import { FUND_FIELD_COPY, PACING_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
+import {
+  initialScenarioState,
+  scenarioStateFromQuery,
+  type ScenarioState,
+} from './scenario-state.ts'
 
 type FundTexts = Record<FundField, string>
 
-type ShiftKey = keyof ScenarioShift
-type ShiftTexts = Record<ScenarioId, Record<ShiftKey, string>>
-
-export interface FundState {
+/** The fields and inputs, with the scenario and bands (scenario-state.ts). */
+export interface FundState extends ScenarioState {
   texts: FundTexts
   errors: FieldErrors<FundField>
   /** The last valid inputs: what the chart, table, key figures and the link show. */
   inputs: FundInputs
   /** The preset last chosen (or matched by a link); null when none fits. */
   preset: AssetClass | null
-  /** The scenario the key figures, chart, table and downloads show (`scenario=`). */
-  scenario: ScenarioId
-  /** How each scenario departs from the inputs (editable; the last valid values). */
-  shifts: Record<ScenarioId, ScenarioShift>
-  shiftTexts: ShiftTexts
-  /** Keyed `downside.growth` and so on. */
-  shiftErrors: Record<string, string>
-  /** Uncertainty: the last valid `vol`, `paths`, `seed`, their texts and messages. */
-  bands: BandSettings
-  bandTexts: Record<BandField, string>
-  bandErrors: FieldErrors<BandField>
-}
-
-function bandTextsOf(settings: BandSettings): Record<BandField, string> {
-  return {
-    vol: settings.vol === 0 ? '' : String(settings.vol),
-    paths: String(settings.paths),
-    seed: String(settings.seed),
-  }
-}
-
-/** A band setting as typed; an empty volatility means none. */
-export function editBandField(state: FundState, field: BandField, text: string): FundState {
-  const bandTexts = { ...state.bandTexts, [field]: text }
-  const bandErrors = { ...state.bandErrors }
-  const value = field === 'vol' && text.trim() === '' ? 0 : readBandField(field, text)
-  if (value === null) {
-    bandErrors[field] = bandMessage(field)
-    return { ...state, bandTexts, bandErrors }
-  }
-  delete bandErrors[field]
-  return { ...state, bandTexts, bandErrors, bands: { ...state.bands, [field]: value } }
-}
-
-const shiftText = (key: ShiftKey, v: number) =>
-  key === 'life' ? String(v) : String(Number(v.toFixed(6)))
-
-function defaultShiftTexts(): ShiftTexts {
-  const texts = {} as ShiftTexts
-  for (const id of SCENARIOS) {
-    const d = DEFAULT_SHIFTS[id]
-    texts[id] = {
-      growth: shiftText('growth', d.growth),
-      life: shiftText('life', d.life),
-      shock: shiftText('shock', d.shock),
-    }
-  }
-  return texts
-}
-
-const SCENARIO_DEFAULTS = () => {
-  const bands: BandSettings = { vol: 0, paths: DEFAULT_PATHS, seed: DEFAULT_SEED }
-  return {
-    scenario: 'base' as ScenarioId,
-    shifts: { ...DEFAULT_SHIFTS },
-    shiftTexts: defaultShiftTexts(),
-    shiftErrors: {},
-    bands,
-    bandTexts: bandTextsOf(bands),
-    bandErrors: {},
-  }
-}
-
-/** A scenario's shift as typed: kept when valid, else a message and the last valid value. */
-export function editShift(
-  state: FundState,
-  id: ScenarioId,
-  key: ShiftKey,
-  text: string,
-): FundState {
-  const shiftTexts = { ...state.shiftTexts, [id]: { ...state.shiftTexts[id], [key]: text } }
-  const shiftErrors = { ...state.shiftErrors }
-  const errorKey = `${id}.${key}`
-  const value = text.trim() === '' ? 0 : readDecimal(text)
-  const { min, max } = SHIFT_LIMITS[key]
-  const ok =
-    Number.isFinite(value) &&
-    value >= min &&
-    value <= max &&
-    (key !== 'life' || Number.isInteger(value))
-  if (!ok) {
-    shiftErrors[errorKey] = PACING_COPY.scenarios.shiftError[key]
-    return { ...state, shiftTexts, shiftErrors }
-  }
-  delete shiftErrors[errorKey]
-  const shifts = { ...state.shifts, [id]: { ...state.shifts[id], [key]: value } }
-  return { ...state, shiftTexts, shiftErrors, shifts }
-}
-
-export function chooseScenario(state: FundState, scenario: ScenarioId): FundState {
-  return state.scenario === scenario ? state : { ...state, scenario }
 }
 
 const DEFAULT_COMMITMENT = 10_000_000
@@ -170,7 +68,7 @@ export function initialFundState(inputs: FundInputs = DEFAULT_FUND): FundState {
     errors: {},
     inputs,
     preset: matchPreset(inputs),
-    ...SCENARIO_DEFAULTS(),
+    ...initialScenarioState(),
   }
 }
 
@@ -216,20 +114,8 @@ export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAUL
     errors: fieldErrors,
     inputs,
     preset: matchPreset(inputs),
-    ...SCENARIO_DEFAULTS(),
-    scenario: parseScenario(params).scenario,
-    ...bandsFromQuery(params),
+    ...scenarioStateFromQuery(params),
   }
-}
-
-function bandsFromQuery(params: URLSearchParams) {
-  const { settings, errors } = parseBandSettings(params)
-  const bandTexts = bandTextsOf(settings)
-  for (const field of BAND_FIELDS) {
-    const raw = params.get(field)
-    if (raw !== null && errors[field]) bandTexts[field] = raw
-  }
-  return { bands: settings, bandTexts, bandErrors: errors }
 }
 
 /**

@@ -139,6 +139,8 @@ export function PacingLab({ query = '' }: { query?: string }) {
   }, [])
 
   const plan = portfolio?.plan
+  const planScenario = portfolio?.scenario
+  const planBands = portfolio?.bands
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
@@ -148,10 +150,13 @@ export function PacingLab({ query = '' }: { query?: string }) {
         replaceQuery(
           withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
         )
-      else if (plan) replaceQuery(serializePortfolioQuery(plan))
+      else if (plan && planScenario && planBands)
+        replaceQuery(
+          withBands(withScenario(serializePortfolioQuery(plan), planScenario), planBands),
+        )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, plan])
+  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, plan, planScenario, planBands])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

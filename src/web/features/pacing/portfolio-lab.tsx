@@ -13,19 +13,23 @@ import {
   type SetStateAction,
 } from 'react'
 import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
+import { planScenarios } from '#src/common/pacing/plan-scenarios.ts'
 import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
-import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
+import { serializePortfolioQuery, withBands, withScenario } from '#src/common/pacing/query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
+import { shareDomain } from './chart-scale.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { inputClasses, TextField } from './field.tsx'
 import { formatCompact, formatMoney, formatPercent } from './format.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
+import { PlanBandsPanel } from './plan-bands-panel.tsx'
+import { PlanScenarioPanel } from './plan-scenario-panel.tsx'
 import {
   FUND_OVERRIDE_FIELDS,
   FUND_ROW_FIELDS,
@@ -208,7 +212,14 @@ interface Props {
 }
 
 export function PortfolioLab({ state, onChange }: Props) {
-  const result = useMemo(() => planPortfolio(state.plan), [state.plan])
+  const base = useMemo(() => planPortfolio(state.plan), [state.plan])
+  // Every scenario holds the base plan's commitments (plan-scenarios.ts); the page shows one.
+  const scenarios = useMemo(
+    () => planScenarios(state.plan, base, state.shifts),
+    [state.plan, base, state.shifts],
+  )
+  const commitments = useMemo(() => base.rows.map((r) => r.newCommitment), [base])
+  const result = scenarios[state.scenario]
   const rows = result.rows
   const last = rows[rows.length - 1]
 
@@ -429,6 +440,12 @@ export function PortfolioLab({ state, onChange }: Props) {
             </div>
           ) : null}
           <p className="text-sm text-ink-600">{P.rule}</p>
+          {state.scenario !== 'base' ? (
+            <p data-note="plan-scenario" className="text-sm font-medium text-brand-900">
+              {PACING_COPY.scenarios.showing(PACING_COPY.scenarios.names[state.scenario])}{' '}
+              {P.heldNote}
+            </p>
+          ) : null}
           <section aria-labelledby="plan-figures-heading">
             <h2 id="plan-figures-heading" className="sr-only">
               {PACING_COPY.keyFiguresHeading}
@@ -451,6 +468,13 @@ export function PortfolioLab({ state, onChange }: Props) {
             labels={labels}
             series={flowSeries}
             formatTick={formatCompact}
+          />
+          <PlanScenarioPanel state={state} onChange={onChange} results={scenarios} />
+          <PlanBandsPanel
+            state={state}
+            onChange={onChange}
+            plan={state.plan}
+            commitments={commitments}
           />
           <LabActions
             onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
@@ -539,22 +563,11 @@ export function PortfolioLab({ state, onChange }: Props) {
   )
 }
 
-/** 0 up to a round share above both the target and the highest share. */
-function shareDomain(max: number) {
-  // Past 100% (a total below the funds' NAV), a step of the shares' own size: a step of 0.2 up
-  // to 170,000 drew 850,000 ticks and held a render (the server's too) for a minute.
-  const step =
-    max > 1 ? 10 ** Math.ceil(Math.log10(max / 5)) : max > 0.5 ? 0.2 : max > 0.2 ? 0.1 : 0.05
-  const hi = Math.max(step, Math.ceil((max + 1e-9) / step) * step)
-  const ticks: number[] = []
-  for (let t = 0; t <= hi + step / 2; t += step) ticks.push(Number(t.toFixed(4)))
-  return { min: 0, max: hi, ticks }
-}
-
-/** The plan's inputs for the workbook's Inputs sheet, and the link that reopens it. */
+/** The plan's inputs for the workbook's Inputs sheet, its scenario, and the link that reopens it. */
 function planInputLines(state: PortfolioState): [string, string | number][] {
   const plan = state.plan
   const lines: [string, string | number][] = [
+    [PACING_COPY.scenarios.columns.scenario, PACING_COPY.scenarios.names[state.scenario]],
     [P.fields.total.label, plan.totalValue],
     [P.fields.totalgrowth.label, plan.totalGrowth],
     [P.fields.target.label, plan.targetShare],
@@ -571,7 +584,8 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
     ]),
   )
   const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
-  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${serializePortfolioQuery(plan)}`])
+  const query = withBands(withScenario(serializePortfolioQuery(plan), state.scenario), state.bands)
+  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${query}`])
   return lines
 }
 

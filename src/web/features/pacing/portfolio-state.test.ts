@@ -10,6 +10,7 @@ import {
   portfolioStateFromQuery,
   removeFundRow,
 } from './portfolio-state.ts'
+import { chooseScenario, editBandField, editShift } from './scenario-state.ts'
 
 describe('portfolio form state', () => {
   it('edits plan fields, keeping the last plan while one is bad', () => {
@@ -100,5 +101,26 @@ describe('liquid assets, overrides and import in the form', () => {
     expect(good.imported).toBe(2)
     expect(good.state.plan.existingFunds.map((f) => f.name)).toEqual(['A', 'B'])
     expect(good.state.rows.map((r) => r.commitment)).toEqual(['10', '20'])
+  })
+
+  it('opens the scenario and bands a plan link names, and keeps editing them', () => {
+    const query = `${serializePortfolioQuery(DEFAULT_PLAN)}&scenario=downside&vol=0.2&paths=500&seed=9`
+    const s0 = portfolioStateFromQuery(query)
+    expect(s0.plan).toEqual(DEFAULT_PLAN)
+    expect(s0.scenario).toBe('downside')
+    expect(s0.bands).toEqual({ vol: 0.2, paths: 500, seed: 9 })
+    expect(s0.bandTexts.vol).toBe('0.2')
+    // Editing the plan keeps the scenario and bands; a bad band value keeps its message.
+    const s1 = editBandField(editPlanField(s0, 'target', '0.2'), 'paths', '0')
+    expect(s1.scenario).toBe('downside')
+    expect(s1.bands.paths).toBe(500)
+    expect(s1.bandErrors.paths).toMatch(/Paths/)
+    const s2 = editShift(chooseScenario(s1, 'stress'), 'stress', 'shock', '-0.5')
+    expect(s2.scenario).toBe('stress')
+    expect(s2.shifts.stress.shock).toBe(-0.5)
+    const bad = portfolioStateFromQuery(`${serializePortfolioQuery(DEFAULT_PLAN)}&vol=3`)
+    expect(bad.bands.vol).toBe(0)
+    expect(bad.bandTexts.vol).toBe('3')
+    expect(bad.bandErrors.vol).toMatch(/Volatility/)
   })
 })

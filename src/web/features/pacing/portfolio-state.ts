@@ -17,6 +17,11 @@ import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
 import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
 import { PORTFOLIO_COPY } from '../../content/pacing.ts'
 import { formatFieldValue } from './format.ts'
+import {
+  initialScenarioState,
+  scenarioStateFromQuery,
+  type ScenarioState,
+} from './scenario-state.ts'
 
 export const PLAN_FIELDS = [
   'total',
@@ -58,7 +63,8 @@ export interface RowError {
   message: string
 }
 
-export interface PortfolioState {
+/** The plan's fields and funds, with the scenario and bands (scenario-state.ts). */
+export interface PortfolioState extends ScenarioState {
   texts: Record<PlanField, string>
   newClass: AssetClass
   rows: FundRow[]
@@ -149,6 +155,7 @@ export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): Portf
     plan,
     validRows: Object.fromEntries(plan.existingFunds.map((f, i) => [i, f])),
     nextId: rows.length,
+    ...initialScenarioState(),
   }
 }
 
@@ -313,7 +320,10 @@ export function removeFundRow(state: PortfolioState, id: number): PortfolioState
   return evaluatePortfolio({ ...state, rows: state.rows.filter((r) => r.id !== id), validRows })
 }
 
-/** The state a `mode=portfolio` link opens, with the raw text of every bad field kept. */
+/**
+ * The state a `mode=portfolio` link opens, with the raw text of every bad field kept, and the
+ * scenario and bands it names.
+ */
 export function portfolioStateFromQuery(
   search: string,
   defaults: PortfolioPlan = DEFAULT_PLAN,
@@ -356,7 +366,14 @@ export function portfolioStateFromQuery(
     validRows = {}
     nextId = rows.length
   }
-  const state: PortfolioState = { ...base, texts, rows, validRows, nextId }
+  const state: PortfolioState = {
+    ...base,
+    texts,
+    rows,
+    validRows,
+    nextId,
+    ...scenarioStateFromQuery(params),
+  }
   return evaluatePortfolio({ ...state, plan: { ...defaults, ...values, existingFunds: [] } })
 }
 

@@ -12,7 +12,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx'
 import { DataState, PageHeader } from '../components/page-header.tsx'
 import { Table, Td } from '../components/table.tsx'
 import { useApiData } from '../console-api.ts'
-import { formatNumber } from '../format.ts'
+import { formatMoney, formatNumber } from '../format.ts'
 
 const STAGES = ['visits', 'trials', 'keys', 'orders'] as const
 const STAGE_LABELS = {
@@ -23,7 +23,15 @@ const STAGE_LABELS = {
 }
 const COLORS = { visits: '#c9d6e8', trials: '#7fa3cf', keys: '#1f4a80', orders: '#4fb89c' }
 
-/** Per week, the four stages side by side (log scale would hide orders; each bar is labelled). */
+/** Widest a week's group of four bars gets, and the gap between groups (viewBox units). */
+const GROUP_MAX = 120
+const GROUP_GAP = 16
+
+/**
+ * Per week, the four stages side by side on one linear scale (a log scale would hide orders),
+ * each bar labelled with its count when there is room. A few weeks keep their natural size
+ * instead of stretching over the whole width.
+ */
 function WeeklyChart({ weeks }: { weeks: FunnelRow[] }) {
   const byWeek = new Map<string, Record<(typeof STAGES)[number], number>>()
   for (const r of weeks) {
@@ -31,12 +39,15 @@ function WeeklyChart({ weeks }: { weeks: FunnelRow[] }) {
     for (const s of STAGES) w[s] += r[s]
     byWeek.set(r.week, w)
   }
-  const entries = [...byWeek.entries()]
-  const max = Math.max(1, ...entries.map(([, w]) => w.visits), ...entries.map(([, w]) => w.trials))
-  const width = 640
+  const entries = [...byWeek.entries()].sort(([a], [b]) => a.localeCompare(b))
+  const max = Math.max(1, ...entries.map(([, w]) => Math.max(w.visits, w.trials)))
+  const group = Math.min(GROUP_MAX, 640 / Math.max(1, entries.length))
+  const bar = Math.max(2, (group - GROUP_GAP) / STAGES.length)
+  const labelled = bar >= 18
+  const width = Math.max(320, entries.length * group + GROUP_GAP)
+  const top = 16
   const height = 180
-  const group = width / Math.max(1, entries.length)
-  const bar = Math.max(2, (group - 12) / STAGES.length)
+  const left = (width - entries.length * group) / 2
   const summary = entries
     .map(
       ([week, w]) =>
@@ -61,31 +72,51 @@ function WeeklyChart({ weeks }: { weeks: FunnelRow[] }) {
         </span>
       </figcaption>
       <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
-        className="h-48 w-full"
+        viewBox={`0 0 ${width} ${top + height + 20}`}
+        className="h-52 w-full"
         role="img"
         aria-label={summary || 'No data yet'}
       >
+        <line
+          x1={left}
+          x2={width - left}
+          y1={top + height}
+          y2={top + height}
+          stroke="#c3cad5"
+          strokeWidth="1"
+        />
         {entries.map(([week, w], i) => (
-          <g key={week} transform={`translate(${i * group + 6}, 0)`}>
+          <g key={week} transform={`translate(${left + i * group + GROUP_GAP / 2}, 0)`}>
             {STAGES.map((s, k) => {
               const h = w[s] === 0 ? 0 : Math.max(2, (w[s] / max) * (height - 4))
               return (
-                <rect
-                  key={s}
-                  x={k * bar}
-                  y={height - h}
-                  width={bar - 1}
-                  height={h}
-                  fill={COLORS[s]}
-                />
+                <g key={s}>
+                  <rect
+                    x={k * bar}
+                    y={top + height - h}
+                    width={bar - 1}
+                    height={h}
+                    fill={COLORS[s]}
+                  />
+                  {labelled ? (
+                    <text
+                      x={k * bar + (bar - 1) / 2}
+                      y={top + height - h - 4}
+                      textAnchor="middle"
+                      fontSize="11"
+                      fill="#243040"
+                    >
+                      {formatNumber(w[s])}
+                    </text>
+                  ) : null}
+                </g>
               )
             })}
             <text
-              x={(group - 12) / 2}
-              y={height + 14}
+              x={(group - GROUP_GAP) / 2}
+              y={top + height + 15}
               textAnchor="middle"
-              fontSize="10"
+              fontSize="11"
               fill="#56606e"
             >
               {week.slice(5)}
@@ -106,7 +137,7 @@ export function FunnelPage() {
     <div>
       <PageHeader
         title="Funnel"
-        description="Visits are counted on the server from page requests, without cookies or anything that identifies a person; a source is the page's utm_source, direct when none."
+        description="A visit is a page reached from outside the site, counted on the server without cookies or anything that identifies a person; its source is the page's utm_source, direct when none."
         actions={
           <>
             <label className="flex items-center gap-2 text-sm text-ink-700">
@@ -203,7 +234,7 @@ export function FunnelPage() {
                   <tr key={`${r.month}-${r.currency}`}>
                     <Td>{r.month}</Td>
                     <Td>{r.currency.toUpperCase()}</Td>
-                    <Td className="tabular-nums">{(r.amountMinor / 100).toFixed(2)}</Td>
+                    <Td className="tabular-nums">{formatMoney(r.amountMinor, null)}</Td>
                   </tr>
                 ))
               )}

@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { DataState, PageHeader, Panel } from '../components/page-header.tsx'
 import { apiPost, errorMessage, useApiData } from '../console-api.ts'
 import { navigate, useLocation } from '../console-router.ts'
-import { formatDateTime, formatNumber } from '../format.ts'
+import { formatDateTime, formatMoney, formatNumber } from '../format.ts'
 
 const field = 'mt-1 block min-h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-sm'
 const label = 'block text-sm font-medium text-ink-800'
@@ -31,9 +31,7 @@ const STATUS_LABELS: Record<OrderStatusName, string> = {
 }
 
 function amount(item: OrderItem): string {
-  if (item.amountMinor === null) return ''
-  const value = item.amountMinor / 100
-  return item.currency ? `${formatNumber(value)} ${item.currency}` : formatNumber(value)
+  return item.amountMinor === null ? '' : formatMoney(item.amountMinor, item.currency)
 }
 
 type Result = { ok: boolean; text: string } | null

@@ -6,7 +6,7 @@ import { adminApi } from '#src/common/paths.ts'
 import { DailyBarChart } from '../components/bar-chart.tsx'
 import { DataState, PageHeader, Panel, Stat } from '../components/page-header.tsx'
 import { useApiData } from '../console-api.ts'
-import { formatDateTime, formatNumber, plural } from '../format.ts'
+import { formatDateTime, formatMoney, formatNumber, plural } from '../format.ts'
 
 function describeAction(action: string, detail: Record<string, unknown>): string {
   const bits = Object.entries(detail)
@@ -177,7 +177,7 @@ export function OverviewPage() {
                         <td className="py-2 pr-4">{MODEL_LABELS[r.model]}</td>
                         <td className="py-2 pr-4 tabular-nums">{formatNumber(r.orders)}</td>
                         <td className="py-2 tabular-nums">
-                          {formatNumber(r.amountMinor / 100)} {r.currency}
+                          {formatMoney(r.amountMinor, r.currency)}
                         </td>
                       </tr>
                     ))}

@@ -1,0 +1,96 @@
+/**
+ * The portfolio plan under scenarios and under uncertainty (docs/product.md, "Pacing Lab"), built
+ * from the one-fund pieces: each fund of the plan gets the scenario's shift (scenarios.ts) and the
+ * plan's paths are the one-fund simulation run over all its funds on one calendar (montecarlo.ts).
+ *
+ * Two choices, both the reading an allocator needs (how does the plan I would sign today fare?):
+ *
+ * - The commitments are held. Each scenario and every path keeps the base plan's solved yearly
+ *   commitments; nothing is re-solved, so the table shows what the base schedule does when
+ *   growth and lives turn out otherwise (the share drifting from the target, coverage falling).
+ * - One calendar for shocks. The stress scenario's one-year shock falls in one calendar year for
+ *   every fund: the first projected year in which the plan holds private NAV (the start year when
+ *   an existing fund has NAV). Funds that start after it are not shocked. On a path, each year's
+ *   draw z_t is common to all funds, a market shock moving the whole private book together; the
+ *   liquid part grows at its own rate on every path.
+ */
+import { simulateBands, type BandSettings, type Bands } from './montecarlo.ts'
+import {
+  liquidPartToday,
+  planFunds,
+  projectHeldPlan,
+  type PlanFund,
+  type PortfolioPlan,
+  type PortfolioResult,
+} from './portfolio.ts'
+import {
+  SCENARIOS,
+  applyScenario,
+  firstYearWithNav,
+  type ScenarioId,
+  type ScenarioShift,
+} from './scenarios.ts'
+
+const isNoShift = (s: ScenarioShift) => s.growth === 0 && s.life === 0 && s.shock === 0
+
+/** The plan year (0-based) the first fund opens with NAV; null when no fund ever holds NAV. */
+function firstPlanYearWithNav(funds: readonly PlanFund[]): number | null {
+  let first: number | null = null
+  for (const f of funds) {
+    const year = firstYearWithNav(f.inputs)
+    if (year === null || year >= (f.inputs.years ?? Infinity)) continue
+    if (first === null || f.offset + year < first) first = f.offset + year
+  }
+  return first
+}
+
+/** Every fund of the plan under one scenario, the shock in one calendar year for all. */
+function shiftFunds(funds: readonly PlanFund[], shift: ScenarioShift): PlanFund[] {
+  if (isNoShift(shift)) return [...funds]
+  const shockYear = shift.shock === 0 ? null : firstPlanYearWithNav(funds)
+  return funds.map((f) => ({
+    ...f,
+    inputs: applyScenario(f.inputs, shift, shockYear === null ? null : shockYear - f.offset),
+  }))
+}
+
+const commitmentsOf = (base: PortfolioResult) => base.rows.map((r) => r.newCommitment)
+
+/**
+ * Each scenario of a solved plan, its commitments held at the base's: the base result itself for
+ * a scenario that shifts nothing, else the funds shifted and the plan projected again.
+ */
+export function planScenarios(
+  plan: PortfolioPlan,
+  base: PortfolioResult,
+  shifts: Readonly<Record<ScenarioId, ScenarioShift>>,
+): Record<ScenarioId, PortfolioResult> {
+  const commitments = commitmentsOf(base)
+  const funds = planFunds(plan, commitments)
+  const out = {} as Record<ScenarioId, PortfolioResult>
+  for (const id of SCENARIOS) {
+    const shift = shifts[id]
+    out[id] = isNoShift(shift) ? base : projectHeldPlan(plan, shiftFunds(funds, shift), commitments)
+  }
+  return out
+}
+
+/**
+ * P10, P50 and P90 of the plan's private NAV, cumulative net cash flow and private share, over
+ * `settings.paths` paths of the scenario `shift`, the commitments held (`commitments`, one a
+ * year, as the base plan solved them). Rows are calendar years; with vol = 0 every band equals
+ * the scenario's row exactly.
+ */
+export function simulatePlanBands(
+  plan: PortfolioPlan,
+  commitments: readonly number[],
+  shift: ScenarioShift,
+  settings: BandSettings,
+): Bands {
+  const funds = shiftFunds(planFunds(plan, commitments), shift)
+  const labels = Array.from({ length: plan.horizon }, (_, i) => plan.startYear + i)
+  return simulateBands(funds, plan.horizon, settings, labels, {
+    start: liquidPartToday(plan),
+    growth: plan.totalGrowth,
+  })
+}

@@ -1,0 +1,179 @@
+/**
+ * Uncertainty bands, as the one-fund lab and the portfolio plan both show them: volatility, paths
+ * and seed, the P10 / P50 / P90 chart of NAV and cumulative net cash flow (computed in a worker,
+ * bands.worker.ts), and "Download bands CSV". The plan adds its private share's chart as children.
+ */
+import { Download } from 'lucide-react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { bandsToCsv, type Bands } from '#src/common/pacing/montecarlo.ts'
+import { BAND_FIELDS, type BandField } from '#src/common/pacing/query.ts'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { PACING_COPY } from '../../content/pacing.ts'
+import type { BandsRequest } from './bands.worker.ts'
+import { Chart, type ChartSeries } from './chart.tsx'
+import { saveCsv } from './downloads.ts'
+import { TextField } from './field.tsx'
+import { formatCompact } from './format.ts'
+import type { ScenarioState } from './scenario-state.ts'
+
+const B = PACING_COPY.bands
+
+/**
+ * Runs the bands in one long-lived worker; only the answer to the latest request is kept. The
+ * request must keep its identity while nothing in it changes (a memo), or it is sent again.
+ */
+export function useBands(request: BandsRequest): Bands | null {
+  const [bands, setBands] = useState<Bands | null>(null)
+  const worker = useRef<Worker | null>(null)
+  const latest = useRef(0)
+  const off = request.settings.vol === 0
+  useEffect(() => {
+    if (off) return
+    if (!worker.current) {
+      worker.current = new Worker(new URL('./bands.worker.ts', import.meta.url), {
+        type: 'module',
+      })
+      worker.current.onmessage = (event: MessageEvent<{ id: number; bands: Bands | null }>) => {
+        if (event.data.id === latest.current) setBands(event.data.bands)
+      }
+    }
+    latest.current += 1
+    worker.current.postMessage({ ...request, id: latest.current })
+  }, [request, off])
+  useEffect(() => () => worker.current?.terminate(), [])
+  return off ? null : bands
+}
+
+/** P10, P50 and P90 of `values` as three lines, the median solid. */
+export function bandLines(
+  id: string,
+  labels: { p10: string; p50: string; p90: string },
+  values: { p10: readonly number[]; p50: readonly number[]; p90: readonly number[] },
+  colors: { outer: string; median: string },
+  strong = false,
+): ChartSeries[] {
+  return [
+    {
+      id: `${id}-p90`,
+      label: labels.p90,
+      kind: 'line',
+      values: values.p90,
+      color: colors.outer,
+      dashed: true,
+    },
+    {
+      id: `${id}-p50`,
+      label: labels.p50,
+      kind: 'line',
+      values: values.p50,
+      color: colors.median,
+      strong,
+    },
+    {
+      id: `${id}-p10`,
+      label: labels.p10,
+      kind: 'line',
+      values: values.p10,
+      color: colors.outer,
+      dashed: true,
+    },
+  ]
+}
+
+const series = (b: Bands): ChartSeries[] => [
+  // The theme has no brand-300 (a line in it drew nothing): P10 and P90 are dashed brand-500.
+  ...bandLines('nav', { p10: B.series.navP10, p50: B.series.navP50, p90: B.series.navP90 }, b.nav, {
+    outer: 'var(--color-brand-500)',
+    median: 'var(--color-brand-700)',
+  }),
+  ...bandLines(
+    'cum',
+    { p10: B.series.cumP10, p50: B.series.cumP50, p90: B.series.cumP90 },
+    b.cumulative,
+    { outer: 'var(--color-accent-400)', median: 'var(--color-accent-700)' },
+    true,
+  ),
+]
+
+interface Props {
+  /** Prefixes the section's and chart's ids ('' for one fund, 'plan-' for the plan). */
+  idPrefix: string
+  /** Prefixes the fields' ids ('fund-' or 'plan-'). */
+  fieldPrefix: string
+  intro: string
+  state: ScenarioState
+  onEdit: (field: BandField, text: string) => void
+  bands: Bands | null
+  /** The main chart's title and summary. */
+  chart: { title: string; summary: string }
+  fileName: string
+  /** More charts of the same bands (the plan's private share). */
+  children?: ReactNode
+}
+
+export function BandsView({
+  idPrefix,
+  fieldPrefix,
+  intro,
+  state,
+  onEdit,
+  bands,
+  chart,
+  fileName,
+  children,
+}: Props) {
+  return (
+    <section aria-labelledby={`${idPrefix}bands-heading`} data-print="bands" className="space-y-4">
+      <div>
+        <h2 id={`${idPrefix}bands-heading`} className="text-base font-semibold text-brand-900">
+          {B.heading}
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">{intro}</p>
+      </div>
+      <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-3" data-print-hide="">
+        {BAND_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`${fieldPrefix}${field}`}
+            label={B.fields[field].label}
+            hint={B.fields[field].hint}
+            value={state.bandTexts[field]}
+            error={state.bandErrors[field]}
+            onChange={(text) => onEdit(field, text)}
+          />
+        ))}
+      </div>
+      {state.bands.vol === 0 ? (
+        <p className="text-sm text-ink-600">{B.none}</p>
+      ) : bands ? (
+        <>
+          <Chart
+            id={`${idPrefix}bands-chart`}
+            title={chart.title}
+            summary={chart.summary}
+            labels={bands.years}
+            series={series(bands)}
+            formatTick={formatCompact}
+          />
+          {children}
+          <p className="text-sm text-ink-600" data-bands-note="">
+            {B.note(state.bands.paths, state.bands.seed)}
+          </p>
+          <button
+            type="button"
+            onClick={() => saveCsv(bandsToCsv(bands), fileName)}
+            className={buttonClasses('secondary', 'sm')}
+            data-print-hide=""
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {B.download}
+          </button>
+        </>
+      ) : (
+        <p className="text-sm text-ink-600" role="status">
+          {B.computing}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,235 @@
+/**
+ * Scenarios side by side, as the one-fund lab and the portfolio plan both show them: a table with
+ * each scenario's key figures and its editable shifts, the choice of the scenario the rest of the
+ * page shows, and two charts of overlaid curves. What the figures and curves are is the caller's
+ * (scenario-panel.tsx for one fund, plan-scenario-panel.tsx for the plan).
+ */
+import { SCENARIOS, type ScenarioId, type ScenarioShift } from '#src/common/pacing/scenarios.ts'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { cn } from '../../lib/cn.ts'
+import { Chart, type ChartSeries } from './chart.tsx'
+import { SCROLL_SHADOW } from './data-table.tsx'
+import { formatCompact } from './format.ts'
+import type { ScenarioState } from './scenario-state.ts'
+
+const S = PACING_COPY.scenarios
+
+/** One colour per scenario, the base strongest. */
+const COLORS: Record<ScenarioId, string> = {
+  base: 'var(--color-brand-700)',
+  downside: '#b45309',
+  upside: 'var(--color-accent-600)',
+  stress: '#b91c1c',
+}
+
+const SHIFT_KEYS = ['growth', 'life', 'shock'] as const
+
+interface CurveChart {
+  title: string
+  summary: string
+  values: Readonly<Record<ScenarioId, readonly number[]>>
+}
+
+interface Props {
+  /** Prefixes every id and the radio group's name ('' for one fund, 'plan-' for the plan). */
+  idPrefix: string
+  intro: string
+  /** One line under each scenario's name: what it does. */
+  describe: Readonly<Record<ScenarioId, string>>
+  state: ScenarioState
+  onChoose: (id: ScenarioId) => void
+  onEditShift: (id: ScenarioId, key: keyof ScenarioShift, text: string) => void
+  /** The key-figure columns; each cell is marked data-cell with its key. */
+  columns: readonly { key: string; label: string }[]
+  /** Each scenario's figures, formatted, in the order of `columns`. */
+  figures: Readonly<Record<ScenarioId, readonly string[]>>
+  /** X labels of both charts. */
+  labels: readonly number[]
+  charts: readonly [CurveChart, CurveChart]
+}
+
+export function ScenarioView({
+  idPrefix,
+  intro,
+  describe,
+  state,
+  onChoose,
+  onEditShift,
+  columns,
+  figures,
+  labels,
+  charts,
+}: Props) {
+  const lines = (values: CurveChart['values']): ChartSeries[] =>
+    SCENARIOS.map((id) => ({
+      id,
+      label: S.names[id],
+      kind: 'line',
+      values: values[id],
+      color: COLORS[id],
+      strong: id === state.scenario,
+      dashed: id !== 'base' && id !== state.scenario,
+    }))
+  const headers = [
+    { key: 'scenario', label: S.columns.scenario },
+    ...columns,
+    ...SHIFT_KEYS.map((key) => ({ key, label: S.columns[key] })),
+  ]
+
+  return (
+    <section
+      aria-labelledby={`${idPrefix}scenarios-heading`}
+      data-print="scenarios"
+      className="space-y-4"
+    >
+      <div>
+        <h2 id={`${idPrefix}scenarios-heading`} className="text-base font-semibold text-brand-900">
+          {S.heading}
+        </h2>
+        <p className="mt-1 text-sm text-ink-600">{intro}</p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink-800">{S.show}</legend>
+        <div className="mt-2 flex flex-wrap gap-2" data-print-hide="">
+          {SCENARIOS.map((id) => (
+            <label
+              key={id}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm',
+                'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400',
+                state.scenario === id
+                  ? 'border-brand-600 bg-brand-50 font-medium text-brand-900'
+                  : 'border-ink-200 text-ink-700 hover:border-ink-300',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${idPrefix}scenario`}
+                value={id}
+                checked={state.scenario === id}
+                onChange={() => onChoose(id)}
+                className="size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
+              />
+              {S.names[id]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div
+        role="region"
+        aria-label={S.tableRegion}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl ring-1 ring-ink-100"
+        style={SCROLL_SHADOW}
+      >
+        <table
+          id={`${idPrefix}scenario-table`}
+          className="w-full border-collapse text-right text-sm tabular-nums"
+        >
+          <caption className="sr-only">{S.heading}</caption>
+          <thead className="bg-ink-50 text-xs text-ink-700">
+            <tr>
+              {headers.map(({ key, label }, i) => (
+                <th
+                  key={key}
+                  scope="col"
+                  className={cn(
+                    'bg-ink-50 px-3 py-2.5 align-bottom font-semibold',
+                    i === 0 && 'sticky left-0 z-[1] text-left',
+                  )}
+                >
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {SCENARIOS.map((id) => (
+              <tr
+                key={id}
+                data-scenario={id}
+                className={cn('border-t border-ink-100', id === state.scenario && 'bg-brand-50')}
+              >
+                <th
+                  scope="row"
+                  className={cn(
+                    'sticky left-0 z-[1] px-3 py-2 text-left font-medium whitespace-nowrap text-ink-800',
+                    id === state.scenario ? 'bg-brand-50' : 'bg-white',
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="mr-2 inline-block h-0.5 w-3 align-middle"
+                    style={{ background: COLORS[id] }}
+                  />
+                  {S.names[id]}
+                  <span className="block max-w-[11rem] text-xs font-normal whitespace-normal text-ink-600 max-sm:hidden">
+                    {describe[id]}
+                  </span>
+                </th>
+                {columns.map(({ key }, i) => (
+                  <td key={key} className="px-3 py-2 whitespace-nowrap" data-cell={key}>
+                    {figures[id][i]}
+                  </td>
+                ))}
+                {SHIFT_KEYS.map((key) => {
+                  const error = state.shiftErrors[`${id}.${key}`]
+                  const fieldId = `${idPrefix}scenario-${id}-${key}`
+                  return (
+                    <td key={key} className="px-2 py-1.5 align-top">
+                      {id === 'base' ? (
+                        <span className="text-ink-500">0</span>
+                      ) : (
+                        <>
+                          <input
+                            id={fieldId}
+                            type="text"
+                            inputMode="decimal"
+                            autoComplete="off"
+                            aria-label={S.fieldLabel(S.names[id], S.columns[key])}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${fieldId}-error` : undefined}
+                            value={state.shiftTexts[id][key]}
+                            onChange={(event) => onEditShift(id, key, event.target.value)}
+                            className={cn(
+                              'block min-h-11 w-20 rounded-md border bg-white px-2 text-right text-sm tabular-nums focus:ring-2 focus:outline-none',
+                              error
+                                ? 'border-red-700 focus:ring-red-100'
+                                : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+                            )}
+                          />
+                          {error ? (
+                            <span
+                              id={`${fieldId}-error`}
+                              className="mt-1 block text-left text-xs text-red-800"
+                            >
+                              {error}
+                            </span>
+                          ) : null}
+                        </>
+                      )}
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-2">
+        {charts.map((chart, i) => (
+          <Chart
+            key={chart.title}
+            id={`${idPrefix}scenario-${i === 0 ? 'nav' : 'cumulative'}-chart`}
+            title={chart.title}
+            summary={chart.summary}
+            labels={labels}
+            series={lines(chart.values)}
+            formatTick={formatCompact}
+          />
+        ))}
+      </div>
+    </section>
+  )
+}
