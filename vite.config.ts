@@ -9,9 +9,14 @@ import { resolveSettings } from './src/common/site/settings.ts'
 const pagesDir = resolve('src/web/pages')
 const LAB_MODULES =
   /[\\/](common|web[\\/]features)[\\/]pacing[\\/]|[\\/]web[\\/]content[\\/](pacing|methodology)\.ts|[\\/]node_modules[\\/]zod[\\/]/
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
+const LAB_CHROME = /[\\/]common[\\/]pacing[\\/]presets\.ts$|[\\/]pacing[\\/]lab-chrome\.tsx$/
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 /** What the landing page runs at start (scripts/initial-modules.ts): all the shared chunk holds. */
 const homeInitial = new Set<string>()
+/** What /pacing and /methodology run at start. */
+const pacingInitial = new Set<string>()
+const methodologyInitial = new Set<string>()
 
 // One Vite HTML entry per page (docs/decisions/0001): no client router, each page hydrates itself.
 export default defineConfig({
@@ -21,6 +26,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     initialModules([resolve(pagesDir, 'home', 'index.html')], homeInitial),
+    initialModules([resolve(pagesDir, 'pacing', 'index.html')], pacingInitial),
+    initialModules([resolve(pagesDir, 'methodology', 'index.html')], methodologyInitial),
   ],
   define: {
     // Public settings are fixed at build time, checked by their schema (src/common/site/settings.ts).
@@ -63,12 +70,37 @@ export default defineConfig({
                 (homeInitial.size === 0 || homeInitial.has(id)) && !LAB_MODULES.test(id),
             },
             {
+              // What /pacing runs at start that other pages share besides (zod, a few icons):
+              // apart from 'pages', which /pacing would otherwise download whole for them.
+              name: 'pacing-shared',
+              minShareCount: 2,
+              test: (id) => pacingInitial.has(id) && (!LAB_MODULES.test(id) || ZOD.test(id)),
+            },
+            {
               // What the other pages share at start besides (icons, copy, page chrome): one
               // chunk of them rather than one each.
               name: 'pages',
               tags: ['$initial'],
               minShareCount: 2,
               test: (id) => !LAB_MODULES.test(id),
+            },
+            {
+              // What /methodology runs of the lab's code: the presets (its table of them is
+              // built by calls the bundler cannot prove free of side effects) and what is left
+              // of the lab's footer (server-only markup). A small chunk of their own, without
+              // the modules they import, so /methodology does not download the lab with them.
+              name: 'lab-chrome',
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              test: LAB_CHROME,
+            },
+            {
+              // The lab's own code that /pacing runs at start, in one chunk: the parts it loads
+              // later (the plan, scenarios, bands, fit) import from it instead of splitting it
+              // into a chunk per combination of importers (a request each).
+              name: 'pacing-lab',
+              tags: ['$initial'],
+              test: (id) => LAB_MODULES.test(id) && !ZOD.test(id) && !methodologyInitial.has(id),
             },
           ],
         },

@@ -3,6 +3,7 @@
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
  * Budgets are those of docs/architecture.md, "Budgets"; each is marked met or missed.
  *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail,funnel,orders   run only some parts
+ *   BENCH_PACING_RENDER_SAMPLES=200   requests per kind of shared /pacing link (pacing part)
  *   BENCH_ONLY=pacing-bands      only the plan's Monte Carlo bands (no build, no server; `pacing`
  *                                runs it too)
  *   BENCH_LIGHTHOUSE_RUNS=3      runs per preset (median)
@@ -41,6 +42,11 @@ import {
 } from './mail-render.ts'
 import { funnelBudgets, runFunnelBench, type FunnelBenchReport } from './funnel-reminders.ts'
 import { measurePacingPage, pacingBudgets, type PacingPageReport } from './pacing-page.ts'
+import {
+  measurePacingRender,
+  pacingRenderBudgets,
+  type PacingRenderReport,
+} from './pacing-render.ts'
 import { measurePacingTyping, typingBudgets, type TypingReport } from './pacing-typing.ts'
 import { measurePlanBands, planBandsBudgets, type PlanBandsReport } from './pacing-bands.ts'
 import { ordersBudgets, runOrdersBench, type OrdersReport } from './orders.ts'
@@ -78,6 +84,8 @@ interface Report {
   static?: StaticComparison
   staticHelpers?: StaticHelpersReport
   pacing?: PacingPageReport
+  /** The server's answer to a shared /pacing link, uncached and cached, vs the static page. */
+  pacingRender?: PacingRenderReport
   pacingTyping?: TypingReport[]
   pacingBands?: PlanBandsReport
   console?: ConsoleLeadsReport
@@ -132,14 +140,17 @@ async function main() {
       report.pages = [
         await measurePageWeight(baseUrl, '/'),
         await measurePageWeight(baseUrl, '/thank-you'),
+        await measurePageWeight(baseUrl, '/pacing'),
       ]
       // As the browser counts it (docs/architecture.md, "Budgets"): every request of the first
       // load, headers included, until the network is quiet.
       report.firstLoads = [
         await measureFirstLoad(baseUrl, '/'),
         await measureFirstLoad(baseUrl, '/thank-you'),
+        await measureFirstLoad(baseUrl, '/pacing'),
       ]
       const home = report.firstLoads[0]!.totals
+      const lab = report.firstLoads[2]!.totals
       report.budgets.push(
         {
           name: 'HTML of / as transferred',
@@ -158,6 +169,12 @@ async function main() {
           limit: '<= 6',
           actual: String(home.script.count),
           met: home.script.count <= 6,
+        },
+        {
+          name: 'JavaScript of /pacing as transferred',
+          limit: '<= 110 KB',
+          actual: `${(lab.script.bytes / KB).toFixed(1)} KB in ${lab.script.count} scripts`,
+          met: lab.script.bytes <= 110 * KB,
         },
       )
     }
@@ -230,6 +247,9 @@ async function main() {
       )
     }
     if (wants('pacing')) {
+      // First, before the browser parts load the machine.
+      report.pacingRender = await measurePacingRender(baseUrl)
+      report.budgets.push(...pacingRenderBudgets(report.pacingRender))
       report.pacing = await measurePacingPage(baseUrl)
       report.budgets.push(...pacingBudgets(report.pacing))
       report.pacingTyping = await measurePacingTyping(baseUrl)
@@ -329,6 +349,19 @@ function printTables(report: Report) {
         p95: `${kb(p.weight.totals.js.transferredBr)} br`,
         max: `${p.weight.resources.filter((r) => r.kind === 'js').length} scripts`,
       },
+    ])
+  }
+  if (report.pacingRender) {
+    const r = report.pacingRender
+    console.log(
+      `\nShared /pacing links: server answer, ${r.samples} requests each, one at a time (ms)`,
+    )
+    console.table([
+      { answer: 'static /pacing', ...r.static, 'br bytes': r.bytes.static },
+      { answer: 'one fund, uncached', ...r.fund.uncached, 'br bytes': r.bytes.fund },
+      { answer: 'one fund, cached', ...r.fund.cached, 'br bytes': r.bytes.fund },
+      { answer: '20-fund plan, uncached', ...r.plan.uncached, 'br bytes': r.bytes.plan },
+      { answer: '20-fund plan, cached', ...r.plan.cached, 'br bytes': r.bytes.plan },
     ])
   }
   if (report.pacingTyping) {

@@ -56,7 +56,8 @@ async function main() {
       manifest: false,
       rollupOptions: {
         input: resolve(PACING_RENDER_ENTRY),
-        output: { entryFileNames: 'pacing-render.mjs' },
+        // .mjs: ES modules wherever DIST_DIR is (the parts it loads before rendering, too).
+        output: { entryFileNames: 'pacing-render.mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
       },
     },
   })

@@ -37,15 +37,28 @@ async function tableNumbers(page: Page): Promise<number[][]> {
   return rows.map((cells) => cells.map((text) => Number(text.replaceAll(',', ''))))
 }
 
+/** Waits until the control matching selector is hydrated: React attaches its handlers then. */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const input = document.querySelector(s)
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  }, selector)
+}
+
 /** Waits until hydration: the lab writes the address only once it runs. */
 async function openLab(page: Page, query = '') {
   await page.goto(`/pacing${query}`)
   await expect(page.locator('html')).toBeAttached()
-  // React attaches its handlers on hydration; a radio that reacts proves it.
-  await page.waitForFunction(() => {
-    const input = document.querySelector('#fund-bow')
-    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
-  })
+  await hydrated(page, '#fund-bow')
+}
+
+/**
+ * Scrolls to a part whose code loads when it comes near (features/pacing/lab-part.tsx), as a
+ * visitor reaches it, and waits until it runs.
+ */
+async function reachPart(page: Page, selector: string) {
+  await page.locator(selector).scrollIntoViewIfNeeded()
+  await hydrated(page, selector)
 }
 
 function field(page: Page, id: string): Locator {
@@ -200,6 +213,27 @@ test('scenarios side by side: key figures per scenario, editable, scenario= pick
   // Year 2 of the stress case grows at 13% - 30%: NAV 25 * 0.83 plus the call, less the payout.
   const shown = await tableNumbers(page)
   expect(Math.round(Number(csv[2]?.split(',')[3]) * 1000) / 1000).toBe(shown[1]?.[3])
+})
+
+test('parts that load late show their server markup at once, then follow the inputs', async ({
+  page,
+}) => {
+  // At 390 px the scenarios are far below the form: their code is not fetched with the page's.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(request.url()))
+  await openLab(page, '?commitment=100&life=12&bow=2.5&growth=0.13')
+  // The base scenario's peak NAV is the key figure's.
+  const scenarioPeak = page.locator('[data-scenario="base"] td').first()
+  const figurePeak = page.locator('[data-figure="peak-nav"] dd').first()
+  const before = (await figurePeak.textContent()) ?? ''
+  await expect(scenarioPeak).toHaveText(before)
+  expect(fetched.filter((url) => url.includes('scenario-panel'))).toEqual([])
+  // An edit up in the form reaches the scenarios, whose code then loads and shows the new fund.
+  await field(page, 'fund-commitment').fill('1000')
+  await expect(figurePeak).not.toHaveText(before)
+  await expect(scenarioPeak).toHaveText((await figurePeak.textContent()) ?? '')
+  expect(fetched.filter((url) => url.includes('scenario-panel'))).not.toEqual([])
 })
 
 test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands CSV has its header', async ({
@@ -453,6 +487,7 @@ test('fit to history: a pasted history made by the model is fitted back, its inp
   page,
 }) => {
   await openLab(page, '?commitment=10000000&life=12')
+  await reachPart(page, '#fit-history')
   const history = page.getByLabel('History (CSV)')
   await history.fill('year,contributions,distributions,nav\n1,100,0,100\n3,1,1,1')
   await page.getByRole('button', { name: 'Fit and use' }).click()
@@ -656,6 +691,14 @@ test("a shared link's numbers without JavaScript: the server renders the link, n
   await expect(field(page, 'fund-commitment')).toHaveValue('250')
   await expect(table(page).locator('tbody tr').first().locator('td').first()).toHaveText('75.000')
   await expect(page.locator('[data-figure="peak-nav"] dd').first()).toHaveText('241.1')
+  // A preview of the link shows its figures; the bare page keeps its own title.
+  await expect(page).toHaveTitle(/peak NAV 241\.1 in year/)
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    await page.title(),
+  )
+  await page.goto('/pacing')
+  await expect(page).not.toHaveTitle(/peak NAV/)
   await page.goto(`/pacing${PLAN_LINK}`)
   await expect(page.getByRole('tab', { name: 'Portfolio plan' })).toHaveAttribute(
     'aria-selected',

@@ -14,8 +14,21 @@ import { MAX_RENDERED_QUERY } from './pacing-render.ts'
 import { loadSite, siteRoutes, type Site } from './site.ts'
 
 const STATIC = 'the static page, with the default inputs'
+const DEFAULT_TITLE = 'Pacing Lab: free fund-pacing calculator'
+const DEFAULT_DESCRIPTION = 'Project calls, distributions and NAV.'
+/** The static page's head as head.ts writes it (the parts a link's render changes). */
+const HEAD = [
+  `<title>${DEFAULT_TITLE}</title>`,
+  `<meta name="description" content="${DEFAULT_DESCRIPTION}" />`,
+  '<link rel="canonical" href="%PUBLIC_URL%/pacing" />',
+  `<meta property="og:title" content="${DEFAULT_TITLE}" />`,
+  `<meta property="og:description" content="${DEFAULT_DESCRIPTION}" />`,
+  '<meta property="og:url" content="%PUBLIC_URL%/pacing" />',
+  `<meta name="twitter:title" content="${DEFAULT_TITLE}" />`,
+  `<meta name="twitter:description" content="${DEFAULT_DESCRIPTION}" />`,
+].join('')
 const TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="canonical" href="%PUBLIC_URL%/pacing" /></head>' +
+  `<!doctype html><html lang="en"><head><meta charset="UTF-8" />${HEAD}</head>` +
   '<body><div id="root"><!--app--></div><script type="module" src="/assets/boot.js"></script></body></html>'
 const POLICIES = { markup: "default-src 'self'", header: "frame-ancestors 'none'" }
 
@@ -38,7 +51,9 @@ async function writeBuild(distDir: string, withRender: boolean) {
       emptyOutDir: true,
       copyPublicDir: false,
       manifest: false,
-      rollupOptions: { output: { entryFileNames: 'pacing-render.mjs' } },
+      rollupOptions: {
+        output: { entryFileNames: 'pacing-render.mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+      },
     },
   })
   await writeFile(join(distDir, 'server', 'pacing-template.html'), TEMPLATE)
@@ -71,6 +86,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
+
+/** The text of an element or the content of a meta tag in the head, unescaped. */
+function headValue(html: string, tag: 'title' | string): string | undefined {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const raw =
+    tag === 'title'
+      ? /<title>([^<]*)<\/title>/.exec(head)?.[1]
+      : new RegExp(`<meta (?:name|property)="${tag}" content="([^"]*)"`).exec(head)?.[1]
+  return raw
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+}
+
+/** A key figure's value as the page shows it (data-figure). */
+function figure(html: string, id: string): string {
+  const at = html.indexOf(`data-figure="${id}"`)
+  return /<dd[^>]*>([^<]*)<\/dd>/.exec(html.slice(at))?.[1] ?? ''
+}
 
 /** The cells of the first row of a table in the HTML, as text. */
 function firstRow(html: string, tableId: string): string[] {
@@ -155,6 +191,58 @@ describe('GET /pacing with a query', () => {
     const html = await res.text()
     expect(html).toMatch(/aria-selected="true"[^>]*>Portfolio plan/)
     expect(html.length).toBeLessThan(500_000)
+  })
+
+  it("a one-fund link's preview states its figures: title, description, Open Graph and Twitter", async () => {
+    const app = await siteOf(join(dir, 'built'))
+    const html = await (await app.request('/pacing?commitment=50000000&life=10&growth=0.12')).text()
+    const title = headValue(html, 'title')!
+    const description = headValue(html, 'description')!
+    // The figures the page itself shows for the link.
+    for (const id of ['peak-nav', 'tvpi']) expect(title).toContain(figure(html, id))
+    for (const id of ['trough', 'break-even', 'irr'])
+      expect(description).toContain(figure(html, id))
+    expect(title).toContain('50M')
+    expect(title).not.toBe(DEFAULT_TITLE)
+    expect(description).not.toBe(DEFAULT_DESCRIPTION)
+    expect(headValue(html, 'og:title')).toBe(title)
+    expect(headValue(html, 'twitter:title')).toBe(title)
+    expect(headValue(html, 'og:description')).toBe(description)
+    expect(headValue(html, 'twitter:description')).toBe(description)
+    // Search engines keep one page; the preview's scraper stays on the link.
+    expect(html).toContain('<link rel="canonical" href="https://pacing.example/pacing" />')
+    expect(headValue(html, 'og:url')).toBe(
+      'https://pacing.example/pacing?commitment=50000000&growth=0.12&life=10',
+    )
+  })
+
+  it("a plan link's preview states the plan; a refused one says so", async () => {
+    const app = await siteOf(join(dir, 'built'))
+    const html = await (
+      await app.request(
+        '/pacing?mode=portfolio&total=50000000&target=0.2&fund=buyout,5000000,2022,2000000,3000000',
+      )
+    ).text()
+    const title = headValue(html, 'title')!
+    expect(title).toContain(figure(html, 'yearly-commitment'))
+    expect(title).toContain('20.0%')
+    expect(headValue(html, 'description')).toContain(figure(html, 'peak-unfunded'))
+    expect(headValue(html, 'description')).toContain('1 existing fund')
+    const refused = await (await app.request('/pacing?mode=portfolio&total=200&target=0.2')).text()
+    expect(headValue(refused, 'title')).toContain('refused')
+    expect(headValue(refused, 'description')).toContain('This target cannot be held')
+  })
+
+  it("escapes what a link brings into the head, and says when the link's values were refused", async () => {
+    const app = await siteOf(join(dir, 'built'))
+    const html = await (
+      await app.request('/pacing?commitment=-5&note=%22%3E%3Cscript%3Ealert(1)%3C/script%3E')
+    ).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toContain('<script>alert')
+    expect(head).not.toMatch(/content="[^"]*"[^ />]/)
+    expect(headValue(html, 'og:url')).toContain('note=%22%3E%3Cscript%3E')
+    expect(headValue(html, 'description')).toContain('could not be used')
   })
 
   it('a bare /pacing, and an empty query, get the static page', async () => {

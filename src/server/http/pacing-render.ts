@@ -4,7 +4,9 @@
  * The build bundles the page's render (src/web/pages/pacing/pacing-render.tsx) into
  * <dist>/server/pacing-render.mjs with the static page's template beside it; this loads both
  * once, on the first such request, and the server never imports web code (docs/architecture.md,
- * "Layers"). Answers are kept by their normalised query in a bounded LRU. Without the module, or
+ * "Layers"). The head gets the link's own title and description (withLinkHead), so a link
+ * preview shows its figures; the canonical URL stays /pacing. Answers are kept by their normalised
+ * query in a bounded LRU. Without the module, or
  * when a render throws, it says so once in the log and answers null: the caller serves the
  * static page, whose code reads the link after hydration.
  */
@@ -26,8 +28,48 @@ const DEFAULT_MAX_ENTRIES = 200
  */
 export const MAX_RENDERED_QUERY = 2048
 
+interface LinkPreview {
+  title: string
+  description: string
+}
+
 interface RenderModule {
   renderPacingApp: (search: string) => string
+  describePacingLink: (search: string) => LinkPreview
+}
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+
+/**
+ * The static page's head with the link's title and description (the <title>, the meta
+ * description, Open Graph's and Twitter's), all escaped, and og:url the link itself: a preview's
+ * scraper reads the page at og:url, which for /pacing would be the defaults. The canonical URL
+ * stays /pacing, so search engines keep one page rather than one per set of inputs
+ * (docs/product.md, "Search and sharing"). `query` is normalised (normalizeQuery).
+ */
+function withLinkHead(head: string, preview: LinkPreview, query: string): string {
+  const title = escapeHtml(preview.title)
+  const description = escapeHtml(preview.description)
+  /** Each meta tag named one of names, its content set to value. */
+  const meta = (html: string, names: string, value: string) =>
+    html.replace(
+      new RegExp(`(<meta (?:name|property)="(?:${names})" content=")[^"]*(")`, 'g'),
+      (_, open: string, close: string) => open + value + close,
+    )
+  const titled = meta(head, 'og:title|twitter:title', title).replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${title}</title>`,
+  )
+  return meta(titled, 'description|og:description|twitter:description', description).replace(
+    /(<meta property="og:url" content=")([^"?]*)(")/,
+    (_, open: string, url: string, close: string) => `${open}${url}?${escapeHtml(query)}${close}`,
+  )
 }
 
 interface PacingRenderOptions {
@@ -56,11 +98,12 @@ export function createPacingRenderer(options: PacingRenderOptions): RenderPacing
       const module = (await import(
         pathToFileURL(join(dir, 'pacing-render.mjs')).href
       )) as Partial<RenderModule>
-      const renderApp = module.renderPacingApp
-      if (typeof renderApp !== 'function')
-        throw new Error('pacing-render.mjs exports no renderPacingApp')
+      const { renderPacingApp: renderApp, describePacingLink: describe } = module
+      if (typeof renderApp !== 'function' || typeof describe !== 'function')
+        throw new Error('pacing-render.mjs exports no renderPacingApp or describePacingLink')
       const [head, tail] = template.split(APP_MARKER) as [string, string]
-      return (search: string) => head + renderApp(search) + tail
+      return (search: string) =>
+        withLinkHead(head, describe(search), search) + renderApp(search) + tail
     } catch (error) {
       options.logger?.warn(
         { err: error, dir },

@@ -163,6 +163,9 @@ export const PACING_COPY = {
     'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; uncertainty bands redraw growth each year as G plus volatility times a standard normal draw. Full formulas and conventions: /methodology.',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
+  loadingPlan: 'Loading the portfolio plan…',
+  planFailed:
+    'The portfolio plan could not be loaded. Check the connection and choose its tab again.',
 } as const
 
 export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {

@@ -21,21 +21,27 @@ export function nearSince(id: string): number | undefined {
   return nearAt.get(id)
 }
 
+/** What ends each wait of whenNear, by id (loadNow ends it early). */
+const waiting = new Map<string, Set<() => void>>()
+
 /** Resolves once the element with this id is near the viewport or touched (at once without it). */
 export function whenNear(id: string): Promise<void> {
   return new Promise((resolve) => {
     const element = document.getElementById(id)
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      nearAt.set(id, Date.now())
+    if (!element || typeof IntersectionObserver === 'undefined' || nearAt.has(id)) {
+      if (!nearAt.has(id)) nearAt.set(id, Date.now())
       resolve()
       return
     }
     const done = () => {
       observer.disconnect()
       for (const type of REACHING_IN) element.removeEventListener(type, done, true)
+      waiting.get(id)?.delete(done)
       if (!nearAt.has(id)) nearAt.set(id, Date.now())
       resolve()
     }
+    if (!waiting.has(id)) waiting.set(id, new Set())
+    waiting.get(id)!.add(done)
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) done()
@@ -47,7 +53,21 @@ export function whenNear(id: string): Promise<void> {
   })
 }
 
+/**
+ * The part with this id is wanted before it comes near (the page knows it will be needed, or
+ * what it shows has changed): its code loads now.
+ */
+export function loadNow(id: string): void {
+  if (!nearAt.has(id)) nearAt.set(id, Date.now())
+  for (const done of [...(waiting.get(id) ?? [])]) done()
+}
+
 const loaders: Array<() => Promise<unknown>> = []
+
+/** Code the pre-render loads before it renders, as it does a lazyNear part's (loadNearParts). */
+export function loadBeforeRender(load: () => Promise<unknown>): void {
+  loaders.push(load)
+}
 
 /** Loads the code of every part made with lazyNear; the pre-render awaits it before rendering. */
 export async function loadNearParts(): Promise<void> {

@@ -28,9 +28,7 @@ import {
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
-import { BandsPanel } from './bands-panel.tsx'
-import { FitPanel } from './fit-panel.tsx'
-import { ScenarioPanel } from './scenario-panel.tsx'
+import { BandsPanel, FitPanel, ScenarioPanel } from './fund-parts.ts'
 
 const C = PACING_COPY.columns
 

@@ -6,6 +6,9 @@
  * is read once hydrated. From the first change on, the address bar follows the inputs
  * (history.replaceState, after a pause in typing), so copying it shares the result
  * (docs/product.md, "Pacing Lab").
+ *
+ * The portfolio plan's code is not in the page's first JavaScript (portfolio-part.ts): it loads
+ * when its tab is chosen, or before hydration when the page was rendered on it (labReady).
  */
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import {
@@ -18,15 +21,27 @@ import {
   type Mode,
 } from '#src/common/pacing/query.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { loadBeforeRender } from '../../lib/lazy-near.ts'
 import { FundLab } from './fund-lab.tsx'
 import { fundStateFromQuery, initialFundState, type FundState } from './fund-state.ts'
 import { ModeTabs, TabPanel } from './mode-tabs.tsx'
-import { PortfolioLab } from './portfolio-lab.tsx'
-import {
-  initialPortfolioState,
-  portfolioStateFromQuery,
-  type PortfolioState,
-} from './portfolio-state.ts'
+import type { PortfolioState } from './portfolio-state.ts'
+
+type PortfolioPart = typeof import('./portfolio-part.ts')
+let portfolioPart: PortfolioPart | null = null
+const loadPortfolioPart = () =>
+  import('./portfolio-part.ts').then(
+    ({ PortfolioLab, initialPortfolioState, portfolioStateFromQuery }) =>
+      (portfolioPart = { PortfolioLab, initialPortfolioState, portfolioStateFromQuery }),
+  )
+// The pre-render and the server's render of a link show the plan without waiting.
+loadBeforeRender(loadPortfolioPart)
+
+/** The plan's code, which a state on the plan needs loaded (labReady, loadPortfolioPart). */
+function planPart(): PortfolioPart {
+  if (!portfolioPart) throw new Error("the portfolio plan's code is not loaded yet")
+  return portfolioPart
+}
 
 const ADDRESS_DELAY_MS = 400
 
@@ -49,23 +64,30 @@ const MODES = [
 interface LabState {
   mode: Mode
   fund: FundState
-  portfolio: PortfolioState
+  /** Null until the plan is first shown (its code loads then). */
+  portfolio: PortfolioState | null
   /** Some value of the link was refused: the alert above the tabs. */
   linkProblems: boolean
 }
 
-/** The state a query opens (the defaults for an empty one), on the server and in the browser. */
+/** Whether a query opens the plan, whose code must then be loaded first (labReady). */
+const opensPlan = (search: string) => parseMode(search).mode === 'portfolio'
+
+/** Loads what the lab's first render of this query needs beyond the page's first JavaScript. */
+export async function labReady(search: string): Promise<void> {
+  if (opensPlan(search)) await loadPortfolioPart()
+}
+
+/**
+ * The state a query opens (the defaults for an empty one), on the server and in the browser.
+ * A query on the plan needs its code loaded (labReady).
+ */
 function labStateFromQuery(search: string): LabState {
   if (!search) {
-    return {
-      mode: 'fund',
-      fund: initialFundState(),
-      portfolio: initialPortfolioState(),
-      linkProblems: false,
-    }
+    return { mode: 'fund', fund: initialFundState(), portfolio: null, linkProblems: false }
   }
-  if (parseMode(search).mode === 'portfolio') {
-    const portfolio = portfolioStateFromQuery(search)
+  if (opensPlan(search)) {
+    const portfolio = planPart().portfolioStateFromQuery(search)
     return {
       mode: 'portfolio',
       fund: initialFundState(),
@@ -75,12 +97,7 @@ function labStateFromQuery(search: string): LabState {
     }
   }
   const fund = fundStateFromQuery(search)
-  return {
-    mode: 'fund',
-    fund,
-    portfolio: initialPortfolioState(),
-    linkProblems: Object.keys(fund.errors).length > 0,
-  }
+  return { mode: 'fund', fund, portfolio: null, linkProblems: Object.keys(fund.errors).length > 0 }
 }
 
 /** The query a rendered lab showed first (data-lab-query), or '' (none, or not rendered). */
@@ -93,49 +110,53 @@ export function PacingLab({ query = '' }: { query?: string }) {
   const [first] = useState(() => labStateFromQuery(query))
   const [mode, setMode] = useState<Mode>(first.mode)
   const [fund, setFundState] = useState<FundState>(first.fund)
-  const [portfolio, setPortfolioState] = useState<PortfolioState>(first.portfolio)
+  const [portfolio, setPortfolioState] = useState<PortfolioState | null>(first.portfolio)
   // The address is written only after a visitor changes something; a bare /pacing stays bare.
   const [dirty, setDirty] = useState(false)
   const [linkProblems, setLinkProblems] = useState(first.linkProblems)
+  const [planFailed, setPlanFailed] = useState(false)
 
   // A link the first render did not show (the static page, or the dev server): read it now.
   useEffect(() => {
     const search = window.location.search
     if (!search || normalizeQuery(search) === query) return
-    const linked = labStateFromQuery(search)
-    setMode(linked.mode)
-    setFundState(linked.fund)
-    setPortfolioState(linked.portfolio)
-    setLinkProblems(linked.linkProblems)
+    const show = () => {
+      const linked = labStateFromQuery(search)
+      setMode(linked.mode)
+      setFundState(linked.fund)
+      setPortfolioState(linked.portfolio)
+      setLinkProblems(linked.linkProblems)
+    }
+    // A one-fund link at once, before the parts' own effects (fit-panel.tsx) build on it.
+    if (!opensPlan(search) || portfolioPart) show()
+    else
+      labReady(search).then(show, () => {
+        setMode('portfolio')
+        setPlanFailed(true)
+      })
     // Once, for the address the page was opened at.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  const plan = portfolio?.plan
+  const planScenario = portfolio?.scenario
+  const planBands = portfolio?.bands
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
     if (!dirty) return
     const timer = setTimeout(() => {
-      replaceQuery(
-        mode === 'portfolio'
-          ? withBands(
-              withScenario(serializePortfolioQuery(portfolio.plan), portfolio.scenario),
-              portfolio.bands,
-            )
-          : withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
-      )
+      if (mode === 'fund')
+        replaceQuery(
+          withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
+        )
+      else if (plan && planScenario && planBands)
+        replaceQuery(
+          withBands(withScenario(serializePortfolioQuery(plan), planScenario), planBands),
+        )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [
-    dirty,
-    mode,
-    fund.inputs,
-    fund.scenario,
-    fund.bands,
-    portfolio.plan,
-    portfolio.scenario,
-    portfolio.bands,
-  ])
+  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, plan, planScenario, planBands])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)
@@ -143,8 +164,19 @@ export function PacingLab({ query = '' }: { query?: string }) {
   }, [])
   const setPortfolio = useCallback<Dispatch<SetStateAction<PortfolioState>>>((next) => {
     setDirty(true)
-    setPortfolioState(next)
+    setPortfolioState((current) =>
+      typeof next !== 'function' ? next : current ? next(current) : current,
+    )
   }, [])
+  const showPlan = () => {
+    if (portfolio) return
+    setPlanFailed(false)
+    loadPortfolioPart().then(
+      (part) => setPortfolioState((current) => current ?? part.initialPortfolioState()),
+      () => setPlanFailed(true),
+    )
+  }
+  const PortfolioLab = portfolio ? portfolioPart?.PortfolioLab : undefined
 
   return (
     <div data-lab-query={query}>
@@ -155,6 +187,7 @@ export function PacingLab({ query = '' }: { query?: string }) {
         onChange={(value) => {
           setDirty(true)
           setMode(value)
+          if (value === 'portfolio') showPlan()
         }}
         className="flex gap-1 rounded-lg bg-ink-100 p-1 sm:inline-flex"
         tabClassName={tabClasses}
@@ -171,7 +204,13 @@ export function PacingLab({ query = '' }: { query?: string }) {
         <FundLab state={fund} onChange={setFund} />
       </TabPanel>
       <TabPanel value="portfolio" selected={mode === 'portfolio'}>
-        <PortfolioLab state={portfolio} onChange={setPortfolio} />
+        {PortfolioLab && portfolio ? (
+          <PortfolioLab state={portfolio} onChange={setPortfolio} />
+        ) : (
+          <p role="status" className="text-sm text-ink-600">
+            {planFailed ? PACING_COPY.planFailed : PACING_COPY.loadingPlan}
+          </p>
+        )}
       </TabPanel>
     </div>
   )

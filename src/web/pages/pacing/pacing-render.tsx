@@ -8,7 +8,13 @@
 import { renderToString } from 'react-dom/server'
 import { normalizeQuery } from '#src/common/pacing/query.ts'
 import { PageShell } from '../../components/page-shell.tsx'
+import { loadNearParts } from '../../lib/lazy-near.ts'
+import { linkPreview } from './link-preview.ts'
 import { PacingPage } from './pacing-page.tsx'
+
+// The parts the browser loads late (the plan, scenarios, bands, fit) are rendered all the same:
+// their code is loaded before the module is ready, so a render never waits or shows a fallback.
+await loadNearParts()
 
 /** What goes in the template's <!--app-->: the page as it first renders for `search`. */
 // The server loads the built module and calls it; the checker cannot see that.
@@ -19,4 +25,10 @@ export function renderPacingApp(search: string): string {
       <PacingPage query={normalizeQuery(search)} />
     </PageShell>,
   )
+}
+
+/** The link's title and description for the page's head (unescaped; the server escapes them). */
+// ts-unused-exports:disable-next-line
+export function describePacingLink(search: string): { title: string; description: string } {
+  return linkPreview(normalizeQuery(search))
 }
