@@ -210,12 +210,14 @@ async function submitWithAnswerAfterScripts(
   page.on('requestfinished', done)
   page.on('requestfailed', done)
   const sent = page.waitForRequest('**/api/trial-submissions')
+  // Counted from the click: the page may start loading what the answer needs before the request
+  // itself goes out, and on a busy machine those requests come before `sent` resolves.
+  submitted = true
   await page
     .locator('#trial-form')
     .getByRole('button', { name: /^(Get My Free Trial Model|Join the \w+ waitlist)$/ })
     .click()
   await sent
-  submitted = true
   await expect
     .poll(
       () =>
