@@ -8,27 +8,18 @@
  * mail folder was, so the outbox's file transport fails until the folder is back. It runs on
  * the embedded database, and on Postgres too when TEST_DATABASE_URL is set (a fresh database).
  */
-import { execFile, type ChildProcess } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import AxeBuilder from './axe.ts'
+import { expectAccessible, inbox, operatorCli } from './console-session.ts'
 import { E2E } from './env.ts'
 import { startOwnServer, stopOwnServer } from './own-server.ts'
 
-const run = promisify(execFile)
 const postgresUrl = process.env.TEST_DATABASE_URL || ''
 const KINDS = postgresUrl ? (['embedded', 'postgres'] as const) : (['embedded'] as const)
-
-/** Decodes the quoted-printable parts nodemailer writes, enough to read links and keys. */
-function decodeMail(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
 
 KINDS.forEach((kind, index) => {
   test.describe(`operator console on the ${kind} database`, () => {
@@ -41,31 +32,8 @@ KINDS.forEach((kind, index) => {
     let databaseUrl = ''
     let databaseName = ''
 
-    async function mailTo(address: string, containing?: string): Promise<string | null> {
-      const files = await readdir(mailDir).catch(() => [] as string[])
-      for (const file of files.filter((f) => f.endsWith('.eml'))) {
-        const text = decodeMail(await readFile(join(mailDir, file), 'utf8').catch(() => ''))
-        const to = new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi')
-        if (to.test(text) && (!containing || text.includes(containing))) return text
-      }
-      return null
-    }
-
-    async function admin(...args: string[]): Promise<string> {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/index.ts', ...args],
-        {
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            DATABASE_URL: databaseUrl,
-            LOG_LEVEL: 'silent',
-          },
-        },
-      )
-      return stdout
-    }
+    const mailTo = inbox(mailDir)
+    const admin = operatorCli(dataDir, () => databaseUrl)
 
     async function api(path: string, method: string, body: unknown, headers = {}) {
       const res = await fetch(base + path, {
@@ -74,13 +42,6 @@ KINDS.forEach((kind, index) => {
         body: JSON.stringify(body),
       })
       return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-    }
-
-    async function expectAccessible(page: Page) {
-      const results = await new AxeBuilder(page).analyze()
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
-      ).toEqual([])
     }
 
     test.beforeAll(async () => {

@@ -7,17 +7,14 @@
  * Its own server (the production build) with a Stripe webhook secret and PAID_PRODUCTS, on the
  * embedded database.
  */
-import { execFile, type ChildProcess } from 'node:child_process'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { type ChildProcess } from 'node:child_process'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { signWebhook } from '../../src/server/orders/webhook-signatures.ts'
-import AxeBuilder from './axe.ts'
+import { expectAccessible, inbox, operatorCli, signIn, stripeOrder } from './console-session.ts'
 import { E2E } from './env.ts'
 import { startOwnServer, stopOwnServer } from './own-server.ts'
 
-const run = promisify(execFile)
 const SECRET = 'whsec_e2e_funnel'
 
 test.describe('the console Funnel page', () => {
@@ -28,27 +25,8 @@ test.describe('the console Funnel page', () => {
   const mailDir = join(dataDir, 'mail')
   let server: ChildProcess | null = null
 
-  async function mailTo(address: string): Promise<string | null> {
-    const files = await readdir(mailDir).catch(() => [] as string[])
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const text = (await readFile(join(mailDir, file), 'utf8').catch(() => ''))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      if (new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) return text
-    }
-    return null
-  }
-
-  async function admin(...args: string[]): Promise<string> {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/index.ts', ...args],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      },
-    )
-    return stdout
-  }
+  const mailTo = inbox(mailDir)
+  const admin = operatorCli(dataDir)
 
   test.beforeAll(async () => {
     test.setTimeout(240_000)
@@ -109,41 +87,16 @@ test.describe('the console Funnel page', () => {
     const keyFile = join(dataDir, 'paid-keys.txt')
     await writeFile(keyFile, 'E2E-FUNNEL-PAID-1\n')
     await admin('licenses', 'import', '--model', 'advanced', '--pool', 'paid', keyFile)
-    const body = JSON.stringify({
-      id: `evt_${stamp}`,
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: `cs_test_${stamp}`,
-          payment_status: 'paid',
-          payment_link: 'plink_funnel',
-          payment_intent: `pi_${stamp}`,
-          amount_total: 289900,
-          currency: 'usd',
-          customer_details: { email: buyer, name: 'Bea Buyer' },
-        },
-      },
+    await stripeOrder(base, SECRET, {
+      email: buyer,
+      name: 'Bea Buyer',
+      paymentLink: 'plink_funnel',
+      id: String(stamp),
     })
-    const paid = await fetch(`${base}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': signWebhook('stripe', SECRET, body),
-      },
-      body,
-    })
-    expect(paid.status).toBe(200)
 
     // The operator signs in and opens the Funnel page.
     expect(await admin('operators', 'add', operator)).toMatch(/Added operator/)
-    await page.goto(`${base}/admin`)
-    await page.getByLabel('Your e-mail address').fill(operator)
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-    await expect.poll(() => mailTo(operator), { timeout: 15_000 }).not.toBeNull()
-    const link = /(http:\/\/\S+\/admin\/sign-in\?token=[\w-]+)/.exec((await mailTo(operator))!)
-    await page.goto(link![1]!)
-    await page.getByRole('button', { name: 'Sign in to the console' }).click()
-    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
+    await signIn(page, base, operator, mailTo)
     await page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Funnel' })
@@ -187,10 +140,7 @@ test.describe('the console Funnel page', () => {
       expect.stringMatching(/^"\d{4}-\d{2}-\d{2}","newsletter","3","1","1","1"$/),
     ])
 
-    const results = await new AxeBuilder(page).analyze()
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
-    ).toEqual([])
+    await expectAccessible(page)
     await page.setViewportSize({ width: 390, height: 844 })
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -6,24 +6,15 @@
  * Its own server (the production build) on the port after the console spec's, with a Stripe
  * webhook secret and PAID_PRODUCTS set, on the embedded database.
  */
-import { execFile, type ChildProcess } from 'node:child_process'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { type ChildProcess } from 'node:child_process'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { expect, test, type Page } from '@playwright/test'
-import { signWebhook } from '../../src/server/orders/webhook-signatures.ts'
-import AxeBuilder from './axe.ts'
+import { expect, test } from '@playwright/test'
+import { expectAccessible, inbox, operatorCli, signIn, stripeOrder } from './console-session.ts'
 import { E2E } from './env.ts'
 import { startOwnServer, stopOwnServer } from './own-server.ts'
 
-const run = promisify(execFile)
 const SECRET = 'whsec_e2e_orders'
-
-function decodeMail(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
 
 test.describe('the console Orders page', () => {
   test.describe.configure({ mode: 'serial', timeout: 300_000 })
@@ -33,72 +24,10 @@ test.describe('the console Orders page', () => {
   const mailDir = join(dataDir, 'mail')
   let server: ChildProcess | null = null
 
-  async function mailTo(address: string, containing?: string): Promise<string | null> {
-    const files = await readdir(mailDir).catch(() => [] as string[])
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const text = decodeMail(await readFile(join(mailDir, file), 'utf8').catch(() => ''))
-      const to = new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi')
-      if (to.test(text) && (!containing || text.includes(containing))) return text
-    }
-    return null
-  }
-
-  async function admin(...args: string[]): Promise<string> {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/index.ts', ...args],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      },
-    )
-    return stdout
-  }
-
-  async function stripeOrder(email: string, link: string) {
-    const id = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`
-    const body = JSON.stringify({
-      id: `evt_${id}`,
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: `cs_test_${id}`,
-          payment_status: 'paid',
-          payment_link: link,
-          payment_intent: `pi_${id}`,
-          amount_total: 289900,
-          currency: 'usd',
-          customer_details: { email, name: 'Olive Order' },
-        },
-      },
-    })
-    const res = await fetch(`${base}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': signWebhook('stripe', SECRET, body),
-      },
-      body,
-    })
-    expect(res.status).toBe(200)
-  }
-
-  async function expectAccessible(page: Page) {
-    const results = await new AxeBuilder(page).analyze()
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
-    ).toEqual([])
-  }
-
-  async function signIn(page: Page, operator: string) {
-    await page.goto(`${base}/admin`)
-    await page.getByLabel('Your e-mail address').fill(operator)
-    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
-    await expect.poll(() => mailTo(operator), { timeout: 15_000 }).not.toBeNull()
-    const link = /(http:\/\/\S+\/admin\/sign-in\?token=[\w-]+)/.exec((await mailTo(operator))!)
-    await page.goto(link![1]!)
-    await page.getByRole('button', { name: 'Sign in to the console' }).click()
-    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
-  }
+  const mailTo = inbox(mailDir)
+  const admin = operatorCli(dataDir)
+  const order = (email: string, paymentLink: string) =>
+    stripeOrder(base, SECRET, { email, name: 'Olive Order', paymentLink })
 
   test.beforeAll(async () => {
     test.setTimeout(240_000)
@@ -121,10 +50,10 @@ test.describe('the console Orders page', () => {
     expect(await admin('operators', 'add', operator)).toMatch(/Added operator/)
     const keyFile = join(dataDir, 'paid-keys.txt')
     await writeFile(keyFile, 'E2E-PAID-ADV-1\nE2E-PAID-ADV-2\n')
-    await stripeOrder(waiting, 'plink_adv')
-    await stripeOrder(`unmatched.${Date.now()}@example.com`, 'plink_unknown')
+    await order(waiting, 'plink_adv')
+    await order(`unmatched.${Date.now()}@example.com`, 'plink_unknown')
 
-    await signIn(page, operator)
+    await signIn(page, base, operator, mailTo)
     await expect(page.getByText(/1 paid order waits for a key/)).toBeVisible()
     await expect(page.getByText(/1 paid order matched no product/)).toBeVisible()
 
@@ -189,8 +118,8 @@ test.describe('the console Orders page', () => {
     const buyer = `paid.pool.${Date.now()}@example.com`
     expect(await admin('operators', 'add', operator)).toMatch(/Added operator/)
     // The paid pool of Advanced is empty (or used up by the test above): this order waits.
-    await stripeOrder(buyer, 'plink_adv')
-    await signIn(page, operator)
+    await order(buyer, 'plink_adv')
+    await signIn(page, base, operator, mailTo)
     await page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Keys' })
