@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: builds, starts the production server on its own port and data folder,
  * measures, and prints one JSON report (also written to bench/results/) and a readable table.
+ * It runs with NODE_ENV=production, as the server does (npm start, the Dockerfile): the parts
+ * that run server code in this process (orders, mail) measure React's production build.
  * Budgets are those of docs/architecture.md, "Budgets"; each is marked met or missed.
  *   BENCH_ONLY=page,lighthouse,api,static,pacing,console,mail,funnel,orders   run only some parts
  *   BENCH_PACING_RENDER_SAMPLES=200   requests per kind of shared /pacing link (pacing part)
