@@ -3,14 +3,22 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { initialModules } from './scripts/initial-modules.ts'
-import { CLIENT_ENTRIES, PAGE_ENTRIES } from './src/common/site/routes.ts'
+import { CLIENT_ENTRIES, LAB_CODE, PAGE_ENTRIES } from './src/common/site/routes.ts'
 import { resolveSettings } from './src/common/site/settings.ts'
 
 const pagesDir = resolve('src/web/pages')
-const LAB_MODULES =
-  /[\\/](common|web[\\/]features)[\\/]pacing[\\/]|[\\/]web[\\/]content[\\/](pacing|methodology)\.ts|[\\/]node_modules[\\/]zod[\\/]/
-const ZOD = /[\\/]node_modules[\\/]zod[\\/]/
-const LAB_CHROME = /[\\/]common[\\/]pacing[\\/]presets\.ts$|[\\/]pacing[\\/]lab-chrome\.tsx$/
+/** A module id as a path with forward slashes, without a query (`?commonjs-proxy`). */
+const modulePath = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '')
+const root = modulePath(resolve('.'))
+const ofPackage = (name: string) => (id: string) =>
+  modulePath(id).includes(`/node_modules/${name}/`)
+const ZOD = ofPackage('zod')
+/** The lab's code (routes.ts, LAB_CODE): only /pacing and /methodology run it. */
+const isLabCode = (id: string) =>
+  LAB_CODE.paths.some((path) => modulePath(id).startsWith(`${root}/${path}`)) ||
+  LAB_CODE.packages.some((name) => ofPackage(name)(id))
+const isLabChrome = (id: string) =>
+  LAB_CODE.chrome.some((path) => modulePath(id) === `${root}/${path}`)
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 /** What the landing page runs at start (scripts/initial-modules.ts): all the shared chunk holds. */
 const homeInitial = new Set<string>()
@@ -66,15 +74,14 @@ export default defineConfig({
             {
               name: 'shared',
               minShareCount: 2,
-              test: (id) =>
-                (homeInitial.size === 0 || homeInitial.has(id)) && !LAB_MODULES.test(id),
+              test: (id) => (homeInitial.size === 0 || homeInitial.has(id)) && !isLabCode(id),
             },
             {
               // What /pacing runs at start that other pages share besides (zod, a few icons):
               // apart from 'pages', which /pacing would otherwise download whole for them.
               name: 'pacing-shared',
               minShareCount: 2,
-              test: (id) => pacingInitial.has(id) && (!LAB_MODULES.test(id) || ZOD.test(id)),
+              test: (id) => pacingInitial.has(id) && (!isLabCode(id) || ZOD(id)),
             },
             {
               // What the other pages share at start besides (icons, copy, page chrome): one
@@ -82,7 +89,7 @@ export default defineConfig({
               name: 'pages',
               tags: ['$initial'],
               minShareCount: 2,
-              test: (id) => !LAB_MODULES.test(id),
+              test: (id) => !isLabCode(id),
             },
             {
               // What /methodology runs of the lab's code: the presets (its table of them is
@@ -92,7 +99,7 @@ export default defineConfig({
               name: 'lab-chrome',
               minShareCount: 2,
               includeDependenciesRecursively: false,
-              test: LAB_CHROME,
+              test: isLabChrome,
             },
             {
               // The lab's own code that /pacing runs at start, in one chunk: the parts it loads
@@ -100,7 +107,7 @@ export default defineConfig({
               // into a chunk per combination of importers (a request each).
               name: 'pacing-lab',
               tags: ['$initial'],
-              test: (id) => LAB_MODULES.test(id) && !ZOD.test(id) && !methodologyInitial.has(id),
+              test: (id) => isLabCode(id) && !ZOD(id) && !methodologyInitial.has(id),
             },
           ],
         },

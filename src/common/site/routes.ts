@@ -1,6 +1,6 @@
 /**
  * The route table: every pre-rendered document, the page entry that renders it and the path it
- * answers. One table drives Vite's inputs (vite.config.ts), the pre-render (web/prerender.tsx,
+ * answers. One table drives Vite's inputs and chunks (vite.config.ts), the pre-render (web/prerender.tsx,
  * which adds each document's head from web/content/documents.ts), the server's document map
  * (server/http/site.ts) and the sitemap. The legal routes are the home entry rendered with the
  * legal dialog open (docs/product.md, "Routes and screens").
@@ -27,6 +27,24 @@ export type PageEntry = (typeof PAGE_ENTRIES)[number]
  * console, docs/product.md, "Operator console"); no public page loads any of it.
  */
 export const CLIENT_ENTRIES = [{ name: 'admin', basePath: routes.adminBase }] as const
+
+/**
+ * Code only the Pacing Lab's entries (pacing, methodology) run: vite.config.ts keeps it out of
+ * the chunks the other pages share, so / never loads it. Paths from the project root (a folder
+ * ends in '/'); `packages` are npm packages (zod: only the lab's share-link parser loads it at
+ * start); `chrome` is the little of it /methodology runs (the presets and the lab's footer),
+ * which gets a chunk of its own so /methodology does not download the lab.
+ */
+export const LAB_CODE = {
+  paths: [
+    'src/common/pacing/',
+    'src/web/features/pacing/',
+    'src/web/content/pacing.ts',
+    'src/web/content/methodology.ts',
+  ],
+  packages: ['zod'],
+  chrome: ['src/common/pacing/presets.ts', 'src/web/features/pacing/lab-chrome.tsx'],
+} as const
 
 export interface DocumentRoute {
   /** File name under <dist>/site, without .html. */
