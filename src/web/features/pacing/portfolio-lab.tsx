@@ -102,6 +102,25 @@ const FundRowEditor = memo(function FundRowEditor({
   const id = `fund-row-${row.id}`
   const errorId = error ? `${id}-error` : undefined
   const invalid = (field: RowError['field']) => error?.field === field
+  /** A fund's number field, its own columns and its overrides alike. */
+  const numberInput = (field: FundRowField) => (
+    <input
+      id={`${id}-${field}`}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={row[field]}
+      onChange={(event) => onEdit(row.id, field, event.target.value)}
+      aria-invalid={invalid(field) || undefined}
+      aria-describedby={invalid(field) ? errorId : undefined}
+      className={cn(
+        inputClasses,
+        invalid(field)
+          ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
+          : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+      )}
+    />
+  )
   return (
     <li className="border-t border-ink-100 py-4 first:border-t-0 lg:py-2">
       <p className="mb-2 text-sm font-semibold text-brand-900 lg:sr-only">{P.fundLabel(n)}</p>
@@ -137,22 +156,7 @@ const FundRowEditor = memo(function FundRowEditor({
             >
               {`${P.fundLabel(n)}: ${P.fundColumns[field]}`}
             </label>
-            <input
-              id={`${id}-${field}`}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={row[field]}
-              onChange={(event) => onEdit(row.id, field, event.target.value)}
-              aria-invalid={invalid(field) || undefined}
-              aria-describedby={invalid(field) ? errorId : undefined}
-              className={cn(
-                inputClasses,
-                invalid(field)
-                  ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
-                  : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-              )}
-            />
+            {numberInput(field)}
           </div>
         ))}
         <div className="flex items-end">
@@ -177,22 +181,7 @@ const FundRowEditor = memo(function FundRowEditor({
               <label htmlFor={`${id}-${field}`} className="block text-xs font-medium text-ink-800">
                 {`${P.fundLabel(n)}: ${P.overrideColumns[field]}`}
               </label>
-              <input
-                id={`${id}-${field}`}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={row[field]}
-                onChange={(event) => onEdit(row.id, field, event.target.value)}
-                aria-invalid={invalid(field) || undefined}
-                aria-describedby={invalid(field) ? errorId : undefined}
-                className={cn(
-                  inputClasses,
-                  invalid(field)
-                    ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
-                    : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-                )}
-              />
+              {numberInput(field)}
             </div>
           ))}
         </div>
