@@ -63,7 +63,7 @@ const KB = 1024
 
 /**
  * Ports 4500-4599 are the bench's: the main server, one per API database, the static ceiling,
- * the static page LCP is judged against, the static helpers' comparison.
+ * the static page LCP is judged against, the static helpers' comparison, the orders part's server.
  */
 const PORTS = {
   main: 4500,
@@ -72,6 +72,7 @@ const PORTS = {
   staticMinimal: 4520,
   staticPage: 4521,
   staticHelpers: [4530, 4531, 4532, 4533],
+  orders: 4540,
 }
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 
@@ -129,7 +130,7 @@ async function main() {
   }
   // The parts that read the site or the API need the build; the mail and console parts do not.
   const needsBuild =
-    ['page', 'lighthouse', 'pacing', 'static', 'api'].some(wants) ||
+    ['page', 'lighthouse', 'pacing', 'static', 'api', 'orders'].some(wants) ||
     only?.includes('static-helpers') === true
   if (needsBuild) buildForBench()
   const needsServer = ['page', 'lighthouse', 'pacing', 'static'].some(wants)
@@ -311,7 +312,7 @@ async function main() {
     report.budgets.push(...consoleLeadsBudgets(report.console))
   }
   if (wants('orders')) {
-    report.orders = await runOrdersBench()
+    report.orders = await runOrdersBench(PORTS.orders)
     report.budgets.push(...ordersBudgets(report.orders))
   }
   report.durationS = Math.round((Date.now() - started) / 1000)

@@ -25,7 +25,7 @@ import { requestLimit } from './http/request-limit.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
 import { keyResendRoutes } from './http/key-resend.ts'
-import { webhookRoutes } from './http/webhooks.ts'
+import { WEBHOOK_PATHS, webhookRoutes } from './http/webhooks.ts'
 import { orderStatusRoutes } from './http/order-status.ts'
 import { orderDependencies } from './orders/order-deps.ts'
 import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
@@ -125,8 +125,13 @@ export function createApp(deps: AppDeps): Hono {
       logger,
     }),
   }
-  // One limit per client for every request that changes something, before any endpoint's own.
-  const perClient = requestLimit(config.rateLimitRequests, config.trustProxy)
+  // One limit per client for every request that changes something, before any endpoint's own;
+  // not for the providers' signed webhooks (http/request-limit.ts).
+  const perClient = requestLimit(
+    config.rateLimitRequests,
+    config.trustProxy,
+    new Set(WEBHOOK_PATHS),
+  )
   app.use('/api/*', perClient)
   app.use(`${routes.adminBase}/api/*`, perClient)
   app.use(routes.adminBase, adminHeaders())

@@ -121,7 +121,7 @@ async function main() {
   const onMailQueued = () => worker.kick()
   // Paid orders: stored webhook events become orders, keys and e-mail (orders/order-worker.ts).
   const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
-  const orderWorker = startOrderWorker({ deps: orderDeps, logger })
+  const orderWorker = startOrderWorker({ deps: orderDeps, logger, busy: requests.busy })
 
   const adminSocket =
     database.kind === 'embedded'

@@ -22,3 +22,25 @@ export function requestGauge(buffer = new SharedArrayBuffer(4)): RequestGauge {
     busy: () => Atomics.load(count, 0) > 0,
   }
 }
+
+/** How often a yielding worker looks whether the requests have stopped. */
+const GAP_CHECK_MS = 10
+
+/**
+ * Resolves at a moment without requests (`busy` false), after maxMs at the latest, or at once
+ * when `stopped` turns true: background work (e-mail, orders) gives the CPU and the database to
+ * the visitors, without ever waiting more than maxMs. It first lets the event loop read its
+ * sockets: after work that held this thread (PGlite runs its queries on it), requests that
+ * arrived meanwhile are not counted until they are read, and without that the next piece of
+ * work would start ahead of them, again and again.
+ */
+export async function waitForGap(
+  busy: () => boolean,
+  maxMs: number,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve))
+  const until = Date.now() + maxMs
+  while (!stopped() && busy() && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, GAP_CHECK_MS))
+}

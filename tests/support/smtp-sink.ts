@@ -17,6 +17,8 @@ interface ReceivedMail {
   html: string
   parsed: ParsedMail
   raw: string
+  /** performance.now() when the message's data ended (before it was parsed). */
+  arrivedAt: number
 }
 
 export interface SmtpSink {
@@ -50,6 +52,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
+          const arrivedAt = performance.now()
           const raw = Buffer.concat(chunks)
           const to = session.envelope.rcptTo.map((r) => r.address)
           const accept = () =>
@@ -63,6 +66,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
                   html: parsed.html || '',
                   parsed,
                   raw: raw.toString('utf8'),
+                  arrivedAt,
                 })
                 for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
                 callback()

@@ -4,24 +4,46 @@
  * lease, as the mail outbox is; docs/architecture.md "An order").
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { queryRows, type Db } from './client.ts'
+import { queryPrepared, queryRows, type Db } from './client.ts'
 import { webhookEvents, type PaymentProvider, type WebhookEventRow } from './schema.ts'
 
-interface NewWebhookEvent {
+export interface NewWebhookEvent {
   provider: PaymentProvider
   eventId: string
   eventType: string
   payload: Record<string, unknown>
 }
 
-/** Stores an event once; false when this (provider, event id) was stored before (a replay). */
-export async function insertWebhookEvent(db: Db, event: NewWebhookEvent): Promise<boolean> {
-  const rows = await db
-    .insert(webhookEvents)
-    .values(event)
-    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
-    .returning({ id: webhookEvents.id })
-  return rows.length > 0
+const INSERT_EVENTS = {
+  name: 'insert_webhook_events',
+  text: `insert into webhook_events (provider, event_id, event_type, payload)
+         select e.provider, e.event_id, e.event_type, e.payload
+         from jsonb_to_recordset($1::jsonb) as e(provider text, event_id text, event_type text, payload jsonb)
+         on conflict (provider, event_id) do nothing
+         returning provider, event_id`,
+}
+
+/**
+ * Stores events in one statement, each once per (provider, event id); for each, in order, true
+ * when stored now and false when it was stored before (a replay, or an earlier one of the same
+ * event in this call).
+ */
+export async function insertWebhookEvents(
+  db: Db,
+  events: readonly NewWebhookEvent[],
+): Promise<boolean[]> {
+  const rows = await queryPrepared<{ provider: string; event_id: string }>(db, INSERT_EVENTS, [
+    JSON.stringify(
+      events.map((e) => ({
+        provider: e.provider,
+        event_id: e.eventId,
+        event_type: e.eventType,
+        payload: e.payload,
+      })),
+    ),
+  ])
+  const stored = new Set(rows.map((r) => JSON.stringify([r.provider, r.event_id])))
+  return events.map((e) => stored.delete(JSON.stringify([e.provider, e.eventId])))
 }
 
 /**

@@ -5,7 +5,9 @@
  * requests, key resends, consent records, console sign-in), and covers what has none (the
  * confirmation link's buttons, the waitlist flag, the console's actions). Kept in memory: it
  * guards this process, so a flood must cost no database write (docs/decisions/0023). A client is
- * its address, or its /64 for IPv6, where one machine holds many addresses.
+ * its address, or its /64 for IPv6, where one machine holds many addresses. `exempt` paths skip
+ * it: the payment providers' webhooks, which come from a few addresses in bursts (a sale day,
+ * a provider's redelivery) and cost no database write unless their signature holds.
  */
 import type { MiddlewareHandler } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
@@ -18,14 +20,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Beyond this many clients in one window, the oldest window is forgotten early. */
 const MAX_CLIENTS = 100_000
 
-export function requestLimit(limit: RateLimit, trustProxy: TrustProxy): MiddlewareHandler {
+export function requestLimit(
+  limit: RateLimit,
+  trustProxy: TrustProxy,
+  exempt: ReadonlySet<string> = new Set(),
+): MiddlewareHandler {
   // Two fixed windows, weighed as a sliding one: the previous window's hits count for the part
   // of it still inside the sliding window.
   let windowStart = 0
   let current = new Map<string, number>()
   let previous = new Map<string, number>()
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next()
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next()
     const now = Date.now()
     const start = now - (now % limit.windowMs)
     if (start !== windowStart || current.size >= MAX_CLIENTS) {

@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
-import { receiveWebhook, type IntakeDeps, type WebhookProvider } from '../orders/webhook-intake.ts'
+import { webhookIntake, type IntakeDeps, type WebhookProvider } from '../orders/webhook-intake.ts'
 import { SIGNATURE_HEADERS } from '../orders/webhook-signatures.ts'
 import { apiError } from './errors.ts'
 import { readRawBody } from './read-json.ts'
@@ -24,15 +24,18 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024
 
 const PROVIDERS: WebhookProvider[] = ['stripe', 'lemonsqueezy', 'paddle']
 
+/** The routes the per-client request limit leaves alone (http/request-limit.ts). */
+export const WEBHOOK_PATHS: readonly string[] = PROVIDERS.map((provider) => api.webhook(provider))
+
 export function webhookRoutes(deps: WebhookRouteDeps): Hono {
   const app = new Hono()
+  const intake = webhookIntake(deps.db)
   for (const provider of PROVIDERS) {
     app.post(api.webhook(provider), async (c) => {
       const secret = deps.secrets[provider]
       if (!secret) return apiError(c, 404, { errorCode: ERROR_CODES.notFound, error: 'Not found' })
       const body = await readRawBody(c, WEBHOOK_BODY_LIMIT)
-      const result = await receiveWebhook(
-        deps.db,
+      const result = await intake.receive(
         provider,
         secret,
         c.req.header(SIGNATURE_HEADERS[provider]),

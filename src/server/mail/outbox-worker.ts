@@ -17,6 +17,7 @@ import {
 } from '../db/outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
+import { waitForGap } from '../request-gauge.ts'
 import { isSuppressed, suppressAddress } from '../db/suppression-repository.ts'
 import { canonicalEmail, maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
@@ -79,9 +80,6 @@ export const OUTBOX_DEFAULTS = {
   busy: () => false,
   maxYieldMs: 1_000,
 } as const
-
-/** How often a yielding worker looks whether the requests have stopped. */
-const YIELD_CHECK_MS = 10
 
 /** Delay before attempt n+1 after n failed attempts: base, 2x, 4x ... capped, with 10% jitter. */
 export function retryDelayMs(
@@ -302,11 +300,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     })
 
   // Waits for a moment without requests (or maxYieldMs); a stop ends the wait, a kick does not.
-  const yieldToRequests = async () => {
-    const until = Date.now() + o.maxYieldMs
-    while (!stopped && o.busy() && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, YIELD_CHECK_MS))
-  }
+  const yieldToRequests = () => waitForGap(o.busy, o.maxYieldMs, () => stopped)
 
   const loop = (async () => {
     while (!stopped) {

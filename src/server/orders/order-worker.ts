@@ -4,10 +4,14 @@
  * in its own transaction (order-service.ts). A failure (Paddle's API down, the database gone)
  * schedules the event again with exponential backoff; a crash leaves its lease to lapse, or on
  * the embedded database the next start releases it, so the restart finishes the work.
- * kick() starts a pass at once, right after a webhook stored its event.
+ * kick() starts a pass at once, right after a webhook stored its event. Before each event the
+ * worker waits for a moment without requests (`busy`, request-gauge.ts), up to maxYieldMs: on
+ * the embedded database an order's transaction holds the one connection, and the providers'
+ * next deliveries, the visitors' answers, come first.
  */
 import { claimDueWebhookEvents, markEventFailed } from '../db/webhook-event-repository.ts'
 import type { Logger } from '../logger.ts'
+import { waitForGap } from '../request-gauge.ts'
 import { retryDelayMs } from '../mail/outbox-worker.ts'
 import { processWebhookEvent, type OrderDeps } from './order-service.ts'
 
@@ -19,6 +23,9 @@ interface OrderWorkerOptions {
   leaseMs?: number
   retryBaseMs?: number
   retryMaxMs?: number
+  /** True while this process answers requests; the worker waits for a gap before each event. */
+  busy?: () => boolean
+  maxYieldMs?: number
 }
 
 export interface OrderWorker {
@@ -37,6 +44,8 @@ export function startOrderWorker(options: OrderWorkerOptions): OrderWorker {
     leaseMs = 30_000,
     retryBaseMs = 5_000,
     retryMaxMs = 3_600_000,
+    busy = () => false,
+    maxYieldMs = 1_000,
   } = options
   let stopped = false
   let running: Promise<number> | null = null
@@ -46,6 +55,7 @@ export function startOrderWorker(options: OrderWorkerOptions): OrderWorker {
   async function pass(): Promise<number> {
     const events = await claimDueWebhookEvents(deps.db, batchSize, leaseMs)
     for (const event of events) {
+      await waitForGap(busy, maxYieldMs, () => stopped)
       try {
         await processWebhookEvent(deps, event)
       } catch (error) {

@@ -320,6 +320,24 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     })
   })
 
+  it('deliveries of different orders at the same moment each get their key, one whose name holds a NUL too', async () => {
+    const { app, worker } = start()
+    await paidKeys('advanced', ['PAID-G-1', 'PAID-G-2', 'PAID-G-3', 'PAID-G-4', 'PAID-G-5'])
+    const events = Array.from({ length: 5 }, (_, i) =>
+      stripeCompleted({ email: `group.${i}@example.com` }),
+    )
+    events[2]!.data.object.customer_details.name = 'Ada\u0000 Byron'
+    const answers = await Promise.all(events.map((event) => deliver(app, 'stripe', event)))
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200])
+    await worker.drain()
+    const mail = await smtp.waitFor(5)
+    expect(mail.flatMap((m) => m.to).sort()).toEqual(
+      events.map((e) => e.data.object.customer_details.email).sort(),
+    )
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(5)
+    expect((await orderRows()).map((o) => o.name).sort()).toContain('Ada\uFFFD Byron')
+  })
+
   it("the key e-mail links the paid model's download (PAID_DOWNLOAD_URL_*), else the trial's", async () => {
     const full = 'https://downloads.example.test/full/PacePoint-Advanced.exe'
     const trialDownload = DEFAULT_SETTINGS.downloadUrls.advanced

@@ -1,12 +1,14 @@
 /**
  * A payment provider's webhook delivery (docs/product.md "Paid orders"): the signature on the
  * raw bytes first, then the event stored once per (provider, event id). The answer goes out
- * once the row is committed; the orders worker does the rest.
+ * once the row is committed; the orders worker does the rest. Deliveries that arrive together
+ * are stored in one statement (db/grouped-writes.ts).
  */
 import type { Db } from '../db/client.ts'
 import { findOrderStatus } from '../db/order-repository.ts'
 import type { PaymentProvider } from '../db/schema.ts'
-import { insertWebhookEvent } from '../db/webhook-event-repository.ts'
+import { groupedWrites } from '../db/grouped-writes.ts'
+import { insertWebhookEvents, type NewWebhookEvent } from '../db/webhook-event-repository.ts'
 import { eventIdentity } from './provider-events.ts'
 import { verifyWebhookSignature } from './webhook-signatures.ts'
 
@@ -23,29 +25,43 @@ type IntakeResult =
   | { kind: 'malformed'; detail: string }
   | { kind: 'stored'; fresh: boolean }
 
-export async function receiveWebhook(
-  db: Db,
-  provider: PaymentProvider,
-  secret: string,
-  signature: string | null | undefined,
-  body: Uint8Array,
-  nowMs = Date.now(),
-): Promise<IntakeResult> {
-  if (!verifyWebhookSignature(provider, secret, signature, body, nowMs))
-    return { kind: 'invalid-signature' }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body))
-  } catch {
-    return { kind: 'malformed', detail: 'Request body must be valid JSON' }
+export interface WebhookIntake {
+  receive(
+    provider: PaymentProvider,
+    secret: string,
+    signature: string | null | undefined,
+    body: Uint8Array,
+    nowMs?: number,
+  ): Promise<IntakeResult>
+}
+
+export function webhookIntake(db: Db): WebhookIntake {
+  const store = groupedWrites((events: readonly NewWebhookEvent[]) =>
+    insertWebhookEvents(db, events),
+  )
+  return {
+    async receive(provider, secret, signature, body, nowMs = Date.now()) {
+      if (!verifyWebhookSignature(provider, secret, signature, body, nowMs))
+        return { kind: 'invalid-signature' }
+      let parsed: unknown
+      try {
+        // Postgres keeps no NUL in text or jsonb: one in a string would make a valid event
+        // unstorable, refused on every redelivery. It becomes U+FFFD, as a bad byte would.
+        parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body), (_key, v) =>
+          typeof v === 'string' && v.includes('\0') ? v.replaceAll('\0', '\uFFFD') : v,
+        )
+      } catch {
+        return { kind: 'malformed', detail: 'Request body must be valid JSON' }
+      }
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { kind: 'malformed', detail: 'Request body must be a JSON object' }
+      const payload = parsed as Record<string, unknown>
+      const identity = eventIdentity(provider, payload)
+      if (!identity) return { kind: 'malformed', detail: `Not a ${provider} event` }
+      const fresh = await store({ provider, ...identity, payload })
+      return { kind: 'stored', fresh }
+    },
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    return { kind: 'malformed', detail: 'Request body must be a JSON object' }
-  const payload = parsed as Record<string, unknown>
-  const identity = eventIdentity(provider, payload)
-  if (!identity) return { kind: 'malformed', detail: `Not a ${provider} event` }
-  const fresh = await insertWebhookEvent(db, { provider, ...identity, payload })
-  return { kind: 'stored', fresh }
 }
 
 /**

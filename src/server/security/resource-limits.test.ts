@@ -2,7 +2,8 @@
  * What one client can hold of the server, over real sockets to the server process: thousands of
  * idle or trickling connections from one address leave /healthz answering everyone else, and
  * such connections are closed within seconds; no endpoint reads a streamed body past its bound.
- * In-process: every endpoint that changes something answers 429 past the per-client limit.
+ * In-process: every endpoint that changes something answers 429 past the per-client limit, but
+ * the payment providers' signed webhooks, which come in bursts from a few addresses.
  */
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminApi, api } from '#src/common/paths.ts'
+import { signWebhook } from '#src/server/orders/webhook-signatures.ts'
 import {
   killAllServers,
   placeholderBuild,
@@ -190,7 +192,7 @@ describeEachDatabase('the per-client request limit on %s', (database) => {
     const { app } = createTestApp(database(), { env: { RATE_LIMIT_REQUESTS: '3/1m' } })
     const writes = app.routes
       .filter((r) => /^\/(api|admin\/api)\//.test(r.path) && !['GET', 'ALL'].includes(r.method))
-      .filter((r) => !r.path.endsWith('*'))
+      .filter((r) => !r.path.endsWith('*') && !r.path.startsWith('/api/webhooks/'))
       .map((r) => ({ method: r.method, path: r.path.replace(':id', 'x') }))
     expect(writes.length).toBeGreaterThanOrEqual(15)
     const unlimited: string[] = []
@@ -212,5 +214,42 @@ describeEachDatabase('the per-client request limit on %s', (database) => {
         unlimited.push(`${method} ${path}: ${statuses.join(' ')}`)
     }
     expect(unlimited).toEqual([])
+  })
+})
+
+describeEachDatabase('webhooks and the per-client request limit on %s', (database) => {
+  it("a burst of a provider's signed deliveries from one address is never refused, and still limits that address elsewhere", async () => {
+    const secret = 'whsec_limit'
+    const { app } = createTestApp(database(), {
+      env: { RATE_LIMIT_REQUESTS: '3/1m', STRIPE_WEBHOOK_SECRET: secret },
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const body = JSON.stringify({ id: `evt_limit_${i}`, type: 'charge.succeeded', data: {} })
+      const res = await app.request(api.webhook('stripe'), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': signWebhook('stripe', secret, body),
+        },
+        body,
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200))
+    // The deliveries spent none of the address's allowance; its fourth other write is refused.
+    const writes: number[] = []
+    for (let i = 0; i < 4; i++)
+      writes.push(
+        (
+          await app.request(api.purchaseRequests, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      )
+    expect(writes.slice(0, 3)).not.toContain(429)
+    expect(writes[3]).toBe(429)
   })
 })
