@@ -232,6 +232,23 @@ export async function claimLicense(
   return row?.id && row.activation_key ? { id: row.id, activationKey: row.activation_key } : null
 }
 
+/**
+ * Takes an order's keys from its model's paid pool, all or none, records them and marks the
+ * order fulfilled (functions/claim_order_keys.sql); the keys in import order and the moment,
+ * or null when the pool holds fewer than the order needs.
+ */
+export async function claimOrderKeys(
+  tx: Db,
+  args: { orderId: string; model: Model; quantity: number },
+): Promise<{ keys: string[]; fulfilledAt: Date } | null> {
+  const rows = await queryRows<{ activation_key: string; fulfilled_at: Date | string }>(
+    tx,
+    sql`select * from claim_order_keys(${namedArguments({ orderId: 'uuid', model: 'text', quantity: 'int' }, args)})`,
+  )
+  if (rows.length === 0) return null
+  return { keys: rows.map((r) => r.activation_key), fulfilledAt: new Date(rows[0]!.fulfilled_at) }
+}
+
 export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
   const [row] = await queryRows<{ available: boolean }>(
     db,

@@ -148,37 +148,6 @@ export async function revokeLicenseByKey(
   })
 }
 
-/**
- * Takes `quantity` available paid keys of the model for an order, oldest first, in one
- * lock with SKIP LOCKED (as the trial claim). All or nothing: when fewer are left, none is
- * taken and the order waits for an import.
- * assigned_at stays null: it counts trial claims (the claim breaker, claims per day), and the
- * order's key rows (order_keys.claimed_at) date a paid claim.
- */
-export async function claimPaidLicenses(
-  tx: Db,
-  model: Model,
-  quantity: number,
-): Promise<LicenseRow[]> {
-  const picked = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from licenses
-        where model = ${model} and status = 'available' and pool = 'paid'
-        order by seq limit ${quantity} for update skip locked`,
-  )
-  if (picked.length < quantity) return []
-  return tx
-    .update(licenses)
-    .set({ status: 'assigned' })
-    .where(
-      inArray(
-        licenses.id,
-        picked.map((r) => r.id),
-      ),
-    )
-    .returning()
-}
-
 /** Revokes these keys (a refund): they stay with their order, marked revoked. */
 export async function revokeLicenses(tx: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return

@@ -3,15 +3,6 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { licenses, orderKeys, type LicenseStatus } from './schema.ts'
 
-export async function insertOrderKeys(
-  tx: Db,
-  orderId: string,
-  licenseIds: readonly string[],
-): Promise<void> {
-  if (licenseIds.length === 0) return
-  await tx.insert(orderKeys).values(licenseIds.map((licenseId) => ({ orderId, licenseId })))
-}
-
 interface OrderKey {
   licenseId: string
   activationKey: string

@@ -72,27 +72,21 @@ export async function claimDueWebhookEvents(
 }
 
 /**
- * Locks an event for processing inside the caller's transaction; null when another worker has
- * processed it meanwhile. The row lock makes processing exactly once even if a lease lapsed.
+ * Marks an event processed inside the caller's transaction, before its work: the row lock
+ * this takes makes processing exactly once even if a lease lapsed, and a failed transaction
+ * leaves the event unprocessed. False when another worker has processed it meanwhile.
  */
-export async function lockUnprocessedEvent(tx: Db, id: number): Promise<WebhookEventRow | null> {
-  const [row] = await tx
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, id), isNull(webhookEvents.processedAt)))
-    .for('update')
-  return row ?? null
-}
-
-export async function markEventProcessed(
+export async function takeEventForProcessing(
   tx: Db,
   id: number,
   outcome: 'done' | 'ignored',
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const rows = await tx
     .update(webhookEvents)
     .set({ outcome, processedAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(eq(webhookEvents.id, id))
+    .where(and(eq(webhookEvents.id, id), isNull(webhookEvents.processedAt)))
+    .returning({ id: webhookEvents.id })
+  return rows.length > 0
 }
 
 /** A failed attempt (Paddle's API down, the database gone): tried again at retryAt. */

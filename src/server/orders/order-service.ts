@@ -7,8 +7,9 @@
  */
 import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { claimPaidLicenses, revokeLicenses } from '../db/license-repository.ts'
-import { insertOrderKeys, listOrderKeys } from '../db/order-key-repository.ts'
+import { claimOrderKeys } from '../db/functions.ts'
+import { revokeLicenses } from '../db/license-repository.ts'
+import { listOrderKeys } from '../db/order-key-repository.ts'
 import {
   findOrder,
   insertOrder,
@@ -20,11 +21,7 @@ import { enqueueMail } from '../db/outbox-repository.ts'
 import { endPaidPoolEpisode, startPaidPoolEpisode } from '../db/paid-pool-alert-repository.ts'
 import { insertPendingRefund, takePendingRefund } from '../db/pending-refund-repository.ts'
 import type { OrderRow, PaymentProvider, WebhookEventRow } from '../db/schema.ts'
-import {
-  findWebhookEvent,
-  lockUnprocessedEvent,
-  markEventProcessed,
-} from '../db/webhook-event-repository.ts'
+import { findWebhookEvent, takeEventForProcessing } from '../db/webhook-event-repository.ts'
 import type { Logger } from '../logger.ts'
 import type {
   OrderAlertMailPayload,
@@ -115,8 +112,12 @@ async function fulfil(
   order: OrderRow & { model: Model },
   tellBuyer: boolean,
 ): Promise<OrderRow> {
-  const keys = await claimPaidLicenses(tx, order.model, order.quantity)
-  if (keys.length === 0) {
+  const claimed = await claimOrderKeys(tx, {
+    orderId: order.id,
+    model: order.model,
+    quantity: order.quantity,
+  })
+  if (!claimed) {
     const waiting =
       order.status === 'awaiting_key'
         ? order
@@ -127,22 +128,18 @@ async function fulfil(
       await mailTo(tx, deps, 'order-alert', deps.operatorEmail, alert(order, 'empty-pool'))
     return waiting
   }
-  await insertOrderKeys(
-    tx,
-    order.id,
-    keys.map((k) => k.id),
-  )
-  const fulfilled = await updateOrder(tx, order.id, {
-    status: 'fulfilled',
-    fulfilledAt: new Date(),
-  })
   if (order.email)
     await mailTo(tx, deps, 'order-keys', order.email, {
       ...notice(order),
-      keys: keys.map((k) => k.activationKey),
+      keys: claimed.keys,
       downloadUrl: deps.downloadUrls[order.model],
     })
-  return fulfilled
+  return {
+    ...order,
+    status: 'fulfilled',
+    fulfilledAt: claimed.fulfilledAt,
+    updatedAt: claimed.fulfilledAt,
+  }
 }
 
 /** A new order's fate: refunded already, unmatched, or fulfilled / awaiting a key. */
@@ -247,7 +244,8 @@ export async function processWebhookEvent(deps: OrderDeps, row: WebhookEventRow)
   }
   let queued = false
   await deps.db.transaction(async (tx) => {
-    if (!(await lockUnprocessedEvent(tx, row.id))) return
+    const outcome = event.kind === 'ignored' ? 'ignored' : 'done'
+    if (!(await takeEventForProcessing(tx, row.id, outcome))) return
     if (event.kind === 'paid') {
       const order = await recordPaidEvent(tx, deps, event, row.id)
       queued = order !== null
@@ -260,7 +258,6 @@ export async function processWebhookEvent(deps: OrderDeps, row: WebhookEventRow)
       await applyRefund(tx, deps, event)
       queued = true
     }
-    await markEventProcessed(tx, row.id, event.kind === 'ignored' ? 'ignored' : 'done')
   })
   if (queued) deps.onMailQueued?.()
 }

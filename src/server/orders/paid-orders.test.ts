@@ -386,6 +386,34 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     expect(mail!.text).toContain('one Windows machine')
   })
 
+  it('an order for two keys when the pool holds one takes none and waits; the import sends both', async () => {
+    const { app, worker, run } = start()
+    await paidKeys('basic', ['PAID-C-1'])
+    await deliver(app, 'lemonsqueezy', lemonOrder('order_created', 'ls_88', 'kay@example.com'))
+    await worker.drain()
+    const waiting = await smtp.waitFor(2)
+    expect(waiting.map((m) => m.to[0]).sort()).toEqual(['kay@example.com', OPERATOR])
+    expect(waiting.find((m) => m.to.includes('kay@example.com'))!.text).not.toContain('PAID-C-1')
+    expect((await orderRows())[0]!.status).toBe('awaiting_key')
+    expect(
+      await count(sql`select count(*)::int as n from licenses where status = 'available'`),
+    ).toBe(1)
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(0)
+
+    const result = await run({
+      name: 'licenses import',
+      model: 'basic',
+      pool: 'paid',
+      fileName: 'paid.txt',
+      keysText: 'PAID-C-2\n',
+    })
+    expect(result.stdout).toContain('1 waiting order fulfilled')
+    const [, , keys] = await smtp.waitFor(3)
+    expect(keys!.to).toContain('kay@example.com')
+    expect(keys!.text).toMatch(/PAID-C-1\s*\n[\s\S]*PAID-C-2/)
+    expect((await orderRows())[0]!.status).toBe('fulfilled')
+  })
+
   it("Paddle: the buyer's address comes from Paddle's API with the key, retried when it fails", async () => {
     const { app, worker } = start()
     await paidKeys('advanced', ['PAID-P-1'])
