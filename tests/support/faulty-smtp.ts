@@ -1,6 +1,6 @@
 /**
  * An SMTP endpoint a test can make misbehave the ways providers do: refuse at the greeting
- * (421), reject the message after its body (451 or 550), drop the connection in the middle of
+ * (421), reject the message after its body (451 or 550) and hang up, drop the connection in the middle of
  * the message, or accept the connection and never say a word (a timeout). In 'pass' mode it
  * forwards the connection to a real SMTP server (the sink), so the same URL delivers once the
  * fault is cleared.
@@ -60,7 +60,9 @@ export async function startFaultySmtp(options: {
         if (buffer.includes('\r\n.\r\n')) {
           inData = false
           buffer = ''
-          socket.write(
+          // and hangs up, so each attempt comes on a connection of its own (a pooled sender
+          // would otherwise try again on this one, whatever mode the test has set since).
+          socket.end(
             fault === 'reject-permanent'
               ? '550 5.7.1 Message rejected by policy\r\n'
               : '451 4.3.0 Temporary local problem, try again later\r\n',

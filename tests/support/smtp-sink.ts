@@ -25,6 +25,8 @@ export interface SmtpSink {
   port: number
   url: string
   received: ReceivedMail[]
+  /** How many SMTP sessions senders have opened (a pooled sender reuses its own). */
+  readonly sessions: number
   /** Resolves once at least n messages arrived. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>
   /**
@@ -43,10 +45,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
   const waiters: { n: number; resolve: () => void }[] = []
   let held: (() => void)[] | null = null
+  let sessions = 0
   const make = () => {
     const sink = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
+      // A sender's pooled connections are told to go (421) at once when the sink stops.
+      closeTimeout: 50,
+      onConnect(_session, callback) {
+        sessions++
+        callback()
+      },
       logger: false,
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
@@ -103,6 +112,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    get sessions() {
+      return sessions
+    },
     waitFor(n, timeoutMs = 15_000) {
       if (received.length >= n) return Promise.resolve(received)
       return new Promise((resolve, reject) => {

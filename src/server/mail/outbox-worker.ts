@@ -256,8 +256,13 @@ export async function runOutboxPass(options: OutboxWorkerOptions): Promise<numbe
   }, o.renewMs)
   const marks = sentMarks(o.db, (ids) => ids.forEach((id) => held.delete(id)))
   let next = 0
+  // Each message also waits for a gap in the requests (it renders on this thread), for a share
+  // of maxYieldMs: under load that never eases, a batch still goes out within about maxYieldMs.
+  const messageYieldMs = (o.maxYieldMs * o.concurrency) / o.batchSize
   const lanes = Array.from({ length: Math.min(o.concurrency, rows.length) }, async () => {
     while (next < rows.length) {
+      await waitForGap(o.busy, messageYieldMs)
+      if (next >= rows.length) break
       const row = rows[next++]!
       let outcome: Awaited<ReturnType<typeof deliver>> | null = null
       try {

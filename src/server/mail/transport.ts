@@ -79,6 +79,9 @@ function fileWriter(dir: string, blocking: boolean) {
   }
 }
 
+/** As many as the outbox worker sends at once (OUTBOX_DEFAULTS.concurrency). */
+const SMTP_CONNECTIONS = 4
+
 export function createMailTransport(options: {
   smtpUrl: string | null
   dataDir: string
@@ -98,6 +101,11 @@ export function createMailTransport(options: {
     const transporter = nodemailer.createTransport({
       ...dkim,
       url: options.smtpUrl,
+      // Connections kept open and reused, one per message the outbox sends at once: a new
+      // connection costs a TCP and TLS handshake and the server's greeting pause (100 ms even
+      // from smtp-server, seconds from some), which capped a burst at ~35 messages a second.
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
       // A stuck server must not hold a worker slot for minutes; the outbox retries later.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
