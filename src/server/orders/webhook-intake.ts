@@ -25,7 +25,7 @@ type IntakeResult =
   | { kind: 'malformed'; detail: string }
   | { kind: 'stored'; fresh: boolean }
 
-export interface WebhookIntake {
+interface WebhookIntake {
   receive(
     provider: PaymentProvider,
     secret: string,
