@@ -127,11 +127,7 @@ export function createApp(deps: AppDeps): Hono {
   }
   // One limit per client for every request that changes something, before any endpoint's own;
   // not for the providers' signed webhooks (http/request-limit.ts).
-  const perClient = requestLimit(
-    config.rateLimitRequests,
-    config.trustProxy,
-    new Set(WEBHOOK_PATHS),
-  )
+  const perClient = requestLimit(config.rateLimitRequests, config.trustProxy, WEBHOOK_PATHS)
   app.use('/api/*', perClient)
   app.use(`${routes.adminBase}/api/*`, perClient)
   app.use(routes.adminBase, adminHeaders())

@@ -25,7 +25,9 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024
 const PROVIDERS: WebhookProvider[] = ['stripe', 'lemonsqueezy', 'paddle']
 
 /** The routes the per-client request limit leaves alone (http/request-limit.ts). */
-export const WEBHOOK_PATHS: readonly string[] = PROVIDERS.map((provider) => api.webhook(provider))
+export const WEBHOOK_PATHS: ReadonlySet<string> = new Set(
+  PROVIDERS.map((provider) => api.webhook(provider)),
+)
 
 export function webhookRoutes(deps: WebhookRouteDeps): Hono {
   const app = new Hono()

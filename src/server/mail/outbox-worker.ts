@@ -23,7 +23,7 @@ import { canonicalEmail, maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
 import type { MailSettings } from './payloads.ts'
 import { renderOutboxMail, UnknownMailError } from './templates.ts'
-import type { MailTransport } from './transport.ts'
+import { SMTP_CONNECTIONS, type MailTransport } from './transport.ts'
 
 export interface OutboxWorkerOptions {
   db: Db
@@ -71,7 +71,7 @@ export interface OutboxWorker {
 export const OUTBOX_DEFAULTS = {
   pollMs: 2_000,
   batchSize: 20,
-  concurrency: 4,
+  concurrency: SMTP_CONNECTIONS,
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,

@@ -79,8 +79,8 @@ function fileWriter(dir: string, blocking: boolean) {
   }
 }
 
-/** As many as the outbox worker sends at once (OUTBOX_DEFAULTS.concurrency). */
-const SMTP_CONNECTIONS = 4
+/** SMTP connections kept open, and so the messages the outbox worker sends at once. */
+export const SMTP_CONNECTIONS = 4
 
 export function createMailTransport(options: {
   smtpUrl: string | null
