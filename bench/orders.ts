@@ -15,9 +15,9 @@ import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { insertLicenses } from '#src/server/db/license-repository.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { signWebhook } from '#src/server/orders/webhook-signatures.ts'
-import { startSmtpSink } from '#tests/support/smtp-sink.ts'
 import type { Budget } from './budget.ts'
 import { startServer } from './server.ts'
+import { startSmtpArrivals } from './smtp-arrivals.ts'
 
 export interface OrdersReport {
   webhook: { deliveries: number; concurrency: number; p50Ms: number; p99Ms: number }
@@ -68,7 +68,7 @@ export async function runOrdersBench(
   await insertLicenses(database.db, 'advanced', keys, 'bench', false, 'paid')
   await database.close()
 
-  const smtp = await startSmtpSink()
+  const smtp = await startSmtpArrivals()
   const server = await startServer(
     port,
     {

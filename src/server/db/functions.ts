@@ -249,6 +249,89 @@ export async function claimOrderKeys(
   return { keys: rows.map((r) => r.activation_key), fulfilledAt: new Date(rows[0]!.fulfilled_at) }
 }
 
+/** A new order's row as record_paid_order reads it (columns by their SQL names). */
+interface PaidOrderRecord {
+  id: string
+  provider: string
+  provider_order_id: string
+  payment_ref: string | null
+  name: string | null
+  email: string | null
+  email_canonical: string | null
+  model: Model | null
+  product_ref: string | null
+  quantity: number
+  amount_minor: number | null
+  currency: string | null
+  reference: string
+  paid_at: string | null
+}
+
+/** What record_paid_order did; 'settle': nothing, the general path's turn. */
+export type PaidOrderOutcome =
+  { outcome: 'taken' | 'replay' | 'settle' } | { outcome: 'fulfilled'; fulfilledAt: Date }
+
+/**
+ * A paid event's usual case (a new order of a known model, its keys in the pool) in one
+ * statement, outside any transaction: event marked, order recorded, keys claimed, key e-mail
+ * queued, all or none (functions/record_paid_order.sql).
+ */
+interface RecordPaidOrderArgs {
+  eventId: number
+  order: PaidOrderRecord
+  refs: string[]
+  mailTo: string | null
+  mailPayload: Record<string, unknown>
+  messageIdDomain: string
+}
+
+/** The same with the JSON arguments as text, as the statement takes them. */
+type RecordPaidOrderValues = Omit<RecordPaidOrderArgs, 'order' | 'mailPayload'> & {
+  order: string
+  mailPayload: string
+}
+
+const RECORD_PAID_ORDER_TYPES: ParamTypes<RecordPaidOrderValues> = {
+  eventId: 'bigint',
+  order: 'jsonb',
+  refs: 'text[]',
+  mailTo: 'text',
+  mailPayload: 'jsonb',
+  messageIdDomain: 'text',
+}
+
+const RECORD_PAID_ORDER = {
+  name: 'record_paid_order',
+  text: `select * from record_paid_order(${namedPlaceholders(RECORD_PAID_ORDER_TYPES)})`,
+}
+
+/**
+ * A paid event's usual case (a new order of a known model, its keys in the pool) in one
+ * prepared statement, outside any transaction: event marked, order recorded, keys claimed, key
+ * e-mail queued, all or none (functions/record_paid_order.sql).
+ */
+export async function recordPaidOrder(
+  db: Db,
+  args: RecordPaidOrderArgs,
+): Promise<PaidOrderOutcome> {
+  const [row] = await queryPrepared<{
+    outcome: PaidOrderOutcome['outcome']
+    fulfilled_at: Date | string | null
+  }>(
+    db,
+    RECORD_PAID_ORDER,
+    orderedValues(RECORD_PAID_ORDER_TYPES, {
+      ...args,
+      order: JSON.stringify(args.order),
+      mailPayload: JSON.stringify(args.mailPayload),
+    }),
+  )
+  if (!row) throw new Error('record_paid_order returned no row')
+  if (row.outcome === 'fulfilled')
+    return { outcome: 'fulfilled', fulfilledAt: new Date(row.fulfilled_at!) }
+  return { outcome: row.outcome }
+}
+
 export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
   const [row] = await queryRows<{ available: boolean }>(
     db,

@@ -5,9 +5,10 @@
  * per (provider, provider order id) and an event is processed under its row lock, so however
  * often or concurrently a provider delivers, one key set and one e-mail go out.
  */
+import { randomUUID } from 'node:crypto'
 import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { claimOrderKeys } from '../db/functions.ts'
+import { claimOrderKeys, recordPaidOrder, type PaidOrderOutcome } from '../db/functions.ts'
 import { revokeLicenses } from '../db/license-repository.ts'
 import { listOrderKeys } from '../db/order-key-repository.ts'
 import {
@@ -92,7 +93,9 @@ function alert(
   }
 }
 
-function notice(order: OrderRow & { model: Model }): OrderNoticeMailPayload {
+function notice(
+  order: Pick<OrderRow, 'id' | 'reference' | 'name'> & { model: Model },
+): OrderNoticeMailPayload {
   return {
     orderId: order.id,
     reference: order.reference,
@@ -171,19 +174,16 @@ async function settleNewOrder(tx: Db, deps: OrderDeps, order: OrderRow): Promise
   return fulfil(tx, deps, { ...order, model: order.model }, true)
 }
 
-async function recordPaidEvent(
-  tx: Db,
-  deps: OrderDeps,
-  event: PaidOrderEvent,
-  eventRowId: number,
-): Promise<OrderRow | null> {
+/** The order a paid event makes, as insertOrder and record_paid_order take it. */
+function newOrderOf(deps: OrderDeps, event: PaidOrderEvent, eventRowId: number) {
   const model = modelOf(event, productModel(deps))
   const email = event.email?.trim() || null
-  const inserted = await insertOrder(tx, {
+  return {
+    id: randomUUID(),
     provider: event.provider,
     providerOrderId: event.orderId,
     paymentRef: event.paymentRef,
-    status: model ? 'awaiting_key' : 'unmatched',
+    status: model ? ('awaiting_key' as const) : ('unmatched' as const),
     name: event.name?.trim() || null,
     email,
     emailCanonical: email ? canonicalEmail(email) : null,
@@ -195,7 +195,56 @@ async function recordPaidEvent(
     reference: event.reference,
     eventId: eventRowId,
     paidAt: event.paidAt,
+  }
+}
+
+/**
+ * The usual paid event in one statement (record_paid_order): the event marked, the order
+ * recorded, its keys claimed and the key e-mail queued. On the embedded database an order's
+ * transaction of several statements lets the event loop answer requests between them while it
+ * holds the one connection, and each of those requests then waits for it (decision 25).
+ * 'settle' when the event needs the general path: nothing was done.
+ */
+async function recordUsualPaidEvent(
+  deps: OrderDeps,
+  order: ReturnType<typeof newOrderOf>,
+): Promise<PaidOrderOutcome> {
+  return recordPaidOrder(deps.db, {
+    eventId: order.eventId,
+    order: {
+      id: order.id,
+      provider: order.provider,
+      provider_order_id: order.providerOrderId,
+      payment_ref: order.paymentRef,
+      name: order.name,
+      email: order.email,
+      email_canonical: order.emailCanonical,
+      model: order.model,
+      product_ref: order.productRef,
+      quantity: order.quantity,
+      amount_minor: order.amountMinor,
+      currency: order.currency,
+      reference: order.reference,
+      paid_at: order.paidAt?.toISOString() ?? null,
+    },
+    refs: [order.providerOrderId, ...(order.paymentRef ? [order.paymentRef] : [])],
+    mailTo: order.email,
+    mailPayload: order.model
+      ? {
+          ...notice({ ...order, model: order.model }),
+          downloadUrl: deps.downloadUrls[order.model],
+        }
+      : {},
+    messageIdDomain: deps.messageIdDomain,
   })
+}
+
+async function recordPaidEvent(
+  tx: Db,
+  deps: OrderDeps,
+  order: ReturnType<typeof newOrderOf>,
+): Promise<OrderRow | null> {
+  const inserted = await insertOrder(tx, order)
   // A second event for the same order (Stripe's completed and async-succeeded, a replay under
   // another event id): the order exists, nothing more to do.
   if (!inserted) return null
@@ -242,16 +291,28 @@ export async function processWebhookEvent(deps: OrderDeps, row: WebhookEventRow)
     event.email = customer.email
     event.name = customer.name
   }
+  const order = event.kind === 'paid' ? newOrderOf(deps, event, row.id) : null
+  if (order) {
+    const usual = await recordUsualPaidEvent(deps, order)
+    if (usual.outcome === 'fulfilled') {
+      deps.logger.info(
+        { order: order.id, provider: order.provider, status: 'fulfilled' },
+        'order recorded',
+      )
+      deps.onMailQueued?.()
+    }
+    if (usual.outcome !== 'settle') return
+  }
   let queued = false
   await deps.db.transaction(async (tx) => {
     const outcome = event.kind === 'ignored' ? 'ignored' : 'done'
     if (!(await takeEventForProcessing(tx, row.id, outcome))) return
-    if (event.kind === 'paid') {
-      const order = await recordPaidEvent(tx, deps, event, row.id)
-      queued = order !== null
-      if (order)
+    if (order) {
+      const recorded = await recordPaidEvent(tx, deps, order)
+      queued = recorded !== null
+      if (recorded)
         deps.logger.info(
-          { order: order.id, provider: order.provider, status: order.status },
+          { order: recorded.id, provider: recorded.provider, status: recorded.status },
           'order recorded',
         )
     } else if (event.kind === 'refund') {

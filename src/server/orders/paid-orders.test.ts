@@ -194,7 +194,7 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
       if (result.mailQueued) out.kick()
       return result
     }
-    return { app: test.app, worker, run }
+    return { app: test.app, worker, run, deps }
   }
 
   function deliver(
@@ -318,6 +318,37 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
       model: 'advanced',
       name: 'Ada Byron',
     })
+  })
+
+  it('two instances working two events of one order at the same moment give one key and one e-mail', async () => {
+    const { app, worker, deps } = start()
+    await worker.stop()
+    await paidKeys('advanced', ['PAID-W-1', 'PAID-W-2'])
+    const event = stripeCompleted({ email: 'wu@example.com' })
+    await deliver(app, 'stripe', event)
+    await deliver(app, 'stripe', {
+      ...event,
+      id: `${event.id}_again`,
+      type: 'checkout.session.async_payment_succeeded',
+    })
+    // Each instance's worker takes one event (SKIP LOCKED) and both record the order at once.
+    const instances = [1, 2].map(() =>
+      startOrderWorker({ deps, logger: memoryLogger().logger, pollMs: 60_000, batchSize: 1 }),
+    )
+    workers.push(...instances)
+    const handled = await Promise.all(instances.map((w) => w.drain()))
+    expect(handled.reduce((a, b) => a + b)).toBe(2)
+
+    const mail = await smtp.waitFor(1)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.received).toHaveLength(1)
+    expect(mail[0]!.text).toContain('PAID-W-1')
+    expect(await count(sql`select count(*)::int as n from orders`)).toBe(1)
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(1)
+    expect(
+      await count(sql`select count(*)::int as n from webhook_events where processed_at is null`),
+    ).toBe(0)
+    expect((await orderRows())[0]).toMatchObject({ status: 'fulfilled', model: 'advanced' })
   })
 
   it('deliveries of different orders at the same moment each get their key, one whose name holds a NUL too', async () => {
