@@ -3,7 +3,8 @@
  * database (embedded and Postgres), and through the admin socket of a server that holds the
  * embedded database. A few cases also run the real `npm run admin` entry in a child process.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,7 +18,8 @@ import {
   startAdminSocket,
   type AdminSocket,
 } from '#src/server/admin/admin-socket.ts'
-import { queryRows } from '#src/server/db/client.ts'
+import { embeddedDataDir, openDatabase, queryRows } from '#src/server/db/client.ts'
+import { migrate } from '#src/server/db/migrate.ts'
 import { insertLicenses } from '#src/server/db/license-repository.ts'
 import { enqueueMail, listMail } from '#src/server/db/outbox-repository.ts'
 import { insertSubmission } from '#src/server/db/submission-repository.ts'
@@ -421,6 +423,54 @@ describe('admin CLI as a process (npm run admin)', () => {
     expect(imported.stdout).toMatch(/Imported 2 Advanced keys/)
     const stats = await admin(['licenses', 'stats'])
     expect(stats.stdout).toMatch(/^Advanced\s+2\s+0\s+0\s+2/m)
+  }, 120_000)
+
+  it('a command run while a server is starting waits for its socket, and its work is kept', async () => {
+    // The server's side, before its admin socket listens: it holds the files (decision 26).
+    const serverDir = join(dir, 'starting')
+    const held = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(serverDir) })
+    let socket: AdminSocket | null = null
+    try {
+      await migrate(held.db)
+      const file = join(dir, 'late-keys.txt')
+      await writeFile(file, 'S-1\nS-2\n')
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/index.ts', 'licenses', 'import', '--model', 'advanced', file],
+        {
+          env: {
+            ...testEnvironment().inherited,
+            DATA_DIR: serverDir,
+            LOG_LEVEL: 'silent',
+            DATABASE_URL: '',
+          },
+        },
+      )
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const exited = once(child, 'exit')
+      await expect
+        .poll(() => stderr, { timeout: 60_000, interval: 50 })
+        .toMatch(/another process holds the embedded database.*waiting/)
+      socket = await startAdminSocket(
+        adminSocketPath(serverDir),
+        { db: held.db, messageIdDomain: 'pacepoint.test' },
+        memoryLogger().logger,
+      )
+      const [code] = (await exited) as [number]
+      expect(code).toBe(0)
+      expect(stdout).toMatch(/Imported 2 Advanced keys/)
+      const rows = await queryRows<{ activation_key: string }>(
+        held.db,
+        sql`select activation_key from licenses order by seq`,
+      )
+      expect(rows.map((r) => r.activation_key)).toEqual(['S-1', 'S-2'])
+    } finally {
+      await socket?.close()
+      await held.close()
+    }
   }, 120_000)
 
   it.runIf(TEST_DB_KINDS.includes('postgres'))(

@@ -6,9 +6,10 @@
 import { readFile } from 'node:fs/promises'
 import type { AdminCommand } from '#src/server/admin/admin-command-schema.ts'
 import { runAdminCommand, type AdminResult } from '#src/server/admin/admin-commands.ts'
-import { adminSocketPath, callAdminSocket, isSocketLive } from '#src/server/admin/admin-socket.ts'
+import { adminSocketPath, callAdminSocket } from '#src/server/admin/admin-socket.ts'
 import { loadSiteSettings, type Config } from '#src/server/config.ts'
 import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
+import { EmbeddedDatabaseBusyError, isSocketLive } from '#src/server/db/embedded-lock.ts'
 import { isDatabaseUnavailable } from '#src/server/db/errors.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { createLogger } from '#src/server/logger.ts'
@@ -109,6 +110,36 @@ async function direct(
   }
 }
 
+/** How long a command waits for a starting server's socket, or for another command to finish. */
+const EMBEDDED_BUSY_WAIT_MS = 2 * 60_000
+
+/**
+ * Through the server's admin socket when one answers, else on the database directly. With the
+ * embedded database another process may hold its files without a socket yet (a server still
+ * starting) or at all (another admin command): the command waits for either, and says so.
+ */
+async function viaServerOrDirect(options: CliOptions, command: AdminCommand) {
+  const { config, io } = options
+  const socket = adminSocketPath(config.dataDir)
+  const embedded = !config.databaseUrl && !options.database
+  const deadline = Date.now() + EMBEDDED_BUSY_WAIT_MS
+  let told = false
+  for (;;) {
+    if (embedded && (await isSocketLive(socket))) return callAdminSocket(socket, command)
+    try {
+      return await direct(options, command)
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseBusyError) || Date.now() >= deadline) throw error
+      if (!told)
+        io.stderr(
+          `admin: ${error.message}; waiting for it (a starting server's admin socket, or the other command's end)\n`,
+        )
+      told = true
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
 export async function runCli(argv: readonly string[], options: CliOptions): Promise<number> {
   const { io, config } = options
   let request
@@ -165,11 +196,7 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
   }
 
   try {
-    const socket = adminSocketPath(config.dataDir)
-    const viaSocket = !config.databaseUrl && !options.database && (await isSocketLive(socket))
-    const result = viaSocket
-      ? await callAdminSocket(socket, command)
-      : await direct(options, command)
+    const result = await viaServerOrDirect(options, command)
     if (result.stdout) io.stdout(result.stdout)
     if (result.stderr)
       io.stderr(result.stderr.startsWith('admin:') ? result.stderr : `admin: ${result.stderr}`)

@@ -4,7 +4,7 @@
  * maintenance, then the app on PORT/HOST until SIGTERM or SIGINT (lifecycle.ts).
  */
 import { MODELS } from '#src/common/models.ts'
-import { adminSocketPath, isSocketLive, startAdminSocket } from './admin/admin-socket.ts'
+import { adminSocketPath, startAdminSocket } from './admin/admin-socket.ts'
 import { afterAnswer } from './after-answer.ts'
 import { createApp } from './app.ts'
 import {
@@ -15,6 +15,7 @@ import {
   type Config,
 } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
+import { isSocketLive } from './db/embedded-lock.ts'
 import { migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './db/outbox-repository.ts'
 import { releaseWebhookEventLeases } from './db/webhook-event-repository.ts'
@@ -186,6 +187,9 @@ async function main() {
   })
 }
 
+/** How long a starting server waits for an admin command that holds the embedded database. */
+const EMBEDDED_LOCK_WAIT_MS = 10 * 60_000
+
 /** Opens the database and applies migrations; a fresh embedded one gets a few demo keys. */
 async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
   if (!config.databaseUrl && (await isSocketLive(adminSocketPath(config.dataDir)))) {
@@ -198,6 +202,16 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : embeddedDataDir(config.dataDir),
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
+    // An admin command working on the files directly (no server was up when it began) finishes
+    // first: an import or an export may take a few minutes.
+    lockWait: {
+      waitMs: EMBEDDED_LOCK_WAIT_MS,
+      onWait: () =>
+        logger.warn(
+          { dataDir: config.dataDir },
+          'another process holds the embedded database (an admin command, or a server starting on the same DATA_DIR); waiting for it',
+        ),
+    },
   })
   logger.info({ database: database.kind, location: database.location }, 'database open')
   // On Postgres, migrations get a connection of their own, without the request-sized timeout.

@@ -5,9 +5,9 @@
  */
 import { chmod, unlink } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'
-import { connect } from 'node:net'
 import { join } from 'node:path'
 import { describeIssues } from '#src/common/trial-schema.ts'
+import { isSocketLive } from '../db/embedded-lock.ts'
 import type { Logger } from '../logger.ts'
 import { AdminCommandSchema, type AdminCommand } from './admin-command-schema.ts'
 import { runAdminCommand, type AdminContext, type AdminResult } from './admin-commands.ts'
@@ -16,20 +16,6 @@ const MAX_BODY = 64 * 1024 * 1024
 
 export function adminSocketPath(dataDir: string): string {
   return join(dataDir, 'admin.sock')
-}
-
-/** True when a server answers on the socket; a stale file left by a crash is not one. */
-export function isSocketLive(path: string, timeoutMs = 1_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ path })
-    const done = (live: boolean) => {
-      socket.destroy()
-      resolve(live)
-    }
-    socket.setTimeout(timeoutMs, () => done(false))
-    socket.once('connect', () => done(true))
-    socket.once('error', () => done(false))
-  })
 }
 
 export interface AdminSocket {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { lockEmbeddedDatabase, type EmbeddedLock } from './embedded-lock.ts'
 
 /** The query builder; a transaction is one too, so repositories take either. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -46,6 +47,11 @@ interface OpenDatabaseOptions {
    * as the outbox worker's leases and sent marks (a message may go out again).
    */
   asyncCommit?: boolean
+  /**
+   * Embedded only: how long to wait while another process holds the files (embedded-lock.ts),
+   * and what to say when the wait begins. Without it, EmbeddedDatabaseBusyError at once.
+   */
+  lockWait?: { waitMs: number; onWait?: () => void }
 }
 
 /** The embedded database's files under DATA_DIR. */
@@ -165,9 +171,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
 
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
+  let lock: EmbeddedLock | null = null
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true })
+    lock = await lockEmbeddedDatabase(options.dataDir, options.lockWait)
+  }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
-  await client.waitReady
+  try {
+    await client.waitReady
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
   const db = drizzlePglite({ client }) as unknown as Db
   return {
     db,
@@ -183,6 +198,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: async () => {
       if (!client.closed) await client.close()
+      await lock?.release()
+      lock = null
     },
   }
 }
