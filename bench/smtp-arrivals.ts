@@ -6,6 +6,7 @@
  * and when its data ended).
  */
 import { Worker } from 'node:worker_threads'
+import { arrivals } from '#tests/support/arrivals.ts'
 
 interface Arrival {
   /** The SMTP envelope's recipients. */
@@ -49,34 +50,19 @@ parentPort.on('message', () => server.close(() => process.exit(0)))
 export async function startSmtpArrivals(): Promise<SmtpArrivals> {
   const thread = new Worker(THREAD, { eval: true })
   const received: Arrival[] = []
-  const waiters: { n: number; resolve: () => void }[] = []
+  const arrived = arrivals(received)
   const port = await new Promise<number>((resolve, reject) => {
     thread.once('error', reject)
     thread.on('message', (m: { port?: number; to?: string[]; at?: number }) => {
       if (m.port !== undefined) return resolve(m.port)
       received.push({ to: m.to!, arrivedAt: m.at! - performance.timeOrigin })
-      for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
+      arrived.notify()
     })
   })
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitFor(n, timeoutMs = 15_000) {
-      if (received.length >= n) return Promise.resolve(received)
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`only ${received.length} of ${n} e-mails arrived`)),
-          timeoutMs,
-        )
-        waiters.push({
-          n,
-          resolve: () => {
-            clearTimeout(timer)
-            resolve(received)
-          },
-        })
-      })
-    },
+    waitFor: arrived.waitFor,
     async close() {
       const exited = new Promise((resolve) => thread.once('exit', resolve))
       thread.postMessage('close')

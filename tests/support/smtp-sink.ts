@@ -6,6 +6,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { arrivals } from './arrivals.ts'
 
 interface ReceivedMail {
   messageId: string
@@ -43,7 +44,7 @@ export interface SmtpSink {
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
-  const waiters: { n: number; resolve: () => void }[] = []
+  const arrived = arrivals(received)
   let held: (() => void)[] | null = null
   let sessions = 0
   const make = () => {
@@ -77,7 +78,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
                   raw: raw.toString('utf8'),
                   arrivedAt,
                 })
-                for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve()
+                arrived.notify()
                 callback()
               },
               (error: Error) => callback(error),
@@ -115,22 +116,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     get sessions() {
       return sessions
     },
-    waitFor(n, timeoutMs = 15_000) {
-      if (received.length >= n) return Promise.resolve(received)
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`only ${received.length} of ${n} e-mails arrived`)),
-          timeoutMs,
-        )
-        waiters.push({
-          n,
-          resolve: () => {
-            clearTimeout(timer)
-            resolve(received)
-          },
-        })
-      })
-    },
+    waitFor: arrived.waitFor,
     hold() {
       held ??= []
     },
