@@ -7,7 +7,7 @@ import { chmod, unlink } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'
 import { join } from 'node:path'
 import { describeIssues } from '#src/common/trial-schema.ts'
-import { isSocketLive } from '../db/embedded-lock.ts'
+import { isSocketLive, unixSocketPath } from '../db/embedded-lock.ts'
 import type { Logger } from '../logger.ts'
 import { AdminCommandSchema, type AdminCommand } from './admin-command-schema.ts'
 import { runAdminCommand, type AdminContext, type AdminResult } from './admin-commands.ts'
@@ -15,7 +15,7 @@ import { runAdminCommand, type AdminContext, type AdminResult } from './admin-co
 const MAX_BODY = 64 * 1024 * 1024
 
 export function adminSocketPath(dataDir: string): string {
-  return join(dataDir, 'admin.sock')
+  return unixSocketPath(join(dataDir, 'admin.sock'))
 }
 
 export interface AdminSocket {

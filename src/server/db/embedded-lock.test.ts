@@ -76,3 +76,15 @@ it('the lock of a process that was killed is taken over', async () => {
   const after = await open()
   expect(await queryRows(after.db, sql`select 1 as one`)).toEqual([{ one: 1 }])
 })
+
+it('a data directory too deep for a socket path still locks, and opens again after a stop', async () => {
+  const deep = join(dir, 'a'.repeat(60), 'b'.repeat(60), 'db')
+  const lockPath = embeddedLockPath(deep)
+  expect(lockPath.startsWith(tmpdir())).toBe(true)
+  const first = await open({ dataDir: deep })
+  await expect(open({ dataDir: deep })).rejects.toBeInstanceOf(EmbeddedDatabaseBusyError)
+  expect(await isSocketLive(lockPath)).toBe(true)
+  await first.close()
+  expect(await isSocketLive(lockPath)).toBe(false)
+  await expect(open({ dataDir: deep })).resolves.toMatchObject({ kind: 'embedded' })
+})

@@ -10,8 +10,12 @@
  * died (a crash, SIGKILL), and is taken over: no stale lock outlives its process, and no process
  * id can be reused by another.
  */
+import { createHash } from 'node:crypto'
+import { realpathSync } from 'node:fs'
 import { unlink } from 'node:fs/promises'
 import { connect, createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, resolve } from 'node:path'
 
 /** Thrown when another live process holds the embedded database's files. */
 export class EmbeddedDatabaseBusyError extends Error {
@@ -22,9 +26,31 @@ export class EmbeddedDatabaseBusyError extends Error {
   }
 }
 
+/**
+ * A Unix socket's path holds at most 107 bytes on Linux (103 on macOS); a longer one is cut
+ * short without an error, so a socket would listen under a name nobody removes or finds. Past
+ * this length the socket goes in the temporary directory instead, named by a hash of the path it
+ * stands for: the same for every process that looks for it.
+ */
+const MAX_SOCKET_PATH_BYTES = 100
+
+export function unixSocketPath(preferred: string): string {
+  if (Buffer.byteLength(preferred) <= MAX_SOCKET_PATH_BYTES) return preferred
+  let dir = dirname(preferred)
+  try {
+    dir = realpathSync(dir)
+  } catch {
+    dir = resolve(dir)
+  }
+  const key = createHash('sha256')
+    .update(join(dir, basename(preferred)))
+    .digest('hex')
+  return join(tmpdir(), `pacepoint-${key.slice(0, 20)}.sock`)
+}
+
 /** The lock's socket for an embedded database directory: beside it, not inside PGlite's files. */
 export function embeddedLockPath(dataDir: string): string {
-  return `${dataDir.replace(/\/+$/, '')}.lock`
+  return unixSocketPath(`${dataDir.replace(/\/+$/, '')}.lock`)
 }
 
 /** True when something listens on the Unix socket at path and accepts a connection. */
