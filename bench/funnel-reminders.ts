@@ -16,7 +16,7 @@ import { openDatabase, queryRows, type Db } from '#src/server/db/client.ts'
 import { migrate, migratePostgres } from '#src/server/db/migrate.ts'
 import { createPageViewCounter } from '#src/server/funnel/page-views.ts'
 import { createLogger } from '#src/server/logger.ts'
-import { runReminderPass } from '#src/server/trials/trial-reminders.ts'
+import { runReminderPass } from '#src/server/reminders/reminder-service.ts'
 import { createBenchDatabase } from './bench-database.ts'
 import type { Budget } from './budget.ts'
 

@@ -9,7 +9,7 @@
  * the same file measures an older commit.
  */
 import { performance } from 'node:perf_hooks'
-import { insertLicenses } from '#src/server/db/license-repository.ts'
+import { insertLicenses } from '#src/server/licenses/license-repository.ts'
 import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
 import { createTestDatabase } from '#tests/support/test-database.ts'
 

@@ -1,6 +1,6 @@
 /**
  * The admin CLI (docs/architecture.md, "Contracts: CLI") on both paths: directly against the
- * database (embedded and Postgres), and through the admin socket of a server that holds the
+ * database (embedded and Postgres), and through the console socket of a server that holds the
  * embedded database. A few cases also run the real `npm run admin` entry in a child process.
  */
 import { execFile, spawn } from 'node:child_process'
@@ -13,16 +13,16 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
-  adminSocketPath,
-  callAdminSocket,
-  startAdminSocket,
-  type AdminSocket,
-} from '#src/server/admin/admin-socket.ts'
+  consoleSocketPath,
+  callConsoleSocket,
+  startConsoleSocket,
+  type ConsoleSocket,
+} from '#src/server/console/console-socket.ts'
 import { embeddedDataDir, openDatabase, queryRows } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
-import { insertLicenses } from '#src/server/db/license-repository.ts'
-import { enqueueMail, listMail } from '#src/server/db/outbox-repository.ts'
-import { insertSubmission } from '#src/server/db/submission-repository.ts'
+import { insertLicenses } from '#src/server/licenses/license-repository.ts'
+import { enqueueMail, listMail } from '#src/server/mail/outbox-repository.ts'
+import { insertSubmission } from '#src/server/trials/submission-repository.ts'
 import { LicenseCountsCache, seedDemoLicenses } from '#src/server/licenses/license-service.ts'
 import { createMailTransport } from '#src/server/mail/transport.ts'
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
@@ -86,7 +86,7 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
   const database = useTestDatabase(kind, { emptyBeforeEach: true })
   let dir: string
   let smtp: SmtpSink
-  let socket: AdminSocket | null = null
+  let socket: ConsoleSocket | null = null
   let options: Omit<CliOptions, 'io'>
   const counts = { value: null as LicenseCountsCache | null }
 
@@ -102,8 +102,8 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
       const { mailIdentity } = await import('#src/server/mail/mail-identity.ts')
       const { DEFAULT_SETTINGS } = await import('#src/common/site/settings.ts')
       const identity = mailIdentity(config, DEFAULT_SETTINGS)
-      socket = await startAdminSocket(
-        adminSocketPath(dir),
+      socket = await startConsoleSocket(
+        consoleSocketPath(dir),
         {
           db: database().db,
           messageIdDomain: identity.messageIdDomain,
@@ -136,13 +136,13 @@ describe.each(PATHS)('admin CLI on %s, %s', (kind, path) => {
 
   if (path === 'socket') {
     it('serves on DATA_DIR/admin.sock, owner only', async () => {
-      const info = await stat(adminSocketPath(dir))
+      const info = await stat(consoleSocketPath(dir))
       expect(info.isSocket()).toBe(true)
       expect(info.mode & 0o777).toBe(0o600)
     })
 
     it('refuses a malformed command with the words the command line uses', async () => {
-      const bad = (command: unknown) => callAdminSocket(adminSocketPath(dir), command as never)
+      const bad = (command: unknown) => callConsoleSocket(consoleSocketPath(dir), command as never)
       expect(await bad({ name: 'leads export', format: 'xlsx' })).toMatchObject({
         exitCode: 2,
         stderr: 'unknown format "xlsx"; use csv or json\n',
@@ -426,10 +426,10 @@ describe('admin CLI as a process (npm run admin)', () => {
   }, 120_000)
 
   it('a command run while a server is starting waits for its socket, and its work is kept', async () => {
-    // The server's side, before its admin socket listens: it holds the files (decision 26).
+    // The server's side, before its console socket listens: it holds the files (decision 26).
     const serverDir = join(dir, 'starting')
     const held = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(serverDir) })
-    let socket: AdminSocket | null = null
+    let socket: ConsoleSocket | null = null
     try {
       await migrate(held.db)
       const file = join(dir, 'late-keys.txt')
@@ -454,8 +454,8 @@ describe('admin CLI as a process (npm run admin)', () => {
       await expect
         .poll(() => stderr, { timeout: 60_000, interval: 50 })
         .toMatch(/another process holds the embedded database.*waiting/)
-      socket = await startAdminSocket(
-        adminSocketPath(serverDir),
+      socket = await startConsoleSocket(
+        consoleSocketPath(serverDir),
         { db: held.db, messageIdDomain: 'pacepoint.test' },
         memoryLogger().logger,
       )

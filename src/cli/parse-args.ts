@@ -1,7 +1,7 @@
 /**
  * The admin CLI's command line (docs/architecture.md, "Contracts: CLI"): argv in, a command or a
  * usage error out. The command line becomes a candidate object (the command's name, its flags, its
- * argument) that the shared AdminCommandSchema checks, as the admin socket and the console check
+ * argument) that the shared ConsoleCommandSchema checks, as the console socket and the console check
  * their JSON; this module only knows how each command is spelled on a command line.
  */
 import { basename } from 'node:path'
@@ -9,10 +9,10 @@ import { parseArgs } from 'node:util'
 import type * as z from 'zod/mini'
 import { MODELS } from '#src/common/models.ts'
 import {
-  AdminCommandSchema,
-  type AdminCommand,
-  type AdminCommandName,
-} from '#src/server/admin/admin-command-schema.ts'
+  ConsoleCommandSchema,
+  type ConsoleCommand,
+  type ConsoleCommandName,
+} from '#src/server/console/console-command-schema.ts'
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -68,12 +68,12 @@ Exit codes: 0 done, 1 failed, 2 wrong usage.
 
 export class UsageError extends Error {}
 
-type LicensesImport = Extract<AdminCommand, { name: 'licenses import' }>
+type LicensesImport = Extract<ConsoleCommand, { name: 'licenses import' }>
 
 /** What the CLI should do; an import still has to read its file. */
 type CliRequest =
   | { kind: 'help' }
-  | { kind: 'command'; command: Exclude<AdminCommand, LicensesImport> }
+  | { kind: 'command'; command: Exclude<ConsoleCommand, LicensesImport> }
   | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }
 
 const FLAGS = [
@@ -98,7 +98,7 @@ interface CommandLine {
 }
 
 /** How each command is spelled on the command line (the USAGE text above). */
-const COMMAND_LINES: Record<AdminCommandName, CommandLine> = {
+const COMMAND_LINES: Record<ConsoleCommandName, CommandLine> = {
   'licenses import': { flags: ['model', 'pool'], argument: 'FILE' },
   'licenses stats': { flags: [] },
   'leads export': { flags: ['format', 'email'] },
@@ -191,7 +191,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   }
   // An unknown name has no spelling here: the schema refuses it below.
   const line = Object.hasOwn(COMMAND_LINES, name)
-    ? COMMAND_LINES[name as AdminCommandName]
+    ? COMMAND_LINES[name as ConsoleCommandName]
     : undefined
   const [argument] = rest
   if (line) {
@@ -208,7 +208,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
       Object.assign(candidate, { fileName: basename(argument), keysText: '' })
   }
 
-  const result = AdminCommandSchema.safeParse(candidate)
+  const result = ConsoleCommandSchema.safeParse(candidate)
   if (!result.success)
     throw new UsageError(usageMessage(name, line, result.error.issues[0]!, candidate))
   const command = result.data

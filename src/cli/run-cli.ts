@@ -1,12 +1,12 @@
 /**
- * Runs one admin command: through the running server's admin socket when it holds the embedded
+ * Runs one console command: through the running server's console socket when it holds the embedded
  * database, else against the database directly (docs/architecture.md, "Contracts: CLI"). Returns
  * the exit code.
  */
 import { readFile } from 'node:fs/promises'
-import type { AdminCommand } from '#src/server/admin/admin-command-schema.ts'
-import { runAdminCommand, type AdminResult } from '#src/server/admin/admin-commands.ts'
-import { adminSocketPath, callAdminSocket } from '#src/server/admin/admin-socket.ts'
+import type { ConsoleCommand } from '#src/server/console/console-command-schema.ts'
+import { executeConsoleCommand, type ConsoleResult } from '#src/server/console/console-commands.ts'
+import { consoleSocketPath, callConsoleSocket } from '#src/server/console/console-socket.ts'
 import { loadSiteSettings, type Config } from '#src/server/config.ts'
 import { embeddedDataDir, openDatabase, type Database } from '#src/server/db/client.ts'
 import { EmbeddedDatabaseBusyError, isSocketLive } from '#src/server/db/embedded-lock.ts'
@@ -41,8 +41,8 @@ export interface CliOptions {
 
 async function direct(
   options: CliOptions,
-  command: AdminCommand,
-): Promise<AdminResult & { via: string }> {
+  command: ConsoleCommand,
+): Promise<ConsoleResult & { via: string }> {
   const { config } = options
   // The CLI may be the first to create DATA_DIR's files: owner-only, as the server makes them.
   if (!options.database && !config.databaseUrl) await secureDataDir(config.dataDir)
@@ -62,7 +62,7 @@ async function direct(
     if (!options.database) await migrate(database.db)
     const settings = loadSiteSettings(config)
     const identity = mailIdentity(config, settings)
-    const result = await runAdminCommand(
+    const result = await executeConsoleCommand(
       {
         db: database.db,
         messageIdDomain: identity.messageIdDomain,
@@ -114,25 +114,25 @@ async function direct(
 const EMBEDDED_BUSY_WAIT_MS = 2 * 60_000
 
 /**
- * Through the server's admin socket when one answers, else on the database directly. With the
+ * Through the server's console socket when one answers, else on the database directly. With the
  * embedded database another process may hold its files without a socket yet (a server still
- * starting) or at all (another admin command): the command waits for either, and says so.
+ * starting) or at all (another console command): the command waits for either, and says so.
  */
-async function viaServerOrDirect(options: CliOptions, command: AdminCommand) {
+async function viaServerOrDirect(options: CliOptions, command: ConsoleCommand) {
   const { config, io } = options
-  const socket = adminSocketPath(config.dataDir)
+  const socket = consoleSocketPath(config.dataDir)
   const embedded = !config.databaseUrl && !options.database
   const deadline = Date.now() + EMBEDDED_BUSY_WAIT_MS
   let told = false
   for (;;) {
-    if (embedded && (await isSocketLive(socket))) return callAdminSocket(socket, command)
+    if (embedded && (await isSocketLive(socket))) return callConsoleSocket(socket, command)
     try {
       return await direct(options, command)
     } catch (error) {
       if (!(error instanceof EmbeddedDatabaseBusyError) || Date.now() >= deadline) throw error
       if (!told)
         io.stderr(
-          `admin: ${error.message}; waiting for it (a starting server's admin socket, or the other command's end)\n`,
+          `admin: ${error.message}; waiting for it (a starting server's console socket, or the other command's end)\n`,
         )
       told = true
       await new Promise((resolve) => setTimeout(resolve, 250))
@@ -155,7 +155,7 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
     return 0
   }
 
-  let command: AdminCommand
+  let command: ConsoleCommand
   if (request.kind === 'import') {
     let keysText: string
     try {

@@ -40,8 +40,8 @@ export const routes = {
   methodology: '/methodology',
   /** The checkouts' success page: what happens next after paying (noindex). */
   purchaseComplete: '/purchase-complete',
-  /** Everything under it is the operator console (adminRoutes below). */
-  adminBase: '/admin',
+  /** Everything under it is the operator console (consoleRoutes below). */
+  consoleBase: '/admin',
 } as const
 
 /**
@@ -113,7 +113,7 @@ export const api = {
  * The operator console (docs/product.md, "Operator console"): its pages, client-rendered by one
  * entry.
  */
-export const adminRoutes = {
+export const consoleRoutes = {
   overview: '/admin',
   leads: '/admin/leads',
   keys: '/admin/keys',
@@ -130,7 +130,7 @@ export const adminRoutes = {
 
 const ADMIN_API = '/admin/api'
 
-export const adminApi = {
+export const consoleApi = {
   root: ADMIN_API,
   signIn: `${ADMIN_API}/sign-in`,
   /** Trades the e-mailed token for a session (part of signing in: no session needed). */

@@ -12,32 +12,32 @@ import { afterAnswer, type AfterAnswer } from './after-answer.ts'
 import { operatorAddress, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
-import { adminHeaders, consoleApiRoutes } from './http/admin-api.ts'
+import { consoleHeaders, consoleApiRoutes } from './console/console-routes.ts'
 import { apiFallback } from './http/api-fallback.ts'
-import { consentRoutes } from './http/consents.ts'
+import { consentRoutes } from './privacy/consent-routes.ts'
 import { errorHandler } from './http/errors.ts'
 import { healthRoutes } from './http/health.ts'
-import type { SignInLimits } from './admin/console-auth.ts'
-import { licenseCountRoutes } from './http/license-counts.ts'
-import { purchaseRequestRoutes } from './http/purchase-requests.ts'
+import type { SignInLimits } from './console/console-auth.ts'
+import { licenseCountRoutes } from './licenses/license-routes.ts'
+import { purchaseRequestRoutes } from './orders/purchase-request-routes.ts'
 import { drainUnreadBody } from './http/read-json.ts'
 import { requestLimit } from './http/request-limit.ts'
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts'
 import { siteRoutes, type Site } from './http/site.ts'
-import { keyResendRoutes } from './http/key-resend.ts'
-import { WEBHOOK_PATHS, webhookRoutes } from './http/webhooks.ts'
-import { orderStatusRoutes } from './http/order-status.ts'
+import { keyResendRoutes } from './trials/key-resend-routes.ts'
+import { WEBHOOK_PATHS, webhookRoutes } from './orders/webhook-routes.ts'
+import { orderStatusRoutes } from './orders/order-status-routes.ts'
 import { orderDependencies } from './orders/order-deps.ts'
-import { trialConfirmationRoutes } from './http/trial-confirmations.ts'
-import { trialEmailCorrectionRoutes } from './http/trial-email-corrections.ts'
-import { reminderStopRoutes } from './http/reminder-stops.ts'
-import { trialSubmissionRoutes } from './http/trial-submissions.ts'
+import { trialConfirmationRoutes } from './trials/confirmation-routes.ts'
+import { trialEmailCorrectionRoutes } from './trials/address-correction-routes.ts'
+import { reminderStopRoutes } from './reminders/reminder-routes.ts'
+import { trialSubmissionRoutes } from './trials/trial-routes.ts'
 import { LicenseCountsCache } from './licenses/license-service.ts'
 import type { PageViewCounter } from './funnel/page-views.ts'
 import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import type { TrialDeps } from './trials/trial-service.ts'
-import { SupplyWatch } from './trials/supply-watch.ts'
+import { SupplyWatch } from './licenses/supply-watch.ts'
 
 export interface AppDeps {
   config: Config
@@ -45,7 +45,7 @@ export interface AppDeps {
   logger: Logger
   site: Site
   database: Database
-  /** Shared with the admin socket so an import shows at once; made here when absent. */
+  /** Shared with the console socket so an import shows at once; made here when absent. */
   counts?: LicenseCountsCache
   /** Called after a request queued e-mail: the outbox worker's kick, so it sends at once. */
   onMailQueued?: () => void
@@ -129,9 +129,9 @@ export function createApp(deps: AppDeps): Hono {
   // not for the providers' signed webhooks (http/request-limit.ts).
   const perClient = requestLimit(config.rateLimitRequests, config.trustProxy, WEBHOOK_PATHS)
   app.use('/api/*', perClient)
-  app.use(`${routes.adminBase}/api/*`, perClient)
-  app.use(routes.adminBase, adminHeaders())
-  app.use(`${routes.adminBase}/*`, adminHeaders())
+  app.use(`${routes.consoleBase}/api/*`, perClient)
+  app.use(routes.consoleBase, consoleHeaders())
+  app.use(`${routes.consoleBase}/*`, consoleHeaders())
 
   const api = [
     healthRoutes(

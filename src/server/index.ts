@@ -1,10 +1,10 @@
 /**
  * Starts the server: configuration and the build, the database (migrated; a few demo keys on a
- * fresh embedded one), the outbox worker, the admin socket for the embedded database, periodic
+ * fresh embedded one), the outbox worker, the console socket for the embedded database, periodic
  * maintenance, then the app on PORT/HOST until SIGTERM or SIGINT (lifecycle.ts).
  */
 import { MODELS } from '#src/common/models.ts'
-import { adminSocketPath, startAdminSocket } from './admin/admin-socket.ts'
+import { consoleSocketPath, startConsoleSocket } from './console/console-socket.ts'
 import { afterAnswer } from './after-answer.ts'
 import { createApp } from './app.ts'
 import {
@@ -17,8 +17,8 @@ import {
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { isSocketLive } from './db/embedded-lock.ts'
 import { migrate, migratePostgres } from './db/migrate.ts'
-import { releaseMailLeases } from './db/outbox-repository.ts'
-import { releaseWebhookEventLeases } from './db/webhook-event-repository.ts'
+import { releaseMailLeases } from './mail/outbox-repository.ts'
+import { releaseWebhookEventLeases } from './orders/webhook-event-repository.ts'
 import { orderDependencies } from './orders/order-deps.ts'
 import { startOrderWorker } from './orders/order-worker.ts'
 import { loadSite } from './http/site.ts'
@@ -33,7 +33,7 @@ import { createMailTransport, mailDirectory } from './mail/transport.ts'
 import { requestGauge } from './request-gauge.ts'
 import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
-import { startReminderScheduler } from './trials/trial-reminders.ts'
+import { startReminderScheduler } from './reminders/reminder-service.ts'
 import { createPageViewCounter } from './funnel/page-views.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
@@ -124,10 +124,10 @@ async function main() {
   const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
   const orderWorker = startOrderWorker({ deps: orderDeps, logger, busy: requests.busy })
 
-  const adminSocket =
+  const consoleSocket =
     database.kind === 'embedded'
-      ? await startAdminSocket(
-          adminSocketPath(config.dataDir),
+      ? await startConsoleSocket(
+          consoleSocketPath(config.dataDir),
           {
             db: database.db,
             messageIdDomain: identity.messageIdDomain,
@@ -180,36 +180,36 @@ async function main() {
       () => reminders.stop(),
       () => pageViews.stop(),
       () => worker.stop(),
-      () => adminSocket?.close(),
+      () => consoleSocket?.close(),
       () => transport.close(),
       () => database.close(),
     ],
   })
 }
 
-/** How long a starting server waits for an admin command that holds the embedded database. */
+/** How long a starting server waits for an console command that holds the embedded database. */
 const EMBEDDED_LOCK_WAIT_MS = 10 * 60_000
 
 /** Opens the database and applies migrations; a fresh embedded one gets a few demo keys. */
 async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
-  if (!config.databaseUrl && (await isSocketLive(adminSocketPath(config.dataDir)))) {
+  if (!config.databaseUrl && (await isSocketLive(consoleSocketPath(config.dataDir)))) {
     // PGlite is single-process: a second server on the same files would corrupt them.
     throw new Error(
-      `Another server is running on ${config.dataDir} (its admin socket answers); stop it first`,
+      `Another server is running on ${config.dataDir} (its console socket answers); stop it first`,
     )
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : embeddedDataDir(config.dataDir),
     onPoolError: (error) => logger.warn({ err: error.message }, 'idle database connection failed'),
-    // An admin command working on the files directly (no server was up when it began) finishes
+    // An console command working on the files directly (no server was up when it began) finishes
     // first: an import or an export may take a few minutes.
     lockWait: {
       waitMs: EMBEDDED_LOCK_WAIT_MS,
       onWait: () =>
         logger.warn(
           { dataDir: config.dataDir },
-          'another process holds the embedded database (an admin command, or a server starting on the same DATA_DIR); waiting for it',
+          'another process holds the embedded database (an console command, or a server starting on the same DATA_DIR); waiting for it',
         ),
     },
   })

@@ -1,7 +1,7 @@
 /**
  * Listening and stopping. On SIGTERM or SIGINT the server keeps accepting for a moment
  * (answering with Connection: close, /readyz 503), then stops accepting, lets in-flight
- * requests finish, and runs the cleanup steps in order (worker, admin socket, mail, database).
+ * requests finish, and runs the cleanup steps in order (worker, console socket, mail, database).
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s server as a process: a fresh embedded database gets marked demo keys, a trial
- * e-mail lands under DATA_DIR/mail, the CLI goes through the admin socket while the server
+ * e-mail lands under DATA_DIR/mail, the CLI goes through the console socket while the server
  * holds the database, a second server on the same files is refused, SIGTERM stops it cleanly,
  * and a restart keeps the data without adding demo keys again.
  */
@@ -134,7 +134,7 @@ describe('placeholder company and contact settings', () => {
 })
 
 describe('the server process on the embedded database', () => {
-  it('starts, serves the trial flow, shares its database through the admin socket and stops on SIGTERM', async () => {
+  it('starts, serves the trial flow, shares its database through the console socket and stops on SIGTERM', async () => {
     const server = await start()
     try {
       const demo = server.logs.find(
@@ -184,7 +184,7 @@ describe('the server process on the embedded database', () => {
       expect(stats.stdout).toMatch(/^Basic\s+4\s+1\s+0\s+5\s+4 of 5 available$/m)
       expect(stats.stdout).toMatch(/DEMO keys/)
       expect(
-        server.logs.some((l) => l.msg === 'admin command' && l.command === 'licenses stats'),
+        server.logs.some((l) => l.msg === 'console command' && l.command === 'licenses stats'),
       ).toBe(true)
 
       // A second server on the same files would corrupt them: refused.

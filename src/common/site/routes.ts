@@ -26,7 +26,7 @@ export type PageEntry = (typeof PAGE_ENTRIES)[number]
  * The server answers every path under basePath with the entry's built index.html (the operator
  * console, docs/product.md, "Operator console"); no public page loads any of it.
  */
-export const CLIENT_ENTRIES = [{ name: 'admin', basePath: routes.adminBase }] as const
+export const CLIENT_ENTRIES = [{ name: 'console', basePath: routes.consoleBase }] as const
 
 /**
  * Code only the Pacing Lab's entries (pacing, methodology) run: vite.config.ts keeps it out of

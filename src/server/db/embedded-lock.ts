@@ -1,7 +1,7 @@
 /**
  * One process at a time on the embedded database's files. PGlite keeps the database in the
  * memory of the process that opened it and writes its files back as it goes; a second process on
- * the same files (an admin command run while the server was still starting, before its admin
+ * the same files (an console command run while the server was still starting, before its admin
  * socket answered) worked on its own copy, and whichever wrote last won: an import reported
  * "Imported 2 paid keys" and the keys were gone (decision 26).
  *
@@ -21,7 +21,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 export class EmbeddedDatabaseBusyError extends Error {
   constructor(dataDir: string) {
     super(
-      `another process holds the embedded database in ${dataDir} (a server, or an admin command)`,
+      `another process holds the embedded database in ${dataDir} (a server, or an console command)`,
     )
   }
 }

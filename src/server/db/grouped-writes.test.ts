@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { queryRows } from './client.ts'
 import { groupedWrites } from './grouped-writes.ts'
-import { insertWebhookEvents, type NewWebhookEvent } from './webhook-event-repository.ts'
+import { insertWebhookEvents, type NewWebhookEvent } from '../orders/webhook-event-repository.ts'
 
 const event = (id: string, payload: Record<string, unknown> = { id }): NewWebhookEvent => ({
   provider: 'stripe',

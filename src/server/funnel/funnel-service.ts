@@ -4,14 +4,9 @@
  * shape for the console's Funnel page, its CSV and `npm run admin -- funnel`.
  */
 import { MODELS, type Model } from '#src/common/models.ts'
-import type { FunnelReport, FunnelRow } from '#src/common/admin-api.ts'
+import type { FunnelReport, FunnelRow } from '#src/common/console-api.ts'
 import type { Db } from '../db/client.ts'
-import {
-  paidOrdersSince,
-  topReferrers,
-  trialsSince,
-  visitsByWeek,
-} from '../db/funnel-repository.ts'
+import { paidOrdersSince, topReferrers, trialsSince, visitsByWeek } from './funnel-repository.ts'
 
 const DAY_MS = 86_400_000
 const PAID_WITHIN_DAYS = 30

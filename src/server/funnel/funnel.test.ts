@@ -10,7 +10,7 @@ import { api, routes } from '#src/common/paths.ts'
 import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { runCli } from '#src/cli/run-cli.ts'
 import { queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import {
   createTestApp,
   memoryLogger,

@@ -19,7 +19,7 @@ import { connect } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api } from '#src/common/paths.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import { createTestApp, trialRequest } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,

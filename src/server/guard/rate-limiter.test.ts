@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { deleteExpiredCounters } from '../db/rate-limit-repository.ts'
+import { deleteExpiredCounters } from './rate-limit-repository.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { hitRateLimits } from './rate-limiter.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { claimLicense } from '../db/functions.ts'
-import { insertLicenses } from '../db/license-repository.ts'
-import { insertSubmission } from '../db/submission-repository.ts'
+import { insertLicenses } from './license-repository.ts'
+import { insertSubmission } from '../trials/submission-repository.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import {
   demoKey,

@@ -9,7 +9,7 @@ import {
   countLicensesOfModel,
   insertLicenses,
   licenseStatsRows,
-} from '../db/license-repository.ts'
+} from './license-repository.ts'
 
 const DEMO_KEYS_PER_MODEL = 5
 const DEMO_BATCH = 'demo'

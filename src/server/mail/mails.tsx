@@ -5,7 +5,7 @@
  */
 import type { ReactElement, ReactNode } from 'react'
 import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
-import { adminRoutes, anchors, api, routes } from '#src/common/paths.ts'
+import { consoleRoutes, anchors, api, routes } from '#src/common/paths.ts'
 import { buyTarget } from '#src/common/site/buying.ts'
 import {
   Button,
@@ -366,7 +366,7 @@ export function renderOperatorSignInMail(
     <OperatorMail settings={settings} publicUrl={publicUrl}>
       <Greeting />
       <Paragraph>{SIGN_IN_COPY.intro(brand)}</Paragraph>
-      <Button href={publicUrl + adminRoutes.signInLink(payload.token)}>
+      <Button href={publicUrl + consoleRoutes.signInLink(payload.token)}>
         {SIGN_IN_COPY.action}
       </Button>
       <Paragraph tone="muted">{SIGN_IN_COPY.note(payload.validMinutes)}</Paragraph>

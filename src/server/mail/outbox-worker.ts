@@ -9,16 +9,11 @@ import { randomUUID } from 'node:crypto'
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { runKeyResends } from '../db/functions.ts'
-import {
-  claimDueMail,
-  markMailFailed,
-  markMailSent,
-  renewMailLeases,
-} from '../db/outbox-repository.ts'
+import { claimDueMail, markMailFailed, markMailSent, renewMailLeases } from './outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { waitForGap } from '../request-gauge.ts'
-import { isSuppressed, suppressAddress } from '../db/suppression-repository.ts'
+import { isSuppressed, suppressAddress } from './suppression-repository.ts'
 import { canonicalEmail, maskEmailsIn } from '../guard/email-identity.ts'
 import type { MailIdentity } from './mail-identity.ts'
 import type { MailSettings } from './payloads.ts'

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
-import { consoleMail } from '../admin/console-queries.ts'
-import { enqueueMail, listMail } from '../db/outbox-repository.ts'
-import { listSuppressions } from '../db/suppression-repository.ts'
+import { consoleMail } from '../console/console-queries.ts'
+import { enqueueMail, listMail } from './outbox-repository.ts'
+import { listSuppressions } from './suppression-repository.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import { startFaultySmtp, type FaultySmtp } from '#tests/support/faulty-smtp.ts'
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'

@@ -1,4 +1,4 @@
-/** The orders' dependencies as the server, the CLI and the admin socket build them. */
+/** The orders' dependencies as the server, the CLI and the console socket build them. */
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { PublicSettings } from '#src/common/site/settings.ts'
 import { operatorAddress, type Config } from '../config.ts'

@@ -9,20 +9,20 @@ import { randomUUID } from 'node:crypto'
 import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { claimOrderKeys, recordPaidOrder, type PaidOrderOutcome } from '../db/functions.ts'
-import { revokeLicenses } from '../db/license-repository.ts'
-import { listOrderKeys } from '../db/order-key-repository.ts'
+import { revokeLicenses } from '../licenses/license-repository.ts'
+import { listOrderKeys } from './order-key-repository.ts'
 import {
   findOrder,
   insertOrder,
   lockOldestAwaitingOrder,
   lockOrderByRef,
   updateOrder,
-} from '../db/order-repository.ts'
-import { enqueueMail } from '../db/outbox-repository.ts'
-import { endPaidPoolEpisode, startPaidPoolEpisode } from '../db/paid-pool-alert-repository.ts'
-import { insertPendingRefund, takePendingRefund } from '../db/pending-refund-repository.ts'
+} from './order-repository.ts'
+import { enqueueMail } from '../mail/outbox-repository.ts'
+import { endPaidPoolEpisode, startPaidPoolEpisode } from './paid-pool-alert-repository.ts'
+import { insertPendingRefund, takePendingRefund } from './pending-refund-repository.ts'
 import type { OrderRow, PaymentProvider, WebhookEventRow } from '../db/schema.ts'
-import { findWebhookEvent, takeEventForProcessing } from '../db/webhook-event-repository.ts'
+import { findWebhookEvent, takeEventForProcessing } from './webhook-event-repository.ts'
 import type { Logger } from '../logger.ts'
 import type {
   OrderAlertMailPayload,

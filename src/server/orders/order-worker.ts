@@ -9,7 +9,7 @@
  * the embedded database an order's transaction holds the one connection, and the providers'
  * next deliveries, the visitors' answers, come first.
  */
-import { claimDueWebhookEvents, markEventFailed } from '../db/webhook-event-repository.ts'
+import { claimDueWebhookEvents, markEventFailed } from './webhook-event-repository.ts'
 import type { Logger } from '../logger.ts'
 import { waitForGap } from '../request-gauge.ts'
 import { retryDelayMs } from '../mail/outbox-worker.ts'

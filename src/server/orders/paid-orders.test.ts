@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
-import { runAdminCommand, type AdminContext } from '../admin/admin-commands.ts'
-import type { AdminCommand } from '../admin/admin-command-schema.ts'
+import { executeConsoleCommand, type ConsoleContext } from '../console/console-commands.ts'
+import type { ConsoleCommand } from '../console/console-command-schema.ts'
 import { loadConfig } from '../config.ts'
 import { queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'
@@ -188,9 +188,9 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     )
     worker = startOrderWorker({ deps, logger: test.logger, pollMs: 50, retryBaseMs: 100 })
     workers.push(worker)
-    const admin: AdminContext = { db, messageIdDomain: 'pacepoint.test', orders: deps }
-    const run = async (command: AdminCommand) => {
-      const result = await runAdminCommand(admin, command)
+    const admin: ConsoleContext = { db, messageIdDomain: 'pacepoint.test', orders: deps }
+    const run = async (command: ConsoleCommand) => {
+      const result = await executeConsoleCommand(admin, command)
       if (result.mailQueued) out.kick()
       return result
     }

@@ -5,10 +5,10 @@
  * are stored in one statement (db/grouped-writes.ts).
  */
 import type { Db } from '../db/client.ts'
-import { findOrderStatus } from '../db/order-repository.ts'
+import { findOrderStatus } from './order-repository.ts'
 import type { PaymentProvider } from '../db/schema.ts'
 import { groupedWrites } from '../db/grouped-writes.ts'
-import { insertWebhookEvents, type NewWebhookEvent } from '../db/webhook-event-repository.ts'
+import { insertWebhookEvents, type NewWebhookEvent } from './webhook-event-repository.ts'
 import { eventIdentity } from './provider-events.ts'
 import { verifyWebhookSignature } from './webhook-signatures.ts'
 

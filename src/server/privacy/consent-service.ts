@@ -1,7 +1,7 @@
 /** Records visitors' consent choices (docs/product.md, "Privacy and third parties": id, categories, policy version, time). */
 import type { ConsentRecord } from '#src/common/consent-schema.ts'
 import type { Db } from '../db/client.ts'
-import { insertConsentRecord } from '../db/consent-repository.ts'
+import { insertConsentRecord } from './consent-repository.ts'
 import { hitRateLimits } from '../guard/rate-limiter.ts'
 import { hashIp, type ClientInfo } from '../guard/request-guard.ts'
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { parseCliArgs, UsageError } from '#src/cli/parse-args.ts'
-import { runAdminCommand } from '../admin/admin-commands.ts'
+import { executeConsoleCommand } from '../console/console-commands.ts'
 import { queryRows } from '../db/client.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { applyRetention, deletePersonData } from './retention.ts'
@@ -161,12 +161,12 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
     expect(await count('licenses')).toBe(2)
   })
 
-  it('deletes one person on request, through the admin command', async () => {
+  it('deletes one person on request, through the console command', async () => {
     await submission('ann@example.com', ago(5), true)
     await submission('ann@example.com', ago(2))
     await submission('bob@example.com', ago(2))
 
-    const result = await runAdminCommand(
+    const result = await executeConsoleCommand(
       { db: database().db, messageIdDomain: 'test' },
       { name: 'leads delete', email: 'Ann@Example.com' },
     )

@@ -27,9 +27,9 @@ import {
   findStaleSubmissionIds,
   findSubmissionsOfPerson,
   messageIdsOfSubmissions,
-} from '../db/erasure-repository.ts'
-import { eraseOrdersOfPerson } from '../db/order-repository.ts'
-import { clearEventPayloads } from '../db/webhook-event-repository.ts'
+} from './erasure-repository.ts'
+import { eraseOrdersOfPerson } from '../orders/order-repository.ts'
+import { clearEventPayloads } from '../orders/webhook-event-repository.ts'
 import { mailFileName } from '../mail/transport.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashKey } from '../guard/rate-limiter.ts'

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, it, type ExpectStatic } from 'vitest'
-import { adminSocketPath, callAdminSocket } from '../admin/admin-socket.ts'
+import { consoleSocketPath, callConsoleSocket } from '../console/console-socket.ts'
 import { embeddedDataDir, openDatabase, queryRows, type Db } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import { migrate } from '../db/migrate.ts'
 import {
   killAllServers,
@@ -107,8 +107,8 @@ async function unsentMail(db: Db | null, dataDir: string): Promise<number> {
     )
     return row!.n
   }
-  // The server holds the embedded database: ask it over its admin socket, as the CLI would.
-  const status = await callAdminSocket(adminSocketPath(dataDir), { name: 'mail status' })
+  // The server holds the embedded database: ask it over its console socket, as the CLI would.
+  const status = await callConsoleSocket(consoleSocketPath(dataDir), { name: 'mail status' })
   const count = (name: string) =>
     Number(new RegExp(`^${name}\\s+(\\d+)$`, 'm').exec(status.stdout)?.[1])
   return ['pending', 'sending', 'failed', 'dead'].map(count).reduce((a, b) => a + b, 0)

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import {
   killAllServers,
   placeholderBuild,

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedDataDir, openDatabase, queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import { migrate } from '../db/migrate.ts'
 import {
   killAllServers,

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedDataDir, openDatabase, queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import { migrate } from '../db/migrate.ts'
 import { signWebhook } from '../orders/webhook-signatures.ts'
 import {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
 import {
   killAllServers,
   placeholderBuild,

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
-import { enqueueMail, listMail } from '../db/outbox-repository.ts'
+import { enqueueMail, listMail } from '../mail/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker, type OutboxWorkerOptions } from '../mail/outbox-worker.ts'
 import { createMailTransport } from '../mail/transport.ts'

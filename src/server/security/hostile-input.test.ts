@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { CSRF_HEADER } from '#src/common/admin-api.ts'
-import { adminApi, api } from '#src/common/paths.ts'
-import { runAdminCommand } from '../admin/admin-commands.ts'
-import { insertLicenses } from '../db/license-repository.ts'
-import { listMail } from '../db/outbox-repository.ts'
+import { CSRF_HEADER } from '#src/common/console-api.ts'
+import { consoleApi, api } from '#src/common/paths.ts'
+import { executeConsoleCommand } from '../console/console-commands.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
+import { listMail } from '../mail/outbox-repository.ts'
 import {
   hostileRequests,
   statusClass,
@@ -150,14 +150,14 @@ describeEachDatabase('hostile requests in-process on %s', (database, kind) => {
 describeEachDatabase('text no database can keep, on %s', (database) => {
   it('refuses a NUL or a lone surrogate in any text field with 400 VALIDATION_ERROR', async () => {
     const { app, settled } = createTestApp(database(), { env: { TRUST_PROXY: '1' } })
-    await runAdminCommand(
+    await executeConsoleCommand(
       { db: database().db, messageIdDomain: 'example.test' },
       { name: 'operators add', email: 'ops@example.com' },
     )
-    expect((await postJson(app, adminApi.signIn, { email: 'ops@example.com' })).status).toBe(202)
+    expect((await postJson(app, consoleApi.signIn, { email: 'ops@example.com' })).status).toBe(202)
     await settled()
     const link = (await listMail(database().db)).find((m) => m.kind === 'operator-sign-in')!
-    const verified = await postJson(app, adminApi.signInVerify, { token: link.payload.token })
+    const verified = await postJson(app, consoleApi.signInVerify, { token: link.payload.token })
     const cookie = verified.headers.get('set-cookie')!.split(';')[0]!
     const { csrfToken } = (await verified.json()) as { csrfToken: string }
     const operator = { Cookie: cookie, [CSRF_HEADER]: csrfToken }
@@ -182,8 +182,8 @@ describeEachDatabase('text no database can keep, on %s', (database) => {
           `${path} ${JSON.stringify(body).slice(0, 60)}`,
           () => postJson(app, path, body, headers),
         ])
-      post(adminApi.signIn, { email: `ops${bad}@example.com` })
-      post(adminApi.signInVerify, { token: bad })
+      post(consoleApi.signIn, { email: `ops${bad}@example.com` })
+      post(consoleApi.signInVerify, { token: bad })
       post(api.purchaseRequests, { ...purchase, company: bad })
       post(api.purchaseRequests, { ...purchase, message: bad })
       post(api.purchaseRequests, { ...purchase, first_name: bad })
@@ -191,13 +191,13 @@ describeEachDatabase('text no database can keep, on %s', (database) => {
       post(api.trialSubmissions, { ...trial, source: bad })
       post(api.trialSubmissions, { ...trial, website: bad })
       post(api.keyResend, { email: `ada${bad}@example.com` })
-      post(adminApi.keysRevoke, { key: bad }, operator)
-      post(adminApi.leadsDelete, { email: `x${bad}@example.com`, confirm: true }, operator)
+      post(consoleApi.keysRevoke, { key: bad }, operator)
+      post(consoleApi.leadsDelete, { email: `x${bad}@example.com`, confirm: true }, operator)
     }
     // A query string cannot carry a lone surrogate (bad UTF-8 is read as U+FFFD), but a NUL.
     attempts.push([
       'leads q=a%00b',
-      () => app.request(`${adminApi.leads}?q=a%00b`, { headers: operator }),
+      () => app.request(`${consoleApi.leads}?q=a%00b`, { headers: operator }),
     ])
     const failures: string[] = []
     for (const [what, send] of attempts) {

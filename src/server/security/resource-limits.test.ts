@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminApi, api } from '#src/common/paths.ts'
+import { consoleApi, api } from '#src/common/paths.ts'
 import { signWebhook } from '#src/server/orders/webhook-signatures.ts'
 import {
   killAllServers,
@@ -171,9 +171,9 @@ describe('one client against the server process', () => {
       `PATCH ${api.waitlist('00000000-0000-4000-8000-000000000000')} HTTP/1.1\r\n${json}\r\nAuthorization: Bearer ${'A'.repeat(43)}`,
       `POST ${api.trialConfirmations} HTTP/1.1\r\n${form}`,
       `POST ${api.trialConfirmations}/waitlist HTTP/1.1\r\n${form}`,
-      `POST ${adminApi.signIn} HTTP/1.1\r\n${json}`,
-      `POST ${adminApi.signInVerify} HTTP/1.1\r\n${json}`,
-      `POST ${adminApi.keysImport} HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=x`,
+      `POST ${consoleApi.signIn} HTTP/1.1\r\n${json}`,
+      `POST ${consoleApi.signInVerify} HTTP/1.1\r\n${json}`,
+      `POST ${consoleApi.keysImport} HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=x`,
       `POST /api/nowhere HTTP/1.1\r\n${json}`,
       `POST / HTTP/1.1\r\n${form}`,
     ]

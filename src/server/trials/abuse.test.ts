@@ -13,10 +13,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api } from '#src/common/paths.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
-import { runAdminCommand } from '../admin/admin-commands.ts'
+import { executeConsoleCommand } from '../console/console-commands.ts'
 import { queryRows } from '../db/client.ts'
-import { insertLicenses } from '../db/license-repository.ts'
-import { listMail } from '../db/outbox-repository.ts'
+import { insertLicenses } from '../licenses/license-repository.ts'
+import { listMail } from '../mail/outbox-repository.ts'
 import { mailIdentity } from '../mail/mail-identity.ts'
 import { startOutboxWorker } from '../mail/outbox-worker.ts'
 import { renderOutboxMail } from '../mail/templates.ts'
@@ -381,7 +381,7 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     expect(await available('advanced')).toBe(1)
 
     // The operator sees the state.
-    const stats = await runAdminCommand(
+    const stats = await executeConsoleCommand(
       {
         db: database.db,
         messageIdDomain: 'test',
@@ -472,7 +472,7 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
       }
       expect((await files()).filter((t) => t.includes('gone.person@example.com'))).toHaveLength(2)
 
-      const result = await runAdminCommand(
+      const result = await executeConsoleCommand(
         { db: database.db, messageIdDomain: 'test', mailDir: mailDirectory(dataDir) },
         { name: 'leads delete', email: 'gone.person@example.com' },
       )

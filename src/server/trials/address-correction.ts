@@ -7,10 +7,10 @@
  * against the e-mail, client address and network limits of trial requests).
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
-import { findAssignedLicense } from '../db/license-repository.ts'
+import { findAssignedLicense } from '../licenses/license-repository.ts'
 import { enqueueTrialMail } from '../db/functions.ts'
-import { dropUnsentMailTo } from '../db/outbox-repository.ts'
-import { lockSubmissionByToken, setCorrectedEmail } from '../db/submission-repository.ts'
+import { dropUnsentMailTo } from '../mail/outbox-repository.ts'
+import { lockSubmissionByToken, setCorrectedEmail } from './submission-repository.ts'
 import {
   canonicalEmail,
   DISPOSABLE_EMAIL_MESSAGE,

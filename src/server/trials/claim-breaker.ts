@@ -8,11 +8,11 @@
  */
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
-import { openBreakerEpisodeStart, startBreakerEpisode } from '../db/claim-breaker-repository.ts'
+import { openBreakerEpisodeStart, startBreakerEpisode } from './claim-breaker-repository.ts'
 import type { Db } from '../db/client.ts'
 import { breakerClaims } from '../db/functions.ts'
-import { enqueueMail } from '../db/outbox-repository.ts'
-import { modelSupply } from './supply-watch.ts'
+import { enqueueMail } from '../mail/outbox-repository.ts'
+import { modelSupply } from '../licenses/supply-watch.ts'
 
 interface BreakerCheck {
   tripped: boolean

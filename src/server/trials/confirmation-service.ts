@@ -14,14 +14,14 @@ import {
   findValidLicense,
   lockTrialAddress,
 } from '../db/functions.ts'
-import { enqueueMail } from '../db/outbox-repository.ts'
+import { enqueueMail } from '../mail/outbox-repository.ts'
 import {
   insertSubmission,
   joinWaitlistByConfirmationToken,
   lockSubmissionByConfirmationToken,
   markSubmissionConfirmed,
   setSubmissionLicense,
-} from '../db/submission-repository.ts'
+} from './submission-repository.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken, newToken } from '../guard/tokens.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'

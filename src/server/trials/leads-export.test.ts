@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LeadRow } from '../db/submission-repository.ts'
+import type { LeadRow } from './submission-repository.ts'
 import { csvCell, leadsToCsv, leadsToJson } from './leads-export.ts'
 
 describe('CSV cells', () => {

@@ -5,7 +5,7 @@
  * both at the start of a cell and right after a `,` or `;` inside it: a spreadsheet that splits on
  * semicolons ignores our quotes, so `a;=1+1` would otherwise start a live cell there.
  */
-import type { LeadRow } from '../db/submission-repository.ts'
+import type { LeadRow } from './submission-repository.ts'
 
 const FORMULA_START = /^(\s*)([=+\-@\t\r＝＋－＠])/
 const FORMULA_AFTER_SEPARATOR = /([,;][ \t]*)([=+\-@＝＋－＠])/g

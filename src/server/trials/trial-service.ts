@@ -35,7 +35,7 @@ import { newToken } from '../guard/tokens.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import { requireConfirmation, type NewSubmission } from './confirmation-service.ts'
-import type { SupplyWatch } from './supply-watch.ts'
+import type { SupplyWatch } from '../licenses/supply-watch.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date. */
 const TERMS_VERSION = LEGAL_VERSION

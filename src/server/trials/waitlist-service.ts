@@ -8,7 +8,7 @@
 import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicense, hasAvailableLicense } from '../db/functions.ts'
-import { enqueueMail } from '../db/outbox-repository.ts'
+import { enqueueMail } from '../mail/outbox-repository.ts'
 import type { SubmissionRow } from '../db/schema.ts'
 import {
   findSubmission,
@@ -17,7 +17,7 @@ import {
   markWaitlistNotified,
   setSubmissionLicense,
   updateWaitlistFlag,
-} from '../db/submission-repository.ts'
+} from './submission-repository.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken } from '../guard/tokens.ts'
 import type { WaitlistJoinedMailPayload, WaitlistMailPayload } from '../mail/payloads.ts'
