@@ -2,14 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, describeEachDatabase } from '#tests/support/test-database.ts'
 import { openDatabase, queryRows } from './client.ts'
-import {
-  loadFunctions,
-  loadMigrations,
-  migrate,
-  migratePostgres,
-  splitStatements,
-  type DbFunction,
-} from './migrate.ts'
+import { loadMigrations, migrate, migratePostgres, splitStatements } from './migrate.ts'
 
 describe('splitStatements', () => {
   it('splits at breakpoint lines only, keeps semicolons inside a statement, drops comment-only pieces', () => {
@@ -125,48 +118,45 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     20_000,
   )
 
-  it('keeps every database function as its file in db/functions/ says, body for body', async () => {
+  it('creates no database routine: every rule is TypeScript (decision 27)', async () => {
     const { db } = database()
-    const files = await loadFunctions()
-    expect(files.map((f) => f.name)).toContain('submit_trial')
-    const applied = await queryRows<{ name: string; body: string }>(
+    const routines = await queryRows<{ name: string }>(
       db,
-      sql`select p.proname as name, p.prosrc as body
+      sql`select p.proname as name
           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and p.prokind in ('f', 'p')`,
+          where n.nspname = current_schema()`,
     )
-    const bodies = new Map(applied.map((r) => [r.name, r.body]))
-    for (const file of files) expect(bodies.get(file.name), file.name).toBe(file.body)
-    // And nothing else: no routine is left over from an older migration.
-    expect([...bodies.keys()].sort()).toEqual(files.map((f) => f.name).sort())
+    expect(routines.map((r) => r.name)).toEqual([])
   })
 
-  it('applies a function file again when it changes, dropping its old signature, and not otherwise', async () => {
+  it("leaves the previous release's routines and their table alone, for it may run beside this one", async () => {
     const { db } = database()
-    const fn = (text: string): DbFunction => ({
-      name: 'answer_probe',
-      hash: text,
-      statements: [text],
-      body: '',
-    })
-    const v1 = fn(
-      'CREATE FUNCTION answer_probe(p_x int) RETURNS int LANGUAGE sql AS $$ SELECT p_x $$',
+    // As the previous release left them: a routine it calls, and the table that records it.
+    await db.execute(sql`create table if not exists schema_functions (
+        name text primary key, hash text not null, applied_at timestamptz not null default now())`)
+    await db.execute(
+      sql.raw(
+        'create function previous_release_probe() returns int language sql as $$ select 7 $$',
+      ),
     )
-    expect(await migrate(db, [], [v1])).toEqual(['function answer_probe'])
-    expect(await migrate(db, [], [v1])).toEqual([])
-    // A new signature and return type, which CREATE OR REPLACE could not make.
-    const v2 = fn(
-      "CREATE FUNCTION answer_probe(p_x text) RETURNS text LANGUAGE sql AS $$ SELECT p_x || '!' $$",
+    await db.execute(
+      sql`insert into schema_functions (name, hash) values ('previous_release_probe', 'h')`,
     )
-    expect(await migrate(db, [], [v2])).toEqual(['function answer_probe'])
-    const [row] = await queryRows<{ answer: string; versions: number }>(
+    const next = {
+      version: '9998',
+      name: '9998_added',
+      statements: ['create table added_later (x int)'],
+    }
+    expect(await migrate(db, [...(await loadMigrations()), next])).toEqual(['9998_added'])
+    const [row] = await queryRows<{ answer: number; recorded: number }>(
       db,
-      sql`select answer_probe(p_x => 'hi'::text) as answer,
-            (select count(*)::int from pg_proc where proname = 'answer_probe') as versions`,
+      sql`select previous_release_probe() as answer,
+            (select count(*)::int from schema_functions) as recorded`,
     )
-    expect(row).toEqual({ answer: 'hi!', versions: 1 })
-    await db.execute(sql`drop function answer_probe(text)`)
-    await db.execute(sql`delete from schema_functions where name = 'answer_probe'`)
+    expect(row).toEqual({ answer: 7, recorded: 1 })
+    await db.execute(sql`drop function previous_release_probe()`)
+    await db.execute(sql`drop table schema_functions, added_later`)
+    await db.execute(sql`delete from schema_migrations where version = '9998'`)
   })
 
   it('0060 folds each rate-limit key into one row, keeping the count of the window just before', async () => {

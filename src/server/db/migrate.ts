@@ -1,20 +1,18 @@
 /**
  * Our migrator: numbered SQL files in ./migrations (tables and data), applied once each in
- * order, then the database functions in ./functions (one file per function or procedure, its
- * current body), applied again whenever a file's hash changes, like Flyway's repeatable R__
- * files (docs/decisions/0020-database-functions-in-one-home.md). All of it runs inside one
- * transaction that first takes an advisory lock, so several instances starting at once apply
- * each change exactly once (the others wait, then find nothing left to do). Postgres runs DDL
- * inside transactions, so a failing file leaves no half-made schema behind.
+ * order. All of it runs inside one transaction that first takes an advisory lock, so several
+ * instances starting at once apply each change exactly once (the others wait, then find nothing
+ * left to do). Postgres runs DDL inside transactions, so a failing file leaves no half-made
+ * schema behind. No database routine is created: the rules are TypeScript
+ * (docs/decisions/0027-rules-in-typescript.md). The routines an earlier release created, and
+ * its schema_functions table, stay untouched: that release may still run beside this one.
  */
-import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows, type Db } from './client.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
-const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 7_243_501_001
 
@@ -50,88 +48,9 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   )
 }
 
-/** A database function's file: the routine it defines is named after it. */
-export interface DbFunction {
-  name: string
-  hash: string
-  statements: string[]
-  /** The body between the dollar quotes, as the database keeps it (prosrc). */
-  body: string
-}
-
-export async function loadFunctions(dir = FUNCTIONS_DIR): Promise<DbFunction[]> {
-  const files = (await readdir(dir)).filter((f) => /^[a-z_][a-z0-9_]*\.sql$/.test(f)).sort()
-  return Promise.all(
-    files.map(async (file) => {
-      const text = await readFile(`${dir}/${file}`, 'utf8')
-      const body = /\$\$([\s\S]*)\$\$/.exec(text)?.[1]
-      if (body === undefined) throw new Error(`${file}: no $$-quoted body`)
-      return {
-        name: file.replace(/\.sql$/, ''),
-        hash: createHash('sha256').update(text).digest('hex'),
-        statements: splitStatements(text),
-        body,
-      }
-    }),
-  )
-}
-
-/**
- * (Re)creates each function whose file changed since it was last applied: every routine of that
- * name in the current schema is dropped first, so a file may change a signature or a return
- * type, which CREATE OR REPLACE cannot. Returns the names applied.
- */
-async function applyFunctions(tx: Db, functions: DbFunction[]): Promise<string[]> {
-  await tx.execute(sql`
-    create table if not exists schema_functions (
-      name text primary key,
-      hash text not null,
-      applied_at timestamptz not null default now()
-    )`)
-  const applied = new Map(
-    (
-      await queryRows<{ name: string; hash: string }>(
-        tx,
-        sql`select name, hash from schema_functions`,
-      )
-    ).map((r) => [r.name, r.hash]),
-  )
-  const changed = functions.filter((f) => applied.get(f.name) !== f.hash)
-  // As pg_dump does: a body is checked when it runs, not when it is created, so the files may
-  // name each other in any order, and a migration test may stop the tables short of a column a
-  // body names.
-  if (changed.length) await tx.execute(sql`set local check_function_bodies = off`)
-  for (const fn of changed) {
-    const existing = await queryRows<{ signature: string; kind: string }>(
-      tx,
-      sql`select p.oid::regprocedure::text as signature, p.prokind as kind
-          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and p.proname = ${fn.name}`,
-    )
-    for (const routine of existing) {
-      const what = routine.kind === 'p' ? 'procedure' : 'function'
-      await tx.execute(sql.raw(`drop ${what} ${routine.signature}`))
-    }
-    for (const statement of fn.statements) await tx.execute(sql.raw(statement))
-    await tx.execute(
-      sql`insert into schema_functions (name, hash) values (${fn.name}, ${fn.hash})
-          on conflict (name) do update set hash = excluded.hash, applied_at = now()`,
-    )
-  }
-  return changed.map((f) => `function ${f.name}`)
-}
-
-/**
- * Applies the migrations not yet applied, then the functions whose files changed; returns their
- * names (a function as `function <name>`).
- */
-export async function migrate(
-  db: Db,
-  migrations?: Migration[],
-  functions?: DbFunction[],
-): Promise<string[]> {
+/** Applies the migrations not yet applied; returns their names. */
+export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations())
-  const routines = functions ?? (await loadFunctions())
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
     await tx.execute(sql`
@@ -154,7 +73,7 @@ export async function migrate(
       )
       applied.push(migration.name)
     }
-    return [...applied, ...(await applyFunctions(tx, routines))]
+    return applied
   })
 }
 
