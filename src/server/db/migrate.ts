@@ -8,7 +8,7 @@
  * its schema_functions table, stay untouched: that release may still run beside this one.
  *
  * Each applied migration's SHA-256 is recorded, and a start is refused, naming the file, when a
- * migration that was applied has changed since (docs/decisions/0028-migration-checksums.md):
+ * migration that was applied has changed since (docs/decisions/0028-migration-checksums-and-releases-side-by-side.md):
  * shipped files are never edited, so an edit can only be a mistake. Applied versions this
  * release has no file for are a later release's (expand, then contract: docs/operations.md,
  * "Upgrading") and are left alone.
@@ -18,7 +18,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Db } from './client.ts'
-import { readAppliedMigrations } from './schema-repository.ts'
+import { hasChecksumColumn, readAppliedMigrations } from './schema-repository.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
@@ -137,7 +137,10 @@ export async function migrate(
       )`)
     // Releases up to c8ea3ff made the table without it. Nullable: their migrator, which inserts
     // (version, name) only, keeps working on this database during a rolling deploy or a rollback.
-    await tx.execute(sql`alter table schema_migrations add column if not exists sha256 text`)
+    // Altered only when missing: an ALTER locks the table until this transaction ends, and the
+    // /readyz of instances already running reads it meanwhile.
+    if (!(await hasChecksumColumn(tx)))
+      await tx.execute(sql`alter table schema_migrations add column sha256 text`)
     const { missing, changed, unrecorded } = compareMigrations(all, await readAppliedMigrations(tx))
     if (changed.length) throw new ChangedMigrationError(changed)
     // Applied before hashes were kept (or by an earlier release's migrator): today's file is the

@@ -6,6 +6,18 @@ import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from './client.ts'
 import type { AppliedMigration } from './migrate.ts'
 
+/** Whether schema_migrations has the column of the checksums (releases up to c8ea3ff lack it). */
+export async function hasChecksumColumn(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select exists (
+          select 1 from pg_catalog.pg_attribute
+          where attrelid = to_regclass('schema_migrations') and attname = 'sha256' and not attisdropped
+        ) as present`,
+  )
+  return row!.present
+}
+
 /** Every row of schema_migrations, this release's and any other's. */
 export function readAppliedMigrations(db: Db): Promise<AppliedMigration[]> {
   return queryRows<AppliedMigration>(db, sql`select version, name, sha256 from schema_migrations`)
