@@ -12,6 +12,8 @@ export default defineConfig({
       'tests/support/**/*.test.ts',
     ],
     environment: 'node',
+    // Migrates once per run what each file's test database copies (tests/support).
+    globalSetup: ['tests/support/test-database-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores here: keep integration tests from starving each other.
