@@ -5,7 +5,8 @@
 #   docker exec <container> npm run admin -- licenses stats
 # Public site settings (SITE_*) are fixed when the pages are built: pass them as build args.
 
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS, the exact release CI tests on (.ci/run, NODE_VERSION).
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -35,7 +36,7 @@ ARG SITE_DOWNLOAD_URL_ADVANCED
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
   && find src \( -name '*.test.ts' -o -name '*.test.tsx' \) -delete
 
-FROM node:20-bookworm-slim
+FROM node:24.22.3-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./

@@ -15,7 +15,10 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI keeps a JSON report too, from which it prints the ten slowest files (scripts/slowest-tests.ts).
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]]
+    : [['list']],
   use: {
     baseURL: E2E.baseUrl,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
