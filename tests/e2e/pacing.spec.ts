@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { projectFund } from '../../src/common/pacing/engine.ts'
-import { actualsToCsv, actualsToParam } from '../../src/common/pacing/fit.ts'
+import { actualsToCsv, actualsToParam } from '../../src/common/pacing/history.ts'
 import AxeBuilder from './axe.ts'
 import { expect, test } from './fixtures.ts'
 

@@ -44,6 +44,25 @@ export const PACING_COPY = {
     netCashFlow: 'Net cash flow',
     cumulativeNetCashFlow: 'Cumulative net cash flow',
     unfunded: 'Unfunded',
+    quarter: 'Quarter',
+  },
+  quarterTableHeading: 'Quarter by quarter',
+  quarterTableCaption:
+    'Quarterly projection from the annual parameters: each year’s call and distribution rates become 1 − (1 − r)^(1/4) a quarter and its growth (1 + G)^(1/4) − 1. The key figures and chart stay annual.',
+  frequency: { legend: 'Rows of the table and CSV', annual: 'Annual', quarterly: 'Quarterly' },
+  fromInceptionNote: 'Cumulative net cash flow counts from the fund’s first call (its history).',
+  linkBlocked:
+    'This link has values that cannot be used; they are marked in the form. Fix them to see this link’s figures: none are shown from other inputs in the meantime.',
+  futureVintage: (year: number) =>
+    `A vintage after ${year} has not started; enter ${year} or earlier, or the fund’s age`,
+  inception: {
+    caption: 'The fund’s figures to date and since inception',
+    period: 'Period',
+    columns: ['IRR', 'TVPI', 'DPI'],
+    toDate: 'To date: IRR, TVPI, DPI',
+    toDateNote: 'realised, from the history; its last NAV as the final value',
+    since: 'Since inception: IRR, TVPI, DPI',
+    sinceNote: 'history and projection; the horizon’s NAV as the final value',
   },
   series: {
     contributions: 'Calls',
@@ -54,6 +73,7 @@ export const PACING_COPY = {
   figures: {
     peakNav: 'Peak NAV',
     trough: 'Deepest cumulative net cash flow',
+    troughSinceInception: 'Deepest cumulative net cash flow since inception',
     breakEven: 'Break-even year',
     tvpi: 'TVPI',
     irr: 'IRR',
@@ -69,7 +89,9 @@ export const PACING_COPY = {
     tvpiNoteUnderWay: '(distributions + final NAV) / (calls + NAV today)',
     irrNoteUnderWay: 'NAV today as the first outflow, final NAV as inflow',
     underWay:
-      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate.',
+      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate. Paste its history under “Fit to history” for its figures to date and since inception.',
+    underWayWithHistory:
+      'TVPI and IRR above are forward-looking: today’s NAV counts as paid in today. The fund’s own record is below: to date from its history, and since inception over its history and the projection.',
   },
   actions: {
     csv: 'Download CSV',
@@ -86,6 +108,7 @@ export const PACING_COPY = {
   },
   files: {
     csv: 'pacing-lab.csv',
+    quarterlyCsv: 'pacing-lab-quarterly.csv',
     xlsx: 'pacing-lab.xlsx',
     portfolioCsv: 'pacing-plan.csv',
     portfolioXlsx: 'pacing-plan.xlsx',
@@ -104,7 +127,7 @@ export const PACING_COPY = {
       base: 'Your inputs as they are',
       downside: 'Growth 6 points lower, life 3 years longer',
       upside: 'Growth 4 points higher, life 1 year shorter',
-      stress: 'Growth 30 points lower in the first year with NAV, then base',
+      stress: 'A 2008-09 year in the first year with NAV: calls, distributions and NAV fall',
     },
     show: 'Show in the table and downloads',
     columns: {
@@ -116,13 +139,24 @@ export const PACING_COPY = {
       irr: 'IRR',
       growth: 'Growth shift',
       life: 'Life shift (years)',
-      shock: 'One-year shock',
     },
     fieldLabel: (scenario: string, column: string) => `${scenario}: ${column.toLowerCase()}`,
     shiftError: {
       growth: 'A decimal from -1 to 1',
       life: 'Whole years from -49 to 49',
-      shock: 'A decimal from -1 to 1',
+      calls: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      dists: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      nav: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      public: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+    },
+    stressHeading: 'The stress year (2008-09)',
+    stressIntro:
+      'In the first projected year that opens with NAV: calls fall, distributions fall, the NAV is marked down. Afterwards the fund follows its rules from there: what was not called stays unfunded and is called later. Decimals or percent.',
+    stressFields: {
+      calls: { label: 'Calls fall by', hint: '2009: about 30-40%. Default 35%' },
+      dists: { label: 'Distributions fall by', hint: '2009: about 60-80%. Default 70%' },
+      nav: { label: 'NAV marked down by', hint: 'Default 25%' },
+      public: { label: 'Liquid assets marked down by', hint: 'Public markets, 2008: about -40%' },
     },
     navChart: 'NAV by scenario',
     navSummary: 'One line per scenario: the fund’s NAV at the end of each year.',
@@ -134,16 +168,27 @@ export const PACING_COPY = {
   bands: {
     heading: 'Uncertainty bands',
     intro:
-      'Growth in each year becomes G plus volatility times a standard normal draw (never below -99%), over many paths from a seeded generator: the same link gives the same bands. P10 and P90 bound the middle 80% of paths.',
+      'Each year one market shock z moves the fund: growth becomes G + vol × z (never below -99%), and that year’s calls and distributions are scaled by 1 + 1.5 × vol × z (never below 0), so a bad year calls less and pays out much less. Many paths from a seeded generator: the same link gives the same bands. P10 and P90 bound the middle 80% of paths.',
     fields: {
       vol: {
-        label: 'Volatility of growth',
-        hint: 'Yearly standard deviation, 0 to 1 (0.15 is 15%). Empty: none',
+        label: 'Market volatility',
+        hint: 'The market’s yearly standard deviation as private NAVs feel it, 0 to 1 (0.2 or 20%). Empty: none',
       },
       paths: { label: 'Paths', hint: 'How many paths, 1 to 10,000' },
       seed: { label: 'Seed', hint: 'Any whole number; another seed gives other draws' },
     },
-    none: 'Enter a volatility to see P10, P50 and P90 bands of NAV and cumulative net cash flow.',
+    none: 'No volatility: every path is the projection itself, so P10, P50 and P90 are the same line. Enter a volatility to see the spread.',
+    suggestion:
+      'Volatility is the market’s, not one fund’s: de-smoothed private equity returns move about 20% a year (reported NAVs, smoothed by appraisals, about half that).',
+    applySuggested: (vol: string) => `Use ${vol}`,
+    callsAtRisk: 'Calls at risk (P95)',
+    callsAtRiskNote: (years: number) =>
+      years === 1
+        ? 'next year’s calls, 95th percentile'
+        : `next 1 to ${years} years’ calls added up, 95th percentile`,
+    troughP10: 'Deepest cumulative net cash flow (P10)',
+    troughP10Note: 'each path’s lowest point; 1 path in 10 goes deeper',
+    neverBelowZero: 'never below 0',
     computing: 'Computing the bands…',
     chart: 'NAV and cumulative net cash flow: P10, P50, P90',
     summary:
@@ -156,7 +201,8 @@ export const PACING_COPY = {
       cumP50: 'Cumulative P50',
       cumP90: 'Cumulative P90',
     },
-    note: (paths: number, seed: number) => `${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
+    note: (vol: number, paths: number, seed: number) =>
+      `Market volatility ${(vol * 100).toFixed(1)}% a year, ${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
     download: 'Download bands CSV',
   },
   printSummary:
@@ -215,25 +261,44 @@ export const PORTFOLIO_COPY = {
       label: 'Liquid assets today',
       hint: 'Cash and assets sold within weeks, to meet calls. Empty: all but private NAV',
     },
+    min_commit: {
+      label: 'Minimum commitment',
+      hint: 'Share of the steady-state commitment made every year, even above target. Empty: 25%',
+    },
+    mix: {
+      label: 'Strategy mix',
+      hint: 'Up to four class:weight pairs, e.g. buyout:0.6, venture:0.2, real-estate:0.2. Empty: all to the class below',
+    },
   } satisfies Record<PortfolioField, FieldCopy>,
   refused: (
     reason: 'share-above-total' | 'commitment-above-liquid',
     year: number,
-    value: number,
-  ) =>
-    reason === 'share-above-total'
-      ? `This target cannot be held: private NAV would be ${(value * 100).toFixed(1)}% of the whole portfolio in ${year}, more than it has. Lower the target or lengthen the horizon.`
-      : `This target cannot be held: in ${year} the new commitment would exceed the liquid assets left to pay its calls. Lower the target or lengthen the horizon.`,
-  exceeded:
-    'Your existing funds already hold the private share at or above the target: no new commitments are needed over the fit years.',
+    highest: number | null | undefined,
+  ) => {
+    const why =
+      reason === 'share-above-total'
+        ? `in ${year} private NAV would exceed the whole portfolio (the liquid part would fall below zero)`
+        : `in ${year} the new commitment would exceed the liquid assets left to pay its calls`
+    const advice =
+      highest === undefined
+        ? ''
+        : highest === null
+          ? ' Even with no target the existing funds need more than the portfolio has.'
+          : ` The highest target this portfolio can hold is ${(highest * 100).toFixed(1)}%.`
+    return `This target cannot be held: ${why}.${advice} No plan is shown for it.`
+  },
+  scenarioBreaks: (name: string, year: number) =>
+    `Under the ${name.toLowerCase()} scenario the plan, its commitments held, breaks in ${year}: the liquid part cannot pay the calls. Its rows are not shown.`,
   exceededToday: (share: number, target: number) =>
-    `The private share today, ${(share * 100).toFixed(1)}%, is already above the ${(target * 100).toFixed(1)}% target: the plan commits nothing until it falls back.`,
+    `The private share today, ${(share * 100).toFixed(1)}%, is already above the ${(target * 100).toFixed(1)}% target: until it falls back the plan commits only the minimum, a share of the steady-state commitment, so no vintage year is left empty.`,
+  denominator: (year: number, stressed: string, base: string) =>
+    `Denominator effect: in ${year}, the stress year, the private share is ${stressed} against ${base} in the base case, as the liquid assets fall more than private NAV.`,
   coverageWarning: (year: number, coverage: number) =>
     `${year}: liquid assets cover ${coverage.toFixed(2)}x of the year’s calls, below 1x.`,
   coverageHeading: 'Liquidity warnings',
   moreWarnings: (n: number) => `${n} more ${n === 1 ? 'year' : 'years'} below 1x`,
   heldNote: 'The commitments are the base plan’s, held.',
-  rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows.',
+  rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows, and is never below the minimum commitment. Ratios at each year’s end: unfunded coverage (liquid assets / unfunded), overcommitment ((NAV + unfunded) / (target × total portfolio)) and next year’s calls / liquid assets.',
   overridesHint: 'Optional: this fund’s own call rate, life, bow and growth. Empty: the preset’s.',
   overrideColumns: { rc: 'Call rate', life: 'Life', bow: 'Bow', growth: 'Growth' },
   importHeading: 'Import funds from a CSV',
@@ -271,6 +336,12 @@ export const PORTFOLIO_COPY = {
     maxGapNote: 'share points from the target',
     lowestCoverage: 'Lowest liquidity coverage',
     lowestCoverageNote: (year: number) => `liquid assets / calls, in ${year}`,
+    lowestUnfundedCoverage: 'Lowest unfunded coverage',
+    unfundedCoverageNote: (year: number) => `liquid assets / unfunded, in ${year}`,
+    peakOvercommitment: 'Peak overcommitment',
+    overcommitmentNote: (year: number) => `(NAV + unfunded) / target, in ${year}`,
+    stressShare: 'Private share in the stress year',
+    stressShareNote: (year: number, base: string) => `${year}; base case ${base}`,
   },
   shareChartHeading: 'Private NAV share against target',
   shareSummary: 'Line: private NAV as a share of the total portfolio; dashed: the target.',
@@ -292,7 +363,7 @@ export const PORTFOLIO_COPY = {
       downside: 'Every fund: growth 6 points lower, life 3 years longer',
       upside: 'Every fund: growth 4 points higher, life 1 year shorter',
       stress:
-        'Every fund: growth 30 points lower in the plan’s first year with private NAV, then base',
+        'A 2008-09 year in the plan’s first year with private NAV: calls, distributions, NAV and liquid assets fall',
     },
     columns: {
       peakNav: 'Peak private NAV',
@@ -301,6 +372,7 @@ export const PORTFOLIO_COPY = {
       firstAtTarget: 'First year at target',
       lowestCoverage: 'Lowest coverage',
     },
+    breaksIn: (year: number) => `breaks in ${year}`,
     navChart: 'Private NAV by scenario',
     navSummary: 'One line per scenario: the private NAV of all funds at the end of each year.',
     cumulativeChart: 'Cumulative net cash flow by scenario',
@@ -336,6 +408,9 @@ export const PORTFOLIO_COPY = {
     liquidAssets: 'Liquid assets',
     coverage: 'Coverage',
     unfundedToNav: 'Unfunded / NAV',
+    unfundedCoverage: 'Unfunded coverage',
+    overcommitment: 'Overcommitment',
+    nextCallsToLiquid: 'Next year’s calls / liquid',
   },
 } as const
 
@@ -360,7 +435,7 @@ export const LAB_NAV = {
 export const FIT_COPY = {
   heading: 'Fit to history',
   intro:
-    'Paste a fund’s actual yearly calls, distributions and NAV, from its first year on. The Lab finds the one call rate, bow and growth that reproduce them best (least squares, with the commitment and fund life above), then continues the projection from the last actual year.',
+    'Paste a fund’s actual yearly calls, distributions and NAV, from its first year on. The Lab takes the calls as they were and fits the call rate going forward to them; it fits the bow and growth to the distributions and NAV (least squares, with the commitment and fund life above), then continues the projection from the last actual year and shows the fund’s figures to date and since inception.',
   label: 'History (CSV)',
   hint: 'First line year,contributions,distributions,nav; then one line a year from year 1, amounts in currency units.',
   placeholder:
@@ -368,17 +443,19 @@ export const FIT_COPY = {
   fit: 'Fit and use',
   fromLink: 'The link carried this history; it has been fitted.',
   linkNote:
-    'The link now holds the fitted inputs (call rate, bow, growth, age, NAV and paid-in), not the history: it shows this projection, and the history stays on this page only.',
+    'The link now holds the history (actuals=) and the fitted inputs (call rate, bow, growth, age, NAV and paid-in): whoever opens it sees this projection and the fund’s record.',
   applied: (rc: string, bow: string, growth: string, age: number) =>
-    `Fitted: call rate ${rc}, bow ${bow}, growth ${growth}; projecting on from age ${age}. The yield floor and the last call are cleared, as the fit assumes neither.`,
-  error: (rms: string) =>
-    `Error of the fit (root mean square over calls, distributions and NAV): ${rms}`,
+    `Fitted: call rate going forward ${rc} (from the actual calls), bow ${bow}, growth ${growth}; projecting on from age ${age}. The yield floor and the last call are cleared, as the fit assumes neither.`,
+  error: (share: string, rms: string) =>
+    `Error of the fit: ${share} of the commitment (root mean square over distributions and NAV, ${rms})`,
+  callsAboveCommitment:
+    'The history calls more than the commitment above: raise the commitment to at least the paid-in.',
   tableCaption: 'Actual against fitted, year by year',
   tableRegionLabel: 'Fit table, scrolls sideways',
   columns: {
     year: 'Year',
     actualCalls: 'Calls',
-    fittedCalls: 'Calls, fitted',
+    fittedCalls: 'Calls at the fitted rate',
     actualDistributions: 'Distributions',
     fittedDistributions: 'Distributions, fitted',
     actualNav: 'NAV',

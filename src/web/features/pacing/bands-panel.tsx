@@ -4,6 +4,11 @@
  */
 import { memo, useMemo, type Dispatch, type SetStateAction } from 'react'
 import type { FundInputs } from '#src/common/pacing/engine.ts'
+import {
+  SUGGESTED_VOL,
+  simulateFundBands,
+  type BandSettings,
+} from '#src/common/pacing/montecarlo.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { BandsView, useBands } from './bands-view.tsx'
 import type { FundState } from './fund-state.ts'
@@ -18,12 +23,15 @@ interface Props {
   inputs: FundInputs
 }
 
+const deterministic = (r: { inputs: FundInputs; settings: BandSettings }) =>
+  simulateFundBands(r.inputs, r.settings)
+
 function BandsPanelImpl({ state, onChange, inputs }: Props) {
   const request = useMemo(
     () => ({ kind: 'fund' as const, inputs, settings: state.bands }),
     [inputs, state.bands],
   )
-  const bands = useBands(request)
+  const bands = useBands(request, deterministic)
   return (
     <BandsView
       idPrefix=""
@@ -34,6 +42,7 @@ function BandsPanelImpl({ state, onChange, inputs }: Props) {
       bands={bands}
       chart={{ title: B.chart, summary: B.summary }}
       fileName={PACING_COPY.files.bandsCsv}
+      onSuggest={() => onChange((current) => editBandField(current, 'vol', String(SUGGESTED_VOL)))}
     />
   )
 }

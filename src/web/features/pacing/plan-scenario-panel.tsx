@@ -32,6 +32,8 @@ function cumulativeOf(result: PortfolioResult): number[] {
 }
 
 function figuresOf(result: PortfolioResult, cumulative: readonly number[]): string[] {
+  // A scenario under which the held plan breaks shows where, and no figures.
+  if (result.refusal) return COLUMNS.map(() => S.breaksIn(result.refusal?.year ?? 0))
   const rows = result.rows
   const peak = rows.reduce((m, r) => Math.max(m, r.privateNav), 0)
   const trough = cumulative.reduce((m, v) => Math.min(m, v), 0)
@@ -54,9 +56,13 @@ interface Props {
   onChange: Dispatch<SetStateAction<PortfolioState>>
   /** Each scenario's plan, the base's commitments held. */
   results: Readonly<PerScenario<PortfolioResult>>
+  /** The private share in the stress year, stressed and not; null without a stress year. */
+  denominator: { year: number; stressed: number; base: number } | null
 }
 
-function PlanScenarioPanelImpl({ state, onChange, results }: Props) {
+const PLAN_STRESS_KEYS = ['calls', 'dists', 'nav', 'public'] as const
+
+function PlanScenarioPanelImpl({ state, onChange, results, denominator }: Props) {
   const view = useMemo(() => {
     const figures = {} as PerScenario<string[]>
     const nav = {} as PerScenario<number[]>
@@ -84,6 +90,18 @@ function PlanScenarioPanelImpl({ state, onChange, results }: Props) {
         { title: S.navChart, summary: S.navSummary, values: view.nav },
         { title: S.cumulativeChart, summary: S.cumulativeSummary, values: view.cumulative },
       ]}
+      stressKeys={PLAN_STRESS_KEYS}
+      stressNote={
+        denominator ? (
+          <p data-denominator="" className="mt-3 text-sm font-medium text-brand-900">
+            {PORTFOLIO_COPY.denominator(
+              denominator.year,
+              formatPercent(denominator.stressed),
+              formatPercent(denominator.base),
+            )}
+          </p>
+        ) : null
+      }
     />
   )
 }

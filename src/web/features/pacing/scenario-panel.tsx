@@ -13,6 +13,8 @@ import { chooseScenario, editShift } from './scenario-state.ts'
 import { ScenarioView } from './scenario-view.tsx'
 
 const S = PACING_COPY.scenarios
+/** One fund has no liquid assets to mark down. */
+const FUND_STRESS_KEYS = ['calls', 'dists', 'nav'] as const
 const F = PACING_COPY.figures
 
 const COLUMNS = [
@@ -79,6 +81,7 @@ function ScenarioPanelImpl({ state, onChange, inputs }: Props) {
         { title: S.navChart, summary: S.navSummary, values: curves.nav },
         { title: S.cumulativeChart, summary: S.cumulativeSummary, values: curves.cumulative },
       ]}
+      stressKeys={FUND_STRESS_KEYS}
     />
   )
 }
