@@ -10,11 +10,12 @@ import {
   type BandSettings,
 } from '#src/common/pacing/montecarlo.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { BANDS_COPY } from '../../content/pacing-parts.ts'
 import { BandsView, useBands } from './bands-view.tsx'
 import type { FundState } from './fund-state.ts'
 import { editBandField } from './scenario-state.ts'
 
-const B = PACING_COPY.bands
+const B = BANDS_COPY
 
 interface Props {
   state: FundState

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { SUGGESTED_VOL, bandsToCsv, type Bands } from '#src/common/pacing/montecarlo.ts'
 import { BAND_FIELDS, type BandField } from '#src/common/pacing/query.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { PACING_COPY } from '../../content/pacing.ts'
+import { BANDS_COPY } from '../../content/pacing-parts.ts'
 import type { BandsRequest } from './bands.worker.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { saveCsv } from './downloads.ts'
@@ -19,7 +19,7 @@ import { formatCompact, formatPercent } from './format.ts'
 import { KeyFigures } from './key-figures.tsx'
 import type { ScenarioState } from './scenario-state.ts'
 
-const B = PACING_COPY.bands
+const B = BANDS_COPY
 
 /**
  * Runs the bands in one long-lived worker; only the answer to the latest request is kept. The

@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { FitResult } from '#src/common/pacing/fit.ts'
 import { actualsToCsv, parseActualsCsv, type ActualYear } from '#src/common/pacing/history.ts'
-import { FIT_COPY } from '../../content/pacing.ts'
+import { FIT_COPY } from '../../content/pacing-parts.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { DataTable, type Column } from './data-table.tsx'

@@ -18,7 +18,7 @@ import {
 import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
 import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
-import { PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { formatFieldValue } from './format.ts'
 import {
   initialScenarioState,

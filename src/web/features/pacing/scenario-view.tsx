@@ -13,6 +13,7 @@ import {
 } from '#src/common/pacing/scenarios.ts'
 import type { ReactNode } from 'react'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { SCROLL_SHADOW } from './data-table.tsx'
@@ -20,7 +21,7 @@ import { TextField } from './field.tsx'
 import { formatCompact } from './format.ts'
 import type { ScenarioState } from './scenario-state.ts'
 
-const S = PACING_COPY.scenarios
+const S = { ...SCENARIO_COPY, names: PACING_COPY.scenarios.names }
 
 /** One colour per scenario, the base strongest. */
 const COLORS: Record<ScenarioId, string> = {
