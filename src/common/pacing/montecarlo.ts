@@ -182,7 +182,7 @@ export function quantile(values: Float64Array, p: number, from = 0): number {
 /**
  * Every fund's parameters packed into flat typed arrays (fund f's year i at f * horizon + i), so
  * the simulation's inner loop reads numbers, not objects, and allocates nothing. A year's call
- * rate is 0 after the last call, and the stress factors are 1 outside the stress year.
+ * rate is 0 after the last call; a fund's stress is its calendar year (-1: none) and three factors.
  */
 interface Packed {
   count: number
@@ -195,7 +195,8 @@ interface Packed {
   rc: Float64Array
   growth: Float64Array
   rd: Float64Array
-  /** The stress year's factors: 1 - the fall of calls, of the NAV, of distributions. */
+  /** The stress's calendar year (-1: none) and its factors: 1 - the fall of calls, NAV, payouts. */
+  stressYear: Int32Array
   callFactor: Float64Array
   navFactor: Float64Array
   distFactor: Float64Array
@@ -219,9 +220,10 @@ function pack(funds: readonly SimulatedFund[], horizon: number): Packed {
     rc: new Float64Array(cells),
     growth: new Float64Array(cells),
     rd: new Float64Array(cells),
-    callFactor: new Float64Array(cells).fill(1),
-    navFactor: new Float64Array(cells).fill(1),
-    distFactor: new Float64Array(cells).fill(1),
+    stressYear: new Int32Array(n).fill(-1),
+    callFactor: new Float64Array(n),
+    navFactor: new Float64Array(n),
+    distFactor: new Float64Array(n),
   }
   resolved.forEach(({ inputs, rows, offset, scale }, f) => {
     const years = Math.min(inputs.years, horizon - offset)
@@ -240,9 +242,10 @@ function pack(funds: readonly SimulatedFund[], horizon: number): Packed {
     }
     const shock = inputs.stress
     if (shock && shock.year < years) {
-      packed.callFactor[f * horizon + shock.year] = 1 - shock.calls
-      packed.navFactor[f * horizon + shock.year] = 1 - shock.nav
-      packed.distFactor[f * horizon + shock.year] = 1 - shock.distributions
+      packed.stressYear[f] = offset + shock.year
+      packed.callFactor[f] = 1 - shock.calls
+      packed.navFactor[f] = 1 - shock.nav
+      packed.distFactor[f] = 1 - shock.distributions
     }
   })
   return packed
@@ -292,6 +295,7 @@ export function simulateBands(
     rc,
     growth,
     rd,
+    stressYear,
     callFactor,
     navFactor,
     distFactor,
@@ -335,16 +339,23 @@ export function simulateBands(
       const base = k * horizon - first
       let nav = openingNav[k] as number
       let paidIn = openingPaid[k] as number
+      const stressed = stressYear[k] as number
       for (let t = first; t < end; t++) {
         const cell = base + t
         const m = flowFactor[t] as number
         const unfunded = cc - paidIn
-        let c = (rc[cell] as number) * unfunded * (callFactor[cell] as number) * m
-        if (c > unfunded) c = unfunded
+        let c = (rc[cell] as number) * unfunded * m
         let g = (growth[cell] as number) + (z[t] as number)
         if (g < GROWTH_FLOOR) g = GROWTH_FLOOR
-        const grown = nav * (1 + g) * (navFactor[cell] as number)
-        let d = (rd[cell] as number) * grown * (distFactor[cell] as number) * m
+        let grown = nav * (1 + g)
+        let d: number
+        // The engine's order of operations, so that vol = 0 repeats it exactly (engine.ts).
+        if (t === stressed) {
+          c *= callFactor[k] as number
+          grown *= navFactor[k] as number
+          d = (rd[cell] as number) * grown * m * (distFactor[k] as number)
+        } else d = (rd[cell] as number) * grown * m
+        if (c > unfunded) c = unfunded
         if (d > grown) d = grown
         nav = grown - d + c
         paidIn += c

@@ -57,7 +57,7 @@ export const BANDS_COPY = {
   },
   none: 'No volatility: every path is the projection itself, so P10, P50 and P90 are the same line. Enter a volatility to see the spread.',
   suggestion:
-    'Volatility is the market’s, not one fund’s: de-smoothed private equity returns move about 20% a year (reported NAVs, smoothed by appraisals, about half that).',
+    'Volatility is the market’s, not one fund’s: de-smoothed private equity returns move about 20% a year (reported, appraisal-based NAVs look smoother).',
   applySuggested: (vol: string) => `Use ${vol}`,
   callsAtRisk: 'Calls at risk (P95)',
   callsAtRiskNote: (years: number) =>

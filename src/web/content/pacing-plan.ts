@@ -18,7 +18,7 @@ export const PORTFOLIO_COPY = {
       label: 'Liquid growth',
       hint: 'Yearly growth of the liquid part, as a decimal (0.06 is 6%); private NAV grows as its funds do',
     },
-    target: { label: 'Target private share', hint: 'Private NAV / total, 0 to 1 (0.15 is 15%)' },
+    target: { label: 'Target private share', hint: 'Private NAV / total: 0.15 or 15%' },
     horizon: { label: 'Horizon', hint: 'Projected years, 1 to 100' },
     start: {
       label: 'First projected year',

@@ -132,7 +132,7 @@ export const PACING_COPY = {
     columns: { scenario: 'Scenario' },
   },
   printSummary:
-    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; uncertainty bands redraw growth each year as G plus volatility times a standard normal draw. Full formulas and conventions: /methodology.',
+    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; the stress is a 2008-09 year (calls, distributions and NAV fall; in a plan the liquid assets too). Uncertainty bands draw one market shock a year, which moves growth (G + volatility × z) and scales that year’s calls and distributions (1 + 1.5 × volatility × z). Full formulas and conventions: /methodology.',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
   loadingPlan: 'Loading the portfolio plan…',
@@ -143,7 +143,7 @@ export const PACING_COPY = {
 export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
   commitment: {
     label: 'Commitment (CC)',
-    hint: 'Currency units, above 0 and at most 1e12. Example: 10000000',
+    hint: 'Currency units, above 0 and at most 1e12: 10000000, 10M, 1.2bn or 300,000,000',
   },
   rc: {
     label: 'Call rates (RC)',
@@ -153,11 +153,14 @@ export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
   bow: { label: 'Bow (B)', hint: '0 to 20, usually 1.5 to 5. Higher pays out later' },
   growth: {
     label: 'Growth (G)',
-    hint: 'Yearly NAV growth as a decimal (0.13 is 13%), above -0.99 and at most 1; one number or a comma list',
+    hint: 'Yearly NAV growth, 0.13 or 13%, above -0.99 and at most 1; one number or a comma list',
   },
   yield: { label: 'Yield floor (Y)', hint: 'Least share of NAV paid out a year, 0 to 1' },
   years: { label: 'Horizon', hint: 'Projected years, 1 to 100. Empty: up to the fund life' },
-  age: { label: 'Fund age today', hint: 'Whole years; 0 for a new fund' },
+  age: {
+    label: 'Vintage year (or age)',
+    hint: 'The fund’s first year, e.g. 2022; this year for a new fund. Or its age in whole years',
+  },
   nav: { label: 'NAV at that age', hint: 'Currency units, at most 1e12; 0 for a new fund' },
   paid: { label: 'Paid-in at that age', hint: 'Currency units, at most the commitment' },
   lastcall: { label: 'Last call at age', hint: 'No calls after this age. Empty: no limit' },

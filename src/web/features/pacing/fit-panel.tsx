@@ -20,7 +20,7 @@ import { cn } from '../../lib/cn.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { inputClasses } from './field.tsx'
 import { formatMoney, formatPercent, moneyDigits } from './format.ts'
-import { editFundField, type FundState } from './fund-state.ts'
+import { editFundField, thisYear, type FundState } from './fund-state.ts'
 
 /** The fit loads on first use: most visitors never fit, and the page's first JavaScript stays
  * smaller (bench/pacing-page.ts). */
@@ -59,7 +59,8 @@ function applyFit(state: FundState, fit: FitResult, actuals: ActualYear[]): Fund
     ['yield', ''],
     ['lastcall', ''],
     ['paid', fieldText(fit.paid, 2)],
-    ['age', String(fit.age)],
+    // The age field shows a vintage year, as the form does everywhere.
+    ['age', String(thisYear() - fit.age)],
     ['nav', fieldText(fit.nav, 2)],
   ]
   // The fit's inputs are no preset's: the age edit must not re-read one.
