@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { projectFund } from '../../src/common/pacing/engine.ts'
-import { actualsToCsv, actualsToParam } from '../../src/common/pacing/fit.ts'
+import { DEFAULT_SHIFTS, applyScenario } from '../../src/common/pacing/scenarios.ts'
+import { actualsToCsv, actualsToParam } from '../../src/common/pacing/history.ts'
 import AxeBuilder from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -154,6 +155,13 @@ test('out-of-range inputs get messages beside their fields and never NaN or Infi
   await expect(page.locator('#fund-bow-error')).toContainText('0 to 20')
   await expect(page.locator('#fund-growth-error')).toContainText('at most 1')
   await expect(page.locator('main')).not.toContainText(/NaN|Infinity/)
+  // The link's own figures cannot be computed, so none are shown until the fields are fixed.
+  await expect(page.locator('[data-link-blocked]')).toBeVisible()
+  await field(page, 'fund-commitment').fill('1e12')
+  await field(page, 'fund-bow').fill('20')
+  await field(page, 'fund-growth').fill('1')
+  await expect(page.locator('[data-link-blocked]')).toHaveCount(0)
+  await expect(page.locator('main')).not.toContainText(/NaN|Infinity/)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
@@ -245,7 +253,9 @@ test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands 
   )
   await expect(field(page, 'fund-vol')).toHaveValue('0.15')
   await expect(page.locator('[data-chart="bands-chart"] path[data-series]')).toHaveCount(6)
-  await expect(page.locator('[data-bands-note]')).toHaveText('2,000 paths, seed 7.')
+  await expect(page.locator('[data-bands-note]')).toHaveText(
+    'Market volatility 15.0% a year, 2,000 paths, seed 7.',
+  )
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download bands CSV' }).click(),
@@ -262,8 +272,10 @@ test('uncertainty bands: a worker computes P10/P50/P90 from the link, the bands 
 
   await field(page, 'fund-seed').fill('8')
   await expect(page).toHaveURL(/vol=0\.15&paths=2000&seed=8/)
+  // Without volatility the bands are the projection itself, and still downloadable (§19).
   await field(page, 'fund-vol').fill('')
-  await expect(page.locator('[data-chart="bands-chart"]')).toHaveCount(0)
+  await expect(page.locator('[data-bands-note]')).toContainText('Market volatility 0.0%')
+  await expect(page.getByRole('button', { name: 'Download bands CSV' })).toBeVisible()
 })
 
 test('plan edits: a plan without funds survives its link; an impossible target is refused with a reason', async ({
@@ -367,7 +379,9 @@ test('plan scenarios and bands: side by side from the link, commitments held, th
   await expect(page.locator('[data-chart="plan-share-bands-chart"] path[data-series]')).toHaveCount(
     4,
   )
-  await expect(page.locator('[data-bands-note]')).toHaveText('2,000 paths, seed 7.')
+  await expect(page.locator('[data-bands-note]')).toHaveText(
+    'Market volatility 15.0% a year, 2,000 paths, seed 7.',
+  )
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download bands CSV' }).click(),
@@ -511,7 +525,8 @@ test('fit to history: a pasted history made by the model is fitted back, its inp
     MODEL_HISTORY.reduce((s, a) => s + a.contributions, 0),
     0,
   )
-  await expect(field(page, 'fund-age')).toHaveValue('6')
+  // The age field shows the fund's vintage: six years before this one.
+  await expect(field(page, 'fund-age')).toHaveValue(String(new Date().getFullYear() - 6))
   // The projection continues from age 6 to the fund life: six more years.
   await expect(table(page).locator('tbody tr')).toHaveCount(6)
 })
@@ -523,18 +538,38 @@ test('fit to history from a link: actuals= is fitted on arrival, then the addres
   await expect(page.locator('#fit-table tbody tr')).toHaveCount(6)
   await expect(page.locator('[data-fit="result"]')).toContainText('The link carried this history')
   await expect(page).toHaveURL(/[?&]age=6(&|$)/)
-  expect(page.url()).not.toContain('actuals=')
+  // The shared link keeps the history beside the fitted inputs (DESIGN §22).
+  expect(page.url()).toContain(`actuals=${actualsToParam(MODEL_HISTORY).split(';')[0]}`)
   expect(Math.abs((await linkedInputs(page)).bow! - 2.5)).toBeLessThan(0.1)
 })
 
-test('a bad value in a shared link is marked and the page still works', async ({ page }) => {
+test('a bad value in a shared link is marked, no figures but the link’s, and fixing it shows them', async ({
+  page,
+}) => {
   await openLab(page, '?rc=0.25,1.5&paid=-3&bow=3')
   await expect(field(page, 'fund-rc')).toHaveValue('0.25,1.5')
   await expect(page.locator('#fund-rc-error')).toContainText('between 0 and 1')
   await expect(page.locator('#fund-paid-error')).toContainText('Paid-in')
   await expect(field(page, 'fund-bow')).toHaveValue('3')
   await expect(page.getByRole('alert')).toContainText('could not be used')
+  await expect(page.locator('[data-link-blocked]')).toBeVisible()
+  await expect(table(page)).toHaveCount(0)
+  await field(page, 'fund-rc').fill('0.25, 0.5')
+  await field(page, 'fund-paid').fill('')
   await expect(table(page).locator('tbody tr')).toHaveCount(12)
+})
+
+test('commitment=0 shows its error and not the default fund’s figures, in the page and its preview', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=0')
+  await expect(page.locator('#fund-commitment-error')).toContainText('positive')
+  await expect(page.locator('[data-link-blocked]')).toBeVisible()
+  await expect(page.locator('[data-figure]')).toHaveCount(0)
+  await expect(page).toHaveTitle(/cannot be used/)
+  await field(page, 'fund-commitment').fill('25M')
+  await expect(page.locator('[data-figure="peak-nav"]')).toBeVisible()
+  await expect(page).toHaveURL(/commitment=25000000/)
 })
 
 test('keyboard only: tab to a preset, choose Venture, change the bow, the table changes', async ({
@@ -736,4 +771,182 @@ test('a server-rendered link hydrates without a mismatch and stays on its number
   await field(page, 'fund-commitment').fill('500')
   await expect(table(page).locator('tbody tr').first().locator('td').first()).toHaveText('150.000')
   await expect(page).toHaveURL(/commitment=500/)
+})
+
+// ---------------------------------------------------------------------------------------------
+// Pacing Lab III (DESIGN §22)
+
+/** A downloaded file's text, from clicking the button named `name`. */
+async function download(
+  page: Page,
+  name: string | RegExp,
+): Promise<{ file: string; text: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name }).click(),
+  ])
+  return { file: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') }
+}
+
+const YALE_LINK = '?commitment=100&rc=0.25,0.3333333333333333,0.5&life=12&bow=2.5&growth=0.13'
+
+test('the stress CSV: a 2008-09 year in year 2, calls -35%, distributions -70%, NAV -25%, from the link', async ({
+  page,
+}) => {
+  await openLab(page, `${YALE_LINK}&scenario=stress&stress_calls=0.4`)
+  await reachPart(page, '#stress-calls')
+  await expect(field(page, 'stress-calls')).toHaveValue('0.4')
+  await expect(page.locator('[data-note="scenario"]')).toContainText('stress')
+  const { text } = await download(page, 'Download CSV')
+  const rows = text
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').map(Number))
+  const expected = projectFund(
+    applyScenario(
+      { commitment: 100, rc: [0.25, 1 / 3, 0.5], life: 12, bow: 2.5, growth: 0.13 },
+      { ...DEFAULT_SHIFTS.stress, calls: 0.4 },
+    ),
+  ).rows
+  // Year 2: 40% fewer calls than 1/3 of the 75 unfunded, exactly as the engine computes it.
+  expect(rows[1]?.[1]).toBeCloseTo(75 * (1 / 3) * 0.6, 9)
+  rows.forEach((row, i) => {
+    expect(row[1]).toBeCloseTo(expected[i]?.contributions ?? NaN, 9)
+    expect(row[2]).toBeCloseTo(expected[i]?.distributions ?? NaN, 9)
+    expect(row[3]).toBeCloseTo(expected[i]?.nav ?? NaN, 9)
+  })
+  // An edited stress goes to the link.
+  await field(page, 'stress-dists').fill('80%')
+  await expect(page).toHaveURL(/stress_dists=0\.8/)
+})
+
+test('the plan’s denominator effect: the stress year’s private share rises above the base case’s', async ({
+  page,
+}) => {
+  await openPlan(page, '&scenario=stress')
+  const figure = page.locator('[data-figure="stress-share"]')
+  await expect(figure).toContainText('Private share in the stress year')
+  const stressed = Number((await figure.locator('dd').first().textContent())?.replace('%', ''))
+  const note = (await figure.locator('dd').nth(1).textContent()) ?? ''
+  const base = Number(/base case ([\d.]+)%/.exec(note)?.[1])
+  expect(stressed).toBeGreaterThan(base)
+  await expect(page.locator('[data-denominator]')).toContainText('Denominator effect')
+  await expect(page.locator('#plan-stress-public')).toHaveValue('0.4')
+})
+
+test('calls at risk: P95 of the next 1, 2 and 3 years’ calls, the P10 trough, and at vol=0 the path itself', async ({
+  page,
+}) => {
+  await openLab(page, `${YALE_LINK}&vol=0.2&paths=2000`)
+  const risk = page.locator('[data-figure="calls-at-risk"]')
+  await expect(risk).toContainText('Calls at risk (P95)')
+  const values = ((await risk.locator('dd').first().textContent()) ?? '').split(' · ').map(Number)
+  expect(values).toHaveLength(3)
+  // Above the expected calls (25, 25, 25 of 100): a bad-for-liquidity year calls more.
+  expect(values[0]).toBeGreaterThan(25)
+  expect(values[2]).toBeGreaterThan(values[1] ?? 0)
+  await expect(page.locator('[data-figure="trough-p10"]')).toContainText('-')
+  await field(page, 'fund-vol').fill('0')
+  await expect(risk.locator('dd').first()).toHaveText('25 · 50 · 75')
+  await expect(page.getByRole('button', { name: 'Download bands CSV' })).toBeVisible()
+  await expect(page.getByText('de-smoothed private equity')).toBeVisible()
+})
+
+test('a fund four years in: 10.1% and 1.17x to date, since-inception figures, 59 under water', async ({
+  page,
+}) => {
+  await openLab(page, '?commitment=100&life=12&actuals=20,0,20;25,2,46;20,6,64;12,10,72')
+  const toDate = page.locator('[data-figure="to-date"]')
+  await expect(toDate).toContainText('To date: IRR, TVPI, DPI')
+  await expect(toDate).toContainText('10.1%')
+  await expect(toDate).toContainText('1.17x')
+  await expect(toDate).toContainText('0.23x')
+  await expect(page.locator('[data-figure="since-inception"]')).toContainText(
+    'Since inception: IRR, TVPI, DPI',
+  )
+  await expect(page.locator('[data-figure="trough"]')).toContainText('-59')
+  await expect(page.locator('[data-fit="rms"]')).toContainText('of the commitment')
+  // The link keeps the history, and the table's cumulative net cash flow starts from -59.
+  await expect(page).toHaveURL(/actuals=20,0,20;25,2,46;20,6,64;12,10,72/)
+  const first = await tableNumbers(page)
+  expect(first[0]?.[0]).toBe(5)
+  expect((first[0]?.[5] ?? 0) - (first[0]?.[4] ?? 0)).toBeCloseTo(-59, 2)
+})
+
+test('the plan refuses an impossible target early and keeps committing above an exceeded one', async ({
+  page,
+}) => {
+  await openPlan(page, '&target=1')
+  const status = page.locator('[data-plan-status="refused"]')
+  await expect(status).toContainText('cannot be held')
+  await expect(status).toContainText('highest target this portfolio can hold is')
+  await expect(page.locator('#plan-table')).toHaveCount(0)
+  await expect(page.locator('main')).not.toContainText('held over')
+  await page.locator('#plan-target').fill('2%')
+  await expect(page.locator('[data-plan-status="exceeded"]')).toContainText('only the minimum')
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(15)
+  const commitments = await page
+    .locator('#plan-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('th, td')[1]?.textContent ?? ''))
+  // No vintage year is left empty.
+  for (const c of commitments) expect(Number(c.replaceAll(',', ''))).toBeGreaterThan(0)
+  await expect(page.locator('#plan-table thead')).toContainText('Unfunded coverage')
+  await expect(page.locator('#plan-table thead')).toContainText('Overcommitment')
+})
+
+test('quarterly rows: the table and CSV go quarter by quarter, labelled 2026Q1', async ({
+  page,
+}) => {
+  await openLab(page, `${YALE_LINK}&freq=quarterly`)
+  const year = new Date().getFullYear()
+  await expect(table(page).locator('tbody tr')).toHaveCount(48)
+  await expect(table(page).locator('tbody tr').first()).toContainText(`${year}Q1`)
+  const { file, text } = await download(page, 'Download CSV')
+  expect(file).toBe('pacing-lab-quarterly.csv')
+  const [header, first, ...rest] = text.trimEnd().split('\n')
+  expect(header).toBe(
+    'quarter,contributions,distributions,nav,net_cash_flow,cumulative_net_cash_flow',
+  )
+  expect(first?.split(',')[0]).toBe(`${year}Q1`)
+  expect(Number(first?.split(',')[1])).toBeCloseTo(100 * (1 - 0.75 ** 0.25), 9)
+  expect(rest).toHaveLength(47)
+  await page.getByText('Annual', { exact: true }).click()
+  await expect(table(page).locator('tbody tr')).toHaveCount(12)
+  await expect(page).not.toHaveURL(/freq=/)
+})
+
+test('typed as professionals write them: 25M, 1.2bn, 300,000,000, 20% and a vintage year', async ({
+  page,
+}) => {
+  await openLab(page)
+  const year = new Date().getFullYear()
+  await field(page, 'fund-commitment').fill('1.2bn')
+  await field(page, 'fund-age').fill(String(year - 3))
+  await field(page, 'fund-nav').fill('300,000,000')
+  await field(page, 'fund-paid').fill('25M')
+  await field(page, 'fund-growth').fill('20%')
+  await expect(page.locator('[role="alert"], [id$="-error"]')).toHaveCount(0)
+  await expect(page).toHaveURL(/commitment=1200000000/)
+  await expect(page).toHaveURL(/[?&]age=3(&|$)/)
+  await expect(page).toHaveURL(/nav=300000000/)
+  await expect(page).toHaveURL(/paid=25000000/)
+  await expect(page).toHaveURL(/growth=0\.2(&|$)/)
+  // The buyout preset at age 3 calls 50% of the unfunded, as the plan reads it.
+  await expect(page).toHaveURL(/rc=0\.5(&|$)/)
+  await expect(table(page).locator('tbody tr').first()).toContainText('587,500,000')
+})
+
+test('on a phone the key figures come before the inputs; the print names the bands’ volatility', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await openLab(page, `${YALE_LINK}&vol=0.2`)
+  const figures = await page.locator('[data-figure="peak-nav"]').boundingBox()
+  const inputs = await field(page, 'fund-commitment').boundingBox()
+  expect(figures?.y ?? Infinity).toBeLessThan(inputs?.y ?? 0)
+  await reachPart(page, '#fund-vol')
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('[data-bands-note]')).toBeVisible()
+  await expect(page.locator('[data-bands-note]')).toContainText('Market volatility 20.0% a year')
 })

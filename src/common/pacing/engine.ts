@@ -68,6 +68,20 @@ export interface FundInputs {
   paid?: number
   /** No calls in years ending after this fund age (integer >= 0). Default: no limit. */
   lastcall?: number
+  /**
+   * A one-year shock (the 2008-09 stress of scenarios.ts): in projected year `year` (0-based)
+   * calls fall by `calls`, the grown NAV is marked down by `nav` and distributions fall by
+   * `distributions` (each a fraction within [0, 1]). Not part of the link; a scenario sets it.
+   */
+  stress?: YearShock
+}
+
+/** One year's shock to a fund's cash flows and NAV (see {@link FundInputs.stress}). */
+interface YearShock {
+  year: number
+  calls: number
+  distributions: number
+  nav: number
 }
 
 /** One projected year. Money in the commitment's currency. */
@@ -97,7 +111,10 @@ interface Projection {
 }
 
 /** {@link FundInputs} with defaults applied; `lastcall` stays undefined when there is none. */
-export type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall'>> & { lastcall?: number }
+export type ResolvedFundInputs = Required<Omit<FundInputs, 'lastcall' | 'stress'>> & {
+  lastcall?: number
+  stress?: YearShock
+}
 
 /** The longest projection the engine accepts; beyond it the model says nothing useful. */
 export const MAX_YEARS = 100
@@ -177,6 +194,14 @@ export function findFundInputError(inputs: FundInputs): [keyof FundInputs, strin
   if (paid > commitment) return ['paid', 'Paid-in cannot exceed the commitment']
   if (inputs.lastcall !== undefined && (!isInt(inputs.lastcall) || inputs.lastcall < 0))
     return ['lastcall', 'Last call must be a whole fund age in years (0 or more)']
+  const shock = inputs.stress
+  if (
+    shock !== undefined &&
+    (!isInt(shock.year) ||
+      shock.year < 0 ||
+      ![shock.calls, shock.distributions, shock.nav].every((v) => v >= 0 && v <= 1))
+  )
+    return ['stress', 'Each stress must be a fraction from 0 to 1 (0.35 is a 35% fall)']
   return null
 }
 
@@ -199,6 +224,7 @@ function resolveFundInputs(inputs: FundInputs): ResolvedFundInputs {
     paid: inputs.paid ?? 0,
   }
   if (inputs.lastcall !== undefined) resolved.lastcall = inputs.lastcall
+  if (inputs.stress !== undefined) resolved.stress = inputs.stress
   return resolved
 }
 
@@ -223,10 +249,17 @@ export function projectFund(inputs: FundInputs): Projection {
   for (let i = 0; i < p.years; i++) {
     const t = p.age + i + 1
     const calling = p.lastcall === undefined || t <= p.lastcall
-    const contributions = calling ? rateForYear(p.rc, i) * (p.commitment - paidIn) : 0
-    const grown = nav * (1 + rateForYear(p.growth, i))
+    // The stress year: what is not called stays unfunded; the fund's rules go on from there.
+    const shock = p.stress?.year === i ? p.stress : undefined
+    let contributions = calling ? rateForYear(p.rc, i) * (p.commitment - paidIn) : 0
+    let grown = nav * (1 + rateForYear(p.growth, i))
     const rd = distributionRate(t, p.life, p.bow, p.yield)
-    const distributions = rd * grown
+    if (shock) {
+      contributions *= 1 - shock.calls
+      grown *= 1 - shock.nav
+    }
+    let distributions = rd * grown
+    if (shock) distributions *= 1 - shock.distributions
     // (grown - D) is exactly >= 0 in floating point because rd <= 1, so NAV never dips below 0.
     nav = grown - distributions + contributions
     paidIn += contributions

@@ -1,37 +1,34 @@
 /**
- * Fit to history (docs/product.md, "Pacing Lab"): a fund's actual yearly contributions,
- * distributions and NAV, and the one call rate, bow and growth (life as given) that reproduce
- * them best in the least-squares sense, found by a hand-written Nelder-Mead simplex search.
+ * Fit to history (docs/product.md, "Pacing Lab"; DESIGN §22): a fund's actual yearly
+ * contributions, distributions and NAV, and the parameters that continue it.
  *
- * The error is the sum over the actual years of the squared differences of C, D and NAV between
- * model and actuals, each divided by the commitment so that funds of any size weigh alike. The
- * search runs on unbounded coordinates mapped into the model's domain (call rate in (0, 1), bow in
- * (0, 20), growth in (-0.99, 1)), so every point it tries is a valid fund.
+ * - Calls are taken as they were: the model runs the history with the actual calls (year t's call
+ *   rate is C_t / (CC - PIC_{t-1})), so growth is never bent to explain them.
+ * - The call rate going forward is fitted to the actual calls: the one rate RC that makes
+ *   RC x (CC - PIC_{t-1}) closest to C_t in least squares (Σ C_t U_t / Σ U_t², U the unfunded).
+ * - The bow and the growth (life as given) are fitted to the actual distributions and NAV by least
+ *   squares, found by a hand-written Nelder-Mead simplex search on unbounded coordinates mapped
+ *   into the model's domain (bow in (0, 20), growth in (-0.99, 1)), so every point tried is valid.
+ *
+ * The error is the root mean square of the differences of D and NAV between model and actuals,
+ * shown in currency and as a share of the commitment.
  */
-import {
-  projectFund,
-  MAX_AGE,
-  MAX_BOW,
-  MIN_GROWTH,
-  MAX_GROWTH,
-  type ProjectionRow,
-} from './engine.ts'
-
-/** One actual year: contributions, distributions, NAV at its end. */
-export interface ActualYear {
-  contributions: number
-  distributions: number
-  nav: number
-}
+import { projectFund, MAX_BOW, MIN_GROWTH, MAX_GROWTH, type ProjectionRow } from './engine.ts'
+import type { ActualYear } from './history.ts'
 
 export interface FitResult {
+  /** The call rate going forward, fitted to the actual calls. */
   rc: number
   bow: number
   growth: number
-  /** Root mean square of the per-year differences of C, D and NAV, in currency units. */
+  /** Root mean square of the per-year differences of D and NAV, in currency units. */
   rmsError: number
-  /** The model's years 1..n at the fitted parameters, beside the actuals. */
+  /** rmsError / commitment. */
+  errorShare: number
+  /** The model's years 1..n at the fitted bow and growth, run with the actual calls. */
   fitted: ProjectionRow[]
+  /** Each year's call at the fitted rate on the actual unfunded commitment. */
+  callsAtRate: number[]
   /** The fund's state after the last actual year, to continue the projection from. */
   age: number
   nav: number
@@ -111,19 +108,42 @@ const logistic = (u: number) => 1 / (1 + Math.exp(-u))
 const logit = (p: number) => Math.log(p / (1 - p))
 const GROWTH_SPAN = MAX_GROWTH - MIN_GROWTH
 
-/** Unbounded search coordinates -> (rc, bow, growth) inside the model's domain. */
-function toParameters(u: readonly number[]): [number, number, number] {
-  return [
-    logistic(u[0] ?? 0),
-    MAX_BOW * logistic(u[1] ?? 0),
-    MIN_GROWTH + GROWTH_SPAN * logistic(u[2] ?? 0),
-  ]
+/** Unbounded search coordinates -> (bow, growth) inside the model's domain. */
+function toParameters(u: readonly number[]): [number, number] {
+  return [MAX_BOW * logistic(u[0] ?? 0), MIN_GROWTH + GROWTH_SPAN * logistic(u[1] ?? 0)]
 }
 
 /**
- * Fit one call rate, the bow and the growth to `actuals` (years 1..n of a new fund of the given
- * commitment and life). Starts from several points and keeps the best, since the error surface
- * of a few years of data can have more than one valley.
+ * Each actual year's call rate, C_t / (CC - PIC_{t-1}), and the one rate going forward fitted to
+ * them. Throws a RangeError when the calls add up to more than the commitment.
+ */
+export function fitCallRate(
+  actuals: readonly ActualYear[],
+  commitment: number,
+): { rates: number[]; rc: number; callsAtRate: number[] } {
+  let paid = 0
+  let num = 0
+  let den = 0
+  const rates: number[] = []
+  const unfunded: number[] = []
+  for (const a of actuals) {
+    const u = commitment - paid
+    if (a.contributions > u * (1 + 1e-12))
+      throw new RangeError('actuals: the calls add up to more than the commitment')
+    rates.push(u > 0 ? Math.min(1, a.contributions / u) : 0)
+    unfunded.push(u)
+    num += a.contributions * u
+    den += u * u
+    paid += a.contributions
+  }
+  const rc = den > 0 ? Math.min(1, Math.max(0, num / den)) : 0
+  return { rates, rc, callsAtRate: unfunded.map((u) => rc * u) }
+}
+
+/**
+ * Fit the forward call rate, the bow and the growth to `actuals` (years 1..n of a fund of the
+ * given commitment and life). The bow and growth search starts from several points and keeps the
+ * best, since the error surface of a few years of data can have more than one valley.
  */
 export function fitToHistory(
   actuals: readonly ActualYear[],
@@ -132,121 +152,49 @@ export function fitToHistory(
 ): FitResult {
   if (actuals.length === 0) throw new RangeError('actuals: at least one year is needed')
   const years = actuals.length
+  const { rates, rc, callsAtRate } = fitCallRate(actuals, commitment)
+  const run = (bow: number, growth: number) =>
+    projectFund({ commitment, rc: rates, life, bow, growth, years }).rows
   const error = (u: readonly number[]) => {
-    const [rc, bow, growth] = toParameters(u)
-    const rows = projectFund({ commitment, rc, life, bow, growth, years }).rows
+    const [bow, growth] = toParameters(u)
+    const rows = run(bow, growth)
     let sum = 0
     for (let i = 0; i < years; i++) {
       const r = rows[i]
       const a = actuals[i]
       if (!r || !a) continue
       sum +=
-        ((r.contributions - a.contributions) / commitment) ** 2 +
         ((r.distributions - a.distributions) / commitment) ** 2 +
         ((r.nav - a.nav) / commitment) ** 2
     }
     return sum
   }
-  let best = { x: [0, 0, 0], value: Infinity }
-  for (const start of [
-    [0.25, 2.5, 0.1],
-    [0.4, 1.5, 0.05],
-    [0.15, 5, 0.2],
+  let best = { x: [0, 0], value: Infinity }
+  for (const [bow = 2.5, growth = 0.1] of [
+    [2.5, 0.1],
+    [1.5, 0.05],
+    [5, 0.2],
   ]) {
-    const [rc = 0.25, bow = 2.5, growth = 0.1] = start
-    const u0 = [logit(rc), logit(bow / MAX_BOW), logit((growth - MIN_GROWTH) / GROWTH_SPAN)]
+    const u0 = [logit(bow / MAX_BOW), logit((growth - MIN_GROWTH) / GROWTH_SPAN)]
     const result = nelderMead(error, u0)
     if (result.value < best.value) best = result
   }
-  const [rc, bow, growth] = toParameters(best.x)
-  const fitted = projectFund({ commitment, rc, life, bow, growth, years }).rows
+  const [bow, growth] = toParameters(best.x)
   let paid = 0
   for (const a of actuals) paid += a.contributions
+  const errorShare = Math.sqrt(best.value / (2 * years))
   return {
     rc,
     bow,
     growth,
-    rmsError: Math.sqrt(best.value / (3 * years)) * commitment,
-    fitted,
+    rmsError: errorShare * commitment,
+    errorShare,
+    fitted: run(bow, growth),
+    callsAtRate,
     age: years,
     nav: actuals[years - 1]?.nav ?? 0,
     paid: Math.min(paid, commitment),
   }
-}
-
-const ACTUALS_CSV_HEADER = 'year,contributions,distributions,nav'
-
-function actualYear(parts: readonly string[]): ActualYear | null {
-  const [c, d, nav] = parts.map((p) =>
-    /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(p.trim()) ? Number(p) : NaN,
-  )
-  if (![c, d, nav].every((v) => v !== undefined && Number.isFinite(v) && v >= 0)) return null
-  return { contributions: c ?? 0, distributions: d ?? 0, nav: nav ?? 0 }
-}
-
-const TOO_LONG = `The history may have at most ${MAX_AGE} years`
-
-function checkLength(
-  actuals: ActualYear[],
-): { ok: true; actuals: ActualYear[] } | { ok: false; message: string } {
-  if (actuals.length === 0) return { ok: false, message: 'The history needs at least one year' }
-  if (actuals.length > MAX_AGE) return { ok: false, message: TOO_LONG }
-  return { ok: true, actuals }
-}
-
-/** `actuals=c,d,nav;c,d,nav;...` from a link: the years in order, or a message. */
-export function parseActualsParam(
-  text: string,
-): { ok: true; actuals: ActualYear[] } | { ok: false; message: string } {
-  const actuals: ActualYear[] = []
-  const years = text.split(';').filter((y) => y.trim() !== '')
-  for (const [i, year] of years.entries()) {
-    const parts = year.split(',')
-    const parsed = parts.length === 3 ? actualYear(parts) : null
-    if (!parsed)
-      return {
-        ok: false,
-        message: `Year ${i + 1} of the history needs contributions, distributions and NAV, each zero or more`,
-      }
-    actuals.push(parsed)
-  }
-  return checkLength(actuals)
-}
-
-/** A pasted CSV headed `year,contributions,distributions,nav`, years consecutive from 1. */
-export function parseActualsCsv(
-  text: string,
-): { ok: true; actuals: ActualYear[] } | { ok: false; message: string } {
-  const lines = text
-    .trim()
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-  if (lines[0]?.toLowerCase().replaceAll(' ', '') !== ACTUALS_CSV_HEADER)
-    return { ok: false, message: `The first line must be ${ACTUALS_CSV_HEADER}` }
-  const actuals: ActualYear[] = []
-  for (const [i, line] of lines.slice(1).entries()) {
-    const [year, ...rest] = line.split(',')
-    const parsed = rest.length === 3 ? actualYear(rest) : null
-    if (Number(year) !== i + 1 || !parsed)
-      return {
-        ok: false,
-        message: `Line ${i + 2}: expected year ${i + 1} and three amounts, each zero or more`,
-      }
-    actuals.push(parsed)
-  }
-  return checkLength(actuals)
-}
-
-/** The history as the CSV a visitor pastes (and the page shows for a link's `actuals=`). */
-export function actualsToCsv(actuals: readonly ActualYear[]): string {
-  const lines = actuals.map((a, i) => `${i + 1},${a.contributions},${a.distributions},${a.nav}`)
-  return [ACTUALS_CSV_HEADER, ...lines].join('\n')
-}
-
-/** The history as `actuals=` holds it: `c,d,nav;c,d,nav;...`. */
-export function actualsToParam(actuals: readonly ActualYear[]): string {
-  return actuals.map((a) => `${a.contributions},${a.distributions},${a.nav}`).join(';')
 }
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { projectFund, type FundInputs } from './engine.ts'
 import {
+  CASH_FLOW_BETA,
+  SUGGESTED_VOL,
   BANDS_CSV_HEADER,
   bandsToCsv,
   mulberry32,
@@ -11,6 +13,7 @@ import {
   simulateFundBands,
 } from './montecarlo.ts'
 import { YALE_VENTURE } from './presets.ts'
+import { DEFAULT_SHIFTS, applyScenario } from './scenarios.ts'
 
 const YALE: FundInputs = { commitment: 100, ...YALE_VENTURE }
 
@@ -131,5 +134,69 @@ describe('percentiles', () => {
         },
       ),
     )
+  })
+})
+
+describe('Monte Carlo on cash flows (DESIGN §22)', () => {
+  const stressed = applyScenario(YALE, DEFAULT_SHIFTS.stress)
+
+  it('equals the stressed path exactly at vol = 0, with calls at risk and the trough its own', () => {
+    const { rows } = projectFund(stressed)
+    const bands = simulateFundBands(stressed, { vol: 0, paths: 3, seed: 5 })
+    expect(bands.nav.p50).toEqual(rows.map((r) => r.nav))
+    expect(bands.cumulative.p10).toEqual(rows.map((r) => r.cumulativeNetCashFlow))
+    // Calls at risk without risk: the next 1, 2 and 3 years' calls themselves.
+    const calls = rows.map((r) => r.contributions)
+    expect(bands.callsAtRisk[0]).toBe(calls[0])
+    expect(bands.callsAtRisk[1]).toBeCloseTo((calls[0] ?? 0) + (calls[1] ?? 0), 12)
+    expect(bands.callsAtRisk[2]).toBeCloseTo(
+      (calls[0] ?? 0) + (calls[1] ?? 0) + (calls[2] ?? 0),
+      12,
+    )
+    const trough = Math.min(...rows.map((r) => r.cumulativeNetCashFlow))
+    expect(bands.troughP10).toBe(trough)
+  })
+
+  it('scales a year’s calls and distributions by max(0, 1 + beta vol z): one path by hand', () => {
+    // One path, seed 11: the same draws as the generator gives, replayed by hand.
+    const normal = normalSource(mulberry32(11))
+    const vol = 0.2
+    const z = [normal(), normal(), normal()].map((x) => vol * x)
+    const m = z.map((x) => Math.max(0, 1 + CASH_FLOW_BETA * x))
+    const inputs: FundInputs = { ...YALE, years: 3 }
+    let nav = 0
+    let paid = 0
+    let cumulative = 0
+    const expected: number[] = []
+    const rc = [0.25, 1 / 3, 0.5]
+    for (let t = 0; t < 3; t++) {
+      const unfunded = 100 - paid
+      const c = Math.min(unfunded, (rc[t] ?? 0) * unfunded * (m[t] ?? 0))
+      const grown = nav * (1 + 0.13 + (z[t] ?? 0))
+      const d = Math.min(grown, ((t + 1) / 12) ** 2.5 * grown * (m[t] ?? 0))
+      nav = grown - d + c
+      paid += c
+      cumulative += d - c
+      expected.push(cumulative)
+    }
+    const bands = simulateFundBands(inputs, { vol, paths: 1, seed: 11 })
+    bands.cumulative.p50.forEach((v, i) => expect(v).toBeCloseTo(expected[i] ?? 0, 10))
+    expect(bands.nav.p50[2]).toBeCloseTo(nav, 10)
+  })
+
+  it('gives a wide band at the cash-flow trough, calls at risk above the expected calls', () => {
+    const bands = simulateFundBands(YALE, { vol: SUGGESTED_VOL, paths: 2000, seed: 1 })
+    const { rows } = projectFund(YALE)
+    const at = rows.findIndex(
+      (r) => r.cumulativeNetCashFlow === Math.min(...rows.map((x) => x.cumulativeNetCashFlow)),
+    )
+    // Cash flows move with the market, so the trough's band is several points of the commitment
+    // wide (growth alone, which moves only the few early distributions, gave about 4).
+    expect((bands.cumulative.p90[at] ?? 0) - (bands.cumulative.p10[at] ?? 0)).toBeGreaterThan(5)
+    expect(bands.callsAtRisk[0]).toBeGreaterThan(rows[0]?.contributions ?? 0)
+    expect(bands.callsAtRisk[2]).toBeGreaterThan(bands.callsAtRisk[1] ?? 0)
+    // The P10 trough is deeper than the deterministic one, and never below minus the commitment.
+    expect(bands.troughP10).toBeLessThan(rows[at]?.cumulativeNetCashFlow ?? 0)
+    expect(bands.troughP10).toBeGreaterThanOrEqual(-100)
   })
 })

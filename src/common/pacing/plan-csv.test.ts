@@ -17,13 +17,17 @@ describe('planToCsv', () => {
     const lines = planToCsv(result.rows).trimEnd().split('\n')
     expect(lines[0]).toBe(PLAN_CSV_HEADER)
     expect(PLAN_CSV_HEADER).toBe(
-      'year,new_commitment,contributions,distributions,net_cash_flow,unfunded,private_nav,total_portfolio,nav_share,target_share,liquid_part,liquid_assets,coverage,unfunded_to_nav',
+      'year,new_commitment,contributions,distributions,net_cash_flow,unfunded,private_nav,total_portfolio,nav_share,target_share,liquid_part,liquid_assets,coverage,unfunded_to_nav,unfunded_coverage,overcommitment,next_calls_to_liquid',
     )
     expect(lines).toHaveLength(6)
-    for (const line of lines.slice(1)) {
+    for (const [i, line] of lines.slice(1).entries()) {
       const cells = line.split(',')
-      expect(cells).toHaveLength(14)
-      for (const c of cells) expect(c).toMatch(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/)
+      expect(cells).toHaveLength(17)
+      // The horizon's last year has no next year's calls: that cell alone is empty.
+      const last = i === lines.length - 2
+      for (const c of last ? cells.slice(0, -1) : cells)
+        expect(c).toMatch(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/)
+      if (last) expect(cells.at(-1)).toBe('')
     }
     const [year, commitment] = (lines[1] ?? '').split(',').map(Number)
     expect(year).toBe(2026)

@@ -21,6 +21,9 @@ export const PLAN_CSV_COLUMNS = [
   ['liquid_assets', (r) => r.liquidAssets],
   ['coverage', (r) => r.coverage],
   ['unfunded_to_nav', (r) => r.unfundedToNav],
+  ['unfunded_coverage', (r) => r.unfundedCoverage],
+  ['overcommitment', (r) => r.overcommitment],
+  ['next_calls_to_liquid', (r) => r.nextCallsToLiquid],
 ] as const satisfies readonly (readonly [string, (r: PortfolioYear) => number | null])[]
 
 export const PLAN_CSV_HEADER = PLAN_CSV_COLUMNS.map(([name]) => name).join(',')

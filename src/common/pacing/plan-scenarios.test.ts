@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { BANDS_CSV_HEADER, bandsToCsv } from './montecarlo.ts'
 import {
+  liquidPartToday,
   planFunds,
   planPortfolio,
   projectHeldPlan,
@@ -9,7 +10,7 @@ import {
   type PortfolioPlan,
   type PortfolioResult,
 } from './portfolio.ts'
-import { planScenarios, simulatePlanBands } from './plan-scenarios.ts'
+import { planScenarios, planStressYear, simulatePlanBands } from './plan-scenarios.ts'
 import { ASSET_CLASSES } from './presets.ts'
 import { DEFAULT_SHIFTS, SCENARIOS } from './scenarios.ts'
 
@@ -100,25 +101,55 @@ describe('plan scenarios', () => {
     expect(last(all.upside).navShare).toBeLessThan(last(base).navShare)
   })
 
-  it('stress every fund in one calendar year, the first that opens with private NAV', () => {
-    // Existing funds hold NAV today, so the shock falls in the start year for all of them.
+  it('stress every fund and the liquid part in one calendar year, the first with private NAV', () => {
+    // Existing funds hold NAV today, so the stress falls in the start year for all of them.
     const stress = all.stress.rows
     expect(stress[0]!.privateNav).toBeLessThan(base.rows[0]!.privateNav * 0.9)
-    // Calls do not depend on growth, so they are the base's in every year.
-    stress.forEach((row, i) =>
-      expect(row.contributions).toBeCloseTo(base.rows[i]!.contributions, 6),
+    // Calls fall 35% in that year; what was not called is called later at the usual rates.
+    expect(stress[0]!.contributions).toBeCloseTo(base.rows[0]!.contributions * 0.65, 6)
+    expect(stress[1]!.contributions).toBeGreaterThan(base.rows[1]!.contributions)
+    expect(stress[0]!.distributions).toBeLessThan(base.rows[0]!.distributions * 0.3 + 1e-6)
+    // The denominator effect: the liquid part loses 40%, so the private share rises.
+    expect(stress[0]!.navShare).toBeGreaterThan(base.rows[0]!.navShare)
+    const g = PLAN.totalGrowth
+    const liquid0 = liquidPartToday(PLAN)
+    expect(stress[0]!.liquidPart).toBeCloseTo(
+      liquid0 * (1 + g) * 0.6 - stress[0]!.contributions + stress[0]!.distributions,
+      4,
     )
+    expect(planStressYear(PLAN, commitmentsOf(base), DEFAULT_SHIFTS.stress)).toBe(0)
+    expect(planStressYear(PLAN, commitmentsOf(base), DEFAULT_SHIFTS.base)).toBeNull()
     // Without existing funds: the first commitment is called at the end of the start year, so the
     // plan first opens with NAV the year after; the start year is untouched.
     const empty = { ...PLAN, existingFunds: [] }
     const emptyBase = planPortfolio(empty)
     const emptyStress = planScenarios(empty, emptyBase, DEFAULT_SHIFTS).stress.rows
-    expect(emptyStress[0]).toEqual(emptyBase.rows[0])
+    // (Only the next year's calls, which the stress lowers, differ in the start year's row.)
+    expect({ ...emptyStress[0], nextCallsToLiquid: 0 }).toEqual({
+      ...emptyBase.rows[0],
+      nextCallsToLiquid: 0,
+    })
     expect(emptyStress[1]!.privateNav).toBeLessThan(emptyBase.rows[1]!.privateNav)
-    // A one-year shock: growth returns to the base afterwards, so the gap stops widening in
-    // proportion (the NAV ratio after the shock year stays within a few points).
-    const ratio = (j: number) => emptyStress[j]!.privateNav / emptyBase.rows[j]!.privateNav
-    expect(Math.abs(ratio(4) - ratio(2))).toBeLessThan(0.1)
+  })
+
+  it('raise a mature programme’s private share in the shock year (20% to about 24%)', () => {
+    // A mature programme at its 20% target: a stress lowers the private NAV less than the
+    // liquid part, so the share rises, as it did in 2008-09.
+    const mature: PortfolioPlan = {
+      ...PLAN,
+      targetShare: 0.2,
+      existingFunds: [2019, 2020, 2021, 2022, 2023, 2024, 2025].map((vintage) => ({
+        assetClass: 'buyout' as const,
+        commitment: 20e6,
+        vintage,
+        paidIn: Math.min(20e6, (2026 - vintage) * 6e6),
+        nav: Math.min(20e6, (2026 - vintage) * 6e6) * 1.1,
+      })),
+    }
+    const b = planPortfolio(mature)
+    const s = planScenarios(mature, b, DEFAULT_SHIFTS).stress.rows[0]!
+    expect(s.navShare).toBeGreaterThan(b.rows[0]!.navShare + 0.02)
+    expect(s.navShare).toBeLessThan(1)
   })
 })
 

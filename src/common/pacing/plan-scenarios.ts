@@ -8,17 +8,19 @@
  * - The commitments are held. Each scenario and every path keeps the base plan's solved yearly
  *   commitments; nothing is re-solved, so the table shows what the base schedule does when
  *   growth and lives turn out otherwise (the share drifting from the target, coverage falling).
- * - One calendar for shocks. The stress scenario's one-year shock falls in one calendar year for
- *   every fund: the first projected year in which the plan holds private NAV (the start year when
- *   an existing fund has NAV). Funds that start after it are not shocked. On a path, each year's
- *   draw z_t is common to all funds, a market shock moving the whole private book together; the
- *   liquid part grows at its own rate on every path.
+ * - One calendar for shocks. The stress scenario's 2008-09 year falls in one calendar year for
+ *   every fund and the liquid part: the first projected year in which the plan holds private NAV
+ *   (the start year when an existing fund has NAV). Funds that start after it are not shocked;
+ *   the liquid part is marked down by the stress's `public` share that year, which is what
+ *   raises the private share (the denominator effect). On a path, each year's draw z_t is common
+ *   to all funds and the liquid part, a market shock moving the whole book together.
  */
 import { simulateBands, type BandSettings, type Bands } from './montecarlo.ts'
 import {
   liquidPartToday,
   planFunds,
   projectHeldPlan,
+  type LiquidShock,
   type PlanFund,
   type PortfolioPlan,
   type PortfolioResult,
@@ -27,11 +29,12 @@ import {
   SCENARIOS,
   applyScenario,
   firstYearWithNav,
+  hasStress,
   type ScenarioId,
   type ScenarioShift,
 } from './scenarios.ts'
 
-const isNoShift = (s: ScenarioShift) => s.growth === 0 && s.life === 0 && s.shock === 0
+const isNoShift = (s: ScenarioShift) => s.growth === 0 && s.life === 0 && !hasStress(s)
 
 /** The plan year (0-based) the first fund opens with NAV; null when no fund ever holds NAV. */
 function firstPlanYearWithNav(funds: readonly PlanFund[]): number | null {
@@ -44,14 +47,33 @@ function firstPlanYearWithNav(funds: readonly PlanFund[]): number | null {
   return first
 }
 
-/** Every fund of the plan under one scenario, the shock in one calendar year for all. */
+/**
+ * The plan year (0-based) a scenario's stress falls in: the plan's first year with private NAV;
+ * null for a scenario without stress, or a plan that never holds NAV.
+ */
+export function planStressYear(
+  plan: PortfolioPlan,
+  commitments: readonly number[],
+  shift: ScenarioShift,
+): number | null {
+  return hasStress(shift) ? firstPlanYearWithNav(planFunds(plan, commitments)) : null
+}
+
+/** Every fund of the plan under one scenario, the stress in one calendar year for all. */
 function shiftFunds(funds: readonly PlanFund[], shift: ScenarioShift): PlanFund[] {
   if (isNoShift(shift)) return [...funds]
-  const shockYear = shift.shock === 0 ? null : firstPlanYearWithNav(funds)
+  const shockYear = hasStress(shift) ? firstPlanYearWithNav(funds) : null
   return funds.map((f) => ({
     ...f,
     inputs: applyScenario(f.inputs, shift, shockYear === null ? null : shockYear - f.offset),
   }))
+}
+
+/** The stress's markdown of the liquid part, in the plan's stress year; none without one. */
+function liquidShockOf(funds: readonly PlanFund[], shift: ScenarioShift): LiquidShock | undefined {
+  if (shift.public === 0 || !hasStress(shift)) return undefined
+  const year = firstPlanYearWithNav(funds)
+  return year === null ? undefined : { year, markdown: shift.public }
 }
 
 const commitmentsOf = (base: PortfolioResult) => base.rows.map((r) => r.newCommitment)
@@ -70,7 +92,9 @@ export function planScenarios(
   const out = {} as Record<ScenarioId, PortfolioResult>
   for (const id of SCENARIOS) {
     const shift = shifts[id]
-    out[id] = isNoShift(shift) ? base : projectHeldPlan(plan, shiftFunds(funds, shift), commitments)
+    out[id] = isNoShift(shift)
+      ? base
+      : projectHeldPlan(plan, shiftFunds(funds, shift), commitments, liquidShockOf(funds, shift))
   }
   return out
 }
@@ -87,10 +111,13 @@ export function simulatePlanBands(
   shift: ScenarioShift,
   settings: BandSettings,
 ): Bands {
-  const funds = shiftFunds(planFunds(plan, commitments), shift)
+  const held = planFunds(plan, commitments)
+  const funds = shiftFunds(held, shift)
   const labels = Array.from({ length: plan.horizon }, (_, i) => plan.startYear + i)
+  const shock = liquidShockOf(held, shift)
   return simulateBands(funds, plan.horizon, settings, labels, {
     start: liquidPartToday(plan),
     growth: plan.totalGrowth,
+    ...(shock ? { shock } : {}),
   })
 }

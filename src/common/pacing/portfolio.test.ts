@@ -6,7 +6,8 @@ import {
   type ExistingFund,
   type PortfolioPlan,
 } from './portfolio.ts'
-import { ASSET_CLASSES } from './presets.ts'
+import { projectFund } from './engine.ts'
+import { ASSET_CLASSES, PRESETS } from './presets.ts'
 
 const base: PortfolioPlan = {
   totalValue: 1_000_000_000,
@@ -128,16 +129,68 @@ describe('planPortfolio', () => {
     expect(findPortfolioPlanErrors({ ...plan, liquid: 2e9 }).liquid).toMatch(/cannot exceed/)
   })
 
-  it('commits nothing when existing funds already exceed the target', () => {
-    const result = planPortfolio({
+  it('keeps committing min_commit of the steady-state commitment above the target', () => {
+    const plan: PortfolioPlan = {
       ...base,
       targetShare: 0.01,
       existingFunds: [
         { assetClass: 'real-estate', commitment: 500e6, vintage: 2024, paidIn: 300e6, nav: 320e6 },
       ],
+    }
+    const result = planPortfolio(plan)
+    // Steady state (growth 0): a yearly X holds NAV = X x the sum of a unit fund's NAVs, so the
+    // target's X is 1% of 1bn over that sum; the floor is a quarter of it.
+    const unitNav = projectFund({
+      ...PRESETS.buyout.parameters,
+      commitment: 1,
+      years: 100,
+    }).rows.reduce((sum, r) => sum + r.nav, 0)
+    expect(result.yearlyCommitment).toBeCloseTo((0.25 * 0.01 * 1e9) / unitNav, 0)
+    expect(result.rows.every((r) => r.newCommitment > 0)).toBe(true)
+    // min_commit = 0 is the old rule: nothing until the share falls back.
+    const none = planPortfolio({ ...plan, minCommit: 0 })
+    expect(none.yearlyCommitment).toBe(0)
+    expect(none.rows[0]?.newNav).toBe(0)
+  })
+
+  it('splits new commitments across a mix of strategies by weight', () => {
+    const mixed = planPortfolio({
+      ...base,
+      horizon: 5,
+      mix: [
+        { assetClass: 'buyout', weight: 3 },
+        { assetClass: 'venture', weight: 1 },
+      ],
     })
-    expect(result.yearlyCommitment).toBe(0)
-    expect(result.rows[0]?.newNav).toBe(0)
+    // Weights 3:1 are 75% and 25%: a first-year call of 25% (buyout) and 20% (venture).
+    const x = mixed.rows[0]!.newCommitment
+    expect(mixed.rows[0]!.contributions).toBeCloseTo(x * (0.75 * 0.25 + 0.25 * 0.2), 6)
+    expect(findPortfolioPlanErrors({ ...base, mix: [] }).mix).toMatch(/one to 4/)
+    expect(
+      findPortfolioPlanErrors({
+        ...base,
+        mix: [
+          { assetClass: 'buyout', weight: 1 },
+          { assetClass: 'buyout', weight: 1 },
+        ],
+      }).mix,
+    ).toMatch(/once/)
+  })
+
+  it('gives unfunded coverage, overcommitment and next year’s calls over liquid assets', () => {
+    const plan: PortfolioPlan = { ...base, totalGrowth: 0.05, targetShare: 0.2, liquid: 100e6 }
+    const result = planPortfolio(plan)
+    const [first, second] = result.rows
+    if (!first || !second) throw new Error('two rows expected')
+    // Liquid assets are held at 10% of the liquid part; the ratios are read at the year's end.
+    const liquidEnd = first.liquidPart * 0.1
+    expect(first.unfundedCoverage).toBeCloseTo(liquidEnd / first.unfunded, 12)
+    expect(first.overcommitment).toBeCloseTo(
+      (first.privateNav + first.unfunded) / (0.2 * first.totalPortfolio),
+      12,
+    )
+    expect(first.nextCallsToLiquid).toBeCloseTo(second.contributions / liquidEnd, 12)
+    expect(result.rows.at(-1)?.nextCallsToLiquid).toBeNull()
   })
 
   it('places funds by vintage: today is the end of the year before the start year', () => {
@@ -202,11 +255,38 @@ describe('what a plan cannot do', () => {
     expect(result.rows[0]?.newCommitment).toBeLessThan(0.1 * base.totalValue)
   })
 
-  it('refuses a target the portfolio cannot hold, naming the year and the reason', () => {
-    const result = planPortfolio({ ...base, targetShare: 1, totalGrowth: 0.05, horizon: 20 })
+  it('refuses a target the portfolio cannot hold before any row: the year and the highest target', () => {
+    const plan = { ...base, targetShare: 1, totalGrowth: 0.05, horizon: 20 }
+    const result = planPortfolio(plan)
     expect(result.status).toBe('refused')
     expect(['share-above-total', 'commitment-above-liquid']).toContain(result.refusal?.reason)
     expect(result.refusal?.year).toBeGreaterThanOrEqual(2026)
+    // No row to show: never a share above 100% or negative liquid assets.
+    expect(result.rows).toEqual([])
+    const highest = result.refusal?.highestTarget
+    expect(highest).toBeGreaterThan(0.3)
+    expect(highest).toBeLessThan(1)
+    // The highest target holds; 0.2 point more does not.
+    const held = planPortfolio({ ...plan, targetShare: highest ?? 0 })
+    expect(held.status).not.toBe('refused')
+    expect(held.rows.every((r) => r.navShare <= 1 && r.liquidPart >= 0)).toBe(true)
+    expect(planPortfolio({ ...plan, targetShare: (highest ?? 0) + 0.002 }).status).toBe('refused')
+  })
+
+  it('refuses a 90% target and says none can be held when existing funds alone break', () => {
+    const ninety = planPortfolio({ ...base, targetShare: 0.9, totalGrowth: 0.05, horizon: 25 })
+    expect(ninety.status).toBe('refused')
+    expect(ninety.rows).toEqual([])
+    const tooBig: ExistingFund = {
+      assetClass: 'buyout',
+      commitment: 2e9,
+      vintage: 2025,
+      paidIn: 0,
+      nav: 0,
+    }
+    const broke = planPortfolio({ ...base, targetShare: 0.1, existingFunds: [tooBig] })
+    expect(broke.status).toBe('refused')
+    expect(broke.refusal?.highestTarget).toBeNull()
   })
 
   it('says so when the existing funds already exceed the target', () => {
@@ -220,7 +300,11 @@ describe('what a plan cannot do', () => {
     const result = planPortfolio({ ...base, targetShare: 0.05, horizon: 6, existingFunds: [big] })
     expect(result.status).toBe('exceeded')
     expect(result.shareToday).toBeCloseTo(0.15, 12)
-    expect(result.yearlyCommitment).toBe(0)
+    // Only the floor is committed: a quarter of the steady-state commitment.
+    expect(result.yearlyCommitment).toBeGreaterThan(0)
+    expect(
+      planPortfolio({ ...base, targetShare: 0.05, existingFunds: [big] }).yearlyCommitment,
+    ).toBeLessThan(0.05 * 1e9)
   })
 
   it('is ok for the usual case', () => {

@@ -40,11 +40,19 @@
  * - the hold: no commitment may push a coming year's share more than half the 1-point band above
  *   the target (assuming later commitments grow as above), which keeps the approach from
  *   overshooting;
- * - X_j >= 0: when existing funds alone hold the share above the target, nothing is committed.
+ * - the floor: X_j is at least `minCommit` (default 0.25) times the steady-state commitment, the
+ *   yearly amount that, growing with the liquid part, holds the target share in steady state
+ *   (target x last year's total / sum over m of unit NAV_m (1 + g)^-m). Above target the plan
+ *   keeps committing at that floor, so no vintage year is empty (DESIGN §22).
  *
- * A plan is refused, naming the first year and the reason, when it would need more than the
- * portfolio has: private NAV above the total (a share above 100%), or a new commitment above the
- * liquid part at the start of its year. A share already above the target today says so.
+ * New commitments go to one asset class, or are split across up to four by weight (`mix`): a
+ * year's commitment then projects as the weighted sum of each class's unit fund.
+ *
+ * Feasibility first: a plan is refused, naming the first year and the reason, when it would need
+ * more than the portfolio has: private NAV above the total (a share above 100%, or a liquid part
+ * below zero), or a new commitment above the liquid part at the start of its year. A refused plan
+ * also gives the highest target that can be held (found by bisection), and its rows are not to be
+ * shown. A share already above the target today says so.
  */
 import {
   MAX_AGE,
@@ -55,6 +63,7 @@ import {
   type ProjectionRow,
 } from './engine.ts'
 import { PRESETS, isAssetClass, presetParametersAtAge, type AssetClass } from './presets.ts'
+import { findMixError, type MixEntry } from './mix.ts'
 
 export interface ExistingFund {
   assetClass: AssetClass
@@ -95,7 +104,17 @@ export interface PortfolioPlan {
   rampCap?: number
   /** Liquid assets today that can meet calls (>= 0, at most the liquid part); default all of it. */
   liquid?: number
+  /** The floor of each year's commitment, as a share of the steady-state commitment (0..1). */
+  minCommit?: number
+  /**
+   * New commitments split across up to four asset classes by weight (each > 0; scaled to add up
+   * to 1). Absent: all go to `newCommitmentClass`.
+   */
+  mix?: readonly MixEntry[]
 }
+
+/** Default of {@link PortfolioPlan.minCommit}. */
+const DEFAULT_MIN_COMMIT = 0.25
 
 /** Default of {@link PortfolioPlan.rampCap}. */
 const DEFAULT_RAMP_CAP = 0.5
@@ -139,6 +158,15 @@ export interface PortfolioYear {
   liquidAssets: number
   /** liquidAssets / this year's calls; null when nothing is called. */
   coverage: number | null
+  /** Liquid assets at the year's end / unfunded commitments then; null without unfunded. */
+  unfundedCoverage: number | null
+  /**
+   * (private NAV + unfunded) / (target share x total portfolio), at the year's end: above 1 the
+   * programme is committed beyond its target; null with a target of 0.
+   */
+  overcommitment: number | null
+  /** Next year's calls / liquid assets at the year's end; null without liquid assets or a next year. */
+  nextCallsToLiquid: number | null
 }
 
 export interface PortfolioResult {
@@ -162,8 +190,17 @@ export interface PortfolioResult {
    * cannot be carried out.
    */
   status: 'ok' | 'exceeded' | 'refused'
-  /** Why the plan is refused: the first year it breaks a rule, and which. */
-  refusal?: { year: number; reason: 'share-above-total' | 'commitment-above-liquid'; value: number }
+  /**
+   * Why the plan is refused: the first year it breaks a rule, and which; from planPortfolio also
+   * the highest target share that can be held (null when even a target of 0 breaks).
+   */
+  refusal?: {
+    year: number
+    reason: 'share-above-total' | 'commitment-above-liquid'
+    value: number
+    highestTarget?: number | null
+  }
+  /** Rows are not to be shown when the plan is refused (DESIGN §22: feasibility first). */
   rows: PortfolioYear[]
 }
 
@@ -241,11 +278,27 @@ export function findPortfolioPlanErrors(plan: PortfolioPlan): PortfolioErrors {
     else if (Number.isFinite(plan.totalValue) && plan.liquid > plan.totalValue - navToday(plan))
       errors.liquid = 'Liquid assets cannot exceed the total portfolio less private NAV today'
   }
+  if (
+    plan.minCommit !== undefined &&
+    (!Number.isFinite(plan.minCommit) || plan.minCommit < 0 || plan.minCommit > 1)
+  )
+    errors.min_commit = 'Minimum commitment must be a share from 0 to 1 (0.25 is 25%)'
+  if (plan.mix !== undefined) {
+    const message = findMixError(plan.mix)
+    if (message) errors.mix = message
+  }
   plan.existingFunds.forEach((f, i) => {
     const message = findExistingFundError(f, plan.startYear)
     if (message) errors[`fund.${i}`] = `Fund ${i + 1}: ${message}`
   })
   return errors
+}
+
+/** The new commitments' strategies with weights adding up to 1. */
+function mixOf(plan: PortfolioPlan): MixEntry[] {
+  const mix = plan.mix ?? [{ assetClass: plan.newCommitmentClass, weight: 1 }]
+  const sum = mix.reduce((total, m) => total + m.weight, 0)
+  return mix.map((m) => ({ assetClass: m.assetClass, weight: m.weight / sum }))
 }
 
 function findExistingFundError(f: ExistingFund, startYear: number): string | null {
@@ -324,17 +377,18 @@ export function planFunds(plan: PortfolioPlan, commitments: ArrayLike<number>): 
     }
     funds.push({ inputs, offset, scale: 1, isNew: false })
   }
-  const unit = PRESETS[plan.newCommitmentClass].parameters
+  const mix = mixOf(plan)
   for (let j = 0; j < H; j++) {
     const x = commitments[j] ?? 0
     // A year without a new commitment adds nothing.
     if (x > 0)
-      funds.push({
-        inputs: { ...unit, commitment: 1, years: H - j },
-        offset: j,
-        scale: x,
-        isNew: true,
-      })
+      for (const { assetClass, weight } of mix)
+        funds.push({
+          inputs: { ...PRESETS[assetClass].parameters, commitment: 1, years: H - j },
+          offset: j,
+          scale: x * weight,
+          isNew: true,
+        })
   }
   return funds
 }
@@ -347,6 +401,7 @@ export function projectHeldPlan(
   plan: PortfolioPlan,
   funds: readonly PlanFund[],
   commitments: ArrayLike<number>,
+  liquidShock?: LiquidShock,
 ): PortfolioResult {
   const flows = emptyTrack(plan.horizon)
   const newNav = new Float64Array(plan.horizon)
@@ -357,7 +412,13 @@ export function projectHeldPlan(
     for (let i = 0; i < rows.length && f.offset + i < plan.horizon; i++)
       newNav[f.offset + i] = (newNav[f.offset + i] as number) + (rows[i]?.nav ?? 0) * f.scale
   }
-  return summarizePlan(plan, flows, newNav, commitments)
+  return summarizePlan(plan, flows, newNav, commitments, liquidShock)
+}
+
+/** A stress year's markdown of the liquid part: the plan year (0-based) and the share lost. */
+export interface LiquidShock {
+  year: number
+  markdown: number
 }
 
 /**
@@ -367,17 +428,68 @@ export function projectHeldPlan(
 export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
   const errors = Object.entries(findPortfolioPlanErrors(plan))
   if (errors.length > 0) throw new RangeError(errors.map(([k, m]) => `${k}: ${m}`).join('; '))
+  const result = solvePlan(plan)
+  if (!result.refusal) return result
+  // Feasibility first: a refused plan has no rows to show, only why and what can be held.
+  return {
+    ...result,
+    rows: [],
+    coverageWarnings: [],
+    firstYearAtTarget: null,
+    refusal: { ...result.refusal, highestTarget: highestTarget(plan) },
+  }
+}
+
+/**
+ * The highest target share (to 0.1 point, rounded down) whose plan is not refused, by bisection
+ * between 0 and the plan's target; null when even a target of 0 breaks (the existing funds alone
+ * need more than the portfolio has).
+ */
+function highestTarget(plan: PortfolioPlan): number | null {
+  const holds = (target: number) => !solvePlan({ ...plan, targetShare: target }).refusal
+  if (!holds(0)) return null
+  let lo = 0
+  let hi = plan.targetShare
+  while (hi - lo > 1e-4) {
+    const mid = (lo + hi) / 2
+    if (holds(mid)) lo = mid
+    else hi = mid
+  }
+  return Math.floor(lo * 1000 + 1e-9) / 1000
+}
+
+/** A plan's unit fund: $1 of new commitment at the start of year 0, split by the mix. */
+function unitTrack(plan: PortfolioPlan, years: number): Track {
+  const unit = emptyTrack(years)
+  for (const { assetClass, weight } of mixOf(plan))
+    addRows(
+      unit,
+      projectFund({ ...PRESETS[assetClass].parameters, commitment: 1, years }).rows,
+      0,
+      weight,
+    )
+  return unit
+}
+
+/** Years until the unit fund has called 90% of its commitment (the default ramp). */
+function rampYearsOf(unit: Track): number {
+  const index = unit.unfunded.findIndex((u) => u <= 0.1)
+  return index === -1 ? unit.unfunded.length : index + 1
+}
+
+/** The solve of {@link planPortfolio}, without the search for the highest target. */
+function solvePlan(plan: PortfolioPlan): PortfolioResult {
   const H = plan.horizon
   const s = plan.targetShare
   const g = plan.totalGrowth
   const cap = plan.rampCap ?? DEFAULT_RAMP_CAP
-  const unitParameters = PRESETS[plan.newCommitmentClass].parameters
+  const floorShare = plan.minCommit ?? DEFAULT_MIN_COMMIT
   // Each year's commitment is aimed at the years it shapes: `lead` years on (by default the years
-  // its class takes to call 90%), over `window` years (the class's life). The projection runs on
-  // past the horizon so the last commitments are judged on what they build, not on their first
-  // calls; only the horizon's years are shown.
-  const lead = plan.rampYears ?? defaultRampYears(plan.newCommitmentClass)
-  const window = Math.max(1, unitParameters.life)
+  // its class takes to call 90%), over `window` years (the longest life of the mix). The
+  // projection runs on past the horizon so the last commitments are judged on what they build,
+  // not on their first calls; only the horizon's years are shown.
+  const lead = plan.rampYears ?? rampYearsOf(unitTrack(plan, MAX_YEARS))
+  const window = Math.max(1, ...mixOf(plan).map((m) => PRESETS[m.assetClass].parameters.life))
   const N = Math.min(H + lead + window, MAX_YEARS + MAX_YEARS)
 
   const flows = emptyTrack(N)
@@ -398,8 +510,10 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
   }
 
   // A $1 commitment made at the start of year 0.
-  const unit = emptyTrack(N)
-  addRows(unit, projectFund({ ...unitParameters, commitment: 1, years: N }).rows, 0)
+  const unit = unitTrack(plan, N)
+  // Private NAV per $1 a year committed in steady state, commitments growing with the liquid part.
+  let steadyNav = 0
+  for (let m = 0; m < N; m++) steadyNav += (unit.nav[m] ?? 0) / Math.pow(1 + g, m)
 
   const nav0 = navToday(plan)
   const liquidPart0 = plan.totalValue - nav0
@@ -449,6 +563,8 @@ export function planPortfolio(plan: PortfolioPlan): PortfolioResult {
     // Before the target is first reached, a commitment grows at most by the ramp cap a year.
     const prev = j > 0 ? (commitments[j - 1] ?? 0) : 0
     if (!reached && prev > 0) x = Math.min(x, prev * (1 + cap))
+    // The floor: a share of the steady-state commitment, so no vintage year is left empty.
+    if (steadyNav > 0) x = Math.max(x, (floorShare * s * last) / steadyNav)
     commitments[j] = x
     for (let k = j; k < N; k++) {
       flows.contributions[k] = (flows.contributions[k] ?? 0) + x * (unit.contributions[k - j] ?? 0)
@@ -480,6 +596,7 @@ function summarizePlan(
   flows: Track,
   newNavs: ArrayLike<number>,
   commitments: ArrayLike<number>,
+  liquidShock?: LiquidShock,
 ): PortfolioResult {
   const H = plan.horizon
   const s = plan.targetShare
@@ -498,7 +615,8 @@ function summarizePlan(
     const privateNav = flows.nav[j] ?? 0
     const contributions = flows.contributions[j] ?? 0
     const distributions = flows.distributions[j] ?? 0
-    const liquid = liquidBefore * (1 + g) - contributions + distributions
+    const markdown = liquidShock?.year === j ? 1 - liquidShock.markdown : 1
+    const liquid = liquidBefore * (1 + g) * markdown - contributions + distributions
     const totalPortfolio = liquid + privateNav
     const navShare = totalPortfolio > 0 ? privateNav / totalPortfolio : Infinity
     const liquidAssets = liquidBefore * liquidShare
@@ -510,11 +628,14 @@ function summarizePlan(
     if (!refusal) {
       // The plan needs more than the portfolio has: private NAV above the total (a share above
       // 100%), or a year's new commitment above the liquid part left to pay its calls.
-      if (!(navShare <= 1 + SHARE_TOLERANCE))
+      if (!(navShare <= 1 + SHARE_TOLERANCE) || liquid < 0)
         refusal = { year, reason: 'share-above-total', value: navShare }
       else if (newCommitment > Math.max(0, liquidBefore))
         refusal = { year, reason: 'commitment-above-liquid', value: newCommitment }
     }
+    const liquidEnd = Math.max(0, liquid) * liquidShare
+    // The horizon's last year has no next year in the plan.
+    const nextCalls = j + 1 < H ? flows.contributions[j + 1] : undefined
     rows[j] = {
       year,
       privateNav,
@@ -531,6 +652,10 @@ function summarizePlan(
       newCommitment,
       liquidAssets,
       coverage,
+      unfundedCoverage: unfunded > 0 ? liquidEnd / unfunded : null,
+      overcommitment:
+        s > 0 && totalPortfolio > 0 ? (privateNav + unfunded) / (s * totalPortfolio) : null,
+      nextCallsToLiquid: nextCalls !== undefined && liquidEnd > 0 ? nextCalls / liquidEnd : null,
     }
     liquidBefore = liquid
   }

@@ -14,6 +14,11 @@ import {
   serializePortfolioQuery,
   withBands,
   withScenario,
+  parseFrequency,
+  parseStress,
+  readAmount,
+  readShare,
+  withStress,
 } from './query.ts'
 
 const DEFAULTS: FundInputs = { commitment: 10_000_000, ...PRESETS.buyout.parameters }
@@ -55,22 +60,80 @@ describe('one-fund query string', () => {
 
   it('names each bad field with a message for a person, and keeps the good ones', () => {
     const { values, errors } = parseFundQuery(
-      'commitment=1,000,000&rc=0.25,1.5&life=12.5&bow=abc&growth=12%&yield=-0.1&years=0&age=-1&nav=-5&lastcall=2.5&mode=table',
+      'commitment=1,00&rc=0.25,1.5&life=12.5&bow=abc&growth=12%%&yield=-0.1&years=0&age=-1&nav=-5&lastcall=2.5&mode=table',
     )
     expect(values).toEqual({})
     expect(errors).toEqual({
       mode: 'Mode must be portfolio, or left out for one fund',
-      commitment: 'Commitment takes one number, without thousands separators',
+      commitment: 'Commitment must be a number',
       rc: 'Each rate of contribution must be between 0 and 1 (0.25 is 25%)',
       life: 'Fund life must be a whole number of years from 1 to 50',
       bow: 'Bow must be a number',
-      growth: 'Growth: use decimals, not percent (0.25 for 25%)',
+      growth: 'Each growth rate must be above -0.99 and at most 1 (0.12 is 12%)',
       yield: 'Yield must be between 0 and 1 (0.05 is 5%)',
       years: 'Horizon must be a whole number of years from 1 to 100',
       age: 'Fund age must be a whole number of years from 0 to 100',
       nav: 'NAV must be zero or a positive amount',
       lastcall: 'Last call must be a whole fund age in years (0 or more)',
     })
+  })
+
+  it('reads amounts and rates as professionals write them: 25M, 1.2bn, 300,000,000, 20%', () => {
+    expect(readAmount('25M')).toBe(25_000_000)
+    expect(readAmount('25mm')).toBe(25_000_000)
+    expect(readAmount('1.2bn')).toBe(1_200_000_000)
+    expect(readAmount('1.2B')).toBe(1_200_000_000)
+    expect(readAmount('250k')).toBe(250_000)
+    expect(readAmount('300,000,000')).toBe(300_000_000)
+    expect(readAmount('$ 1,250.5'.replace(' ', ''))).toBe(1250.5)
+    expect(readAmount('12,34')).toBeNaN()
+    expect(readAmount('25 apples')).toBeNaN()
+    expect(readShare('20%')).toBe(0.2)
+    expect(readShare('12.5 %')).toBe(0.125)
+    expect(readShare('0.2')).toBe(0.2)
+    const { values, errors } = parseFundQuery(
+      'commitment=25M&nav=1.2bn&paid=300,000,000&rc=25%,50%&growth=13%&yield=5%',
+    )
+    expect(errors).toEqual({ paid: 'Paid-in cannot exceed the commitment' })
+    expect(values).toEqual({
+      commitment: 25e6,
+      nav: 1.2e9,
+      rc: [0.25, 0.5],
+      growth: [0.13],
+      yield: 0.05,
+    })
+    expect(parseFundQuery('life=12%').errors.life).toBe('Fund life is a number, not a percentage')
+    const plan = parsePortfolioQuery('mode=portfolio&total=1.2bn&liquid=300,000,000&target=20%')
+    expect(plan.values).toMatchObject({ totalValue: 1.2e9, liquid: 3e8, targetShare: 0.2 })
+  })
+
+  it('reads the stress, the frequency, min_commit and the mix, and writes them back', () => {
+    expect(parseStress('stress_calls=0.5&stress_nav=30%&stress_public=2')).toEqual({
+      stress: { calls: 0.5, dists: 0.7, nav: 0.3, public: 0.4 },
+      errors: { public: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)' },
+    })
+    expect(withStress('a=1', { calls: 0.5, dists: 0.7, nav: 0.25, public: 0.4 })).toBe(
+      'a=1&stress_calls=0.5',
+    )
+    expect(parseFrequency('freq=quarterly')).toEqual({ freq: 'quarterly' })
+    expect(parseFrequency('')).toEqual({ freq: 'annual' })
+    expect(parseFrequency('freq=daily').error).toMatch(/quarterly/)
+    const { values, errors } = parsePortfolioQuery(
+      'min_commit=0.1&mix=buyout:0.6,venture:20%,real-estate:0.2',
+    )
+    expect(errors).toEqual({})
+    expect(values.minCommit).toBe(0.1)
+    expect(values.mix).toEqual([
+      { assetClass: 'buyout', weight: 0.6 },
+      { assetClass: 'venture', weight: 0.2 },
+      { assetClass: 'real-estate', weight: 0.2 },
+    ])
+    expect(parsePortfolioQuery('mix=crypto:1').errors.mix).toMatch(/class:weight/)
+    expect(
+      parsePortfolioQuery('mix=buyout:1,venture:1,growth:1,infrastructure:1,private-credit:1')
+        .errors.mix,
+    ).toMatch(/one to 4/)
+    expect(parsePortfolioQuery('min_commit=2').errors.min_commit).toMatch(/0 to 1/)
   })
 
   it('checks paid-in against the commitment', () => {
@@ -170,7 +233,7 @@ describe('portfolio query string', () => {
 
   it('reports bad fields and bad funds by position', () => {
     const { values, errors } = parsePortfolioQuery(
-      'total=-1&totalgrowth=5%&target=1.5&horizon=200&start=99&class=hedge&ramp=x' +
+      'total=-1&totalgrowth=150%&target=1.5&horizon=200&start=99&class=hedge&ramp=x' +
         '&fund=buyout,100,2020,50,60&fund=buyout,100,2020,150,60&fund=crypto,1,2020,0,0&fund=buyout,1,2020',
     )
     expect(values).toEqual({
@@ -180,7 +243,7 @@ describe('portfolio query string', () => {
     })
     expect(errors).toEqual({
       total: 'Total portfolio must be a positive amount',
-      totalgrowth: 'Use decimals, not percent (0.15 for 15%)',
+      totalgrowth: 'Portfolio growth must be above -1 and at most 1 (0.05 is 5%)',
       target: 'Target share must be between 0 and 1 (0.15 is 15%)',
       horizon: 'Horizon must be a whole number of years from 1 to 100',
       start: 'Start year must be a calendar year between 1900 and 2200',

@@ -3,10 +3,16 @@
  * "Pacing Lab").
  *
  * One fund: `commitment`, `rc`, `life`, `bow`, `growth`, `yield`, `years`, `age`, `nav`, `paid`,
- * `lastcall`, all decimals (0.25, not 25%); `rc` and `growth` take comma lists (the last value
- * repeats). `mode=portfolio` opens the portfolio plan, whose fields are `total`, `totalgrowth`,
- * `target`, `horizon`, `start`, `class`, `ramp` and one `fund=class,commitment,vintage,paid,nav`
- * per existing fund.
+ * `lastcall`; `rc` and `growth` take comma lists (the last value repeats); `freq=quarterly` and
+ * `actuals=` (the fund's history, fit.ts). `mode=portfolio` opens the portfolio plan, whose fields
+ * are `total`, `totalgrowth`, `target`, `horizon`, `start`, `class`, `mix`, `min_commit`, `ramp`,
+ * `rampcap`, `liquid` and one `fund=class,commitment,vintage,paid,nav` per existing fund. Both
+ * take `scenario`, the stress's `stress_calls`, `stress_dists`, `stress_nav`, `stress_public`,
+ * and the bands' `vol`, `paths`, `seed`.
+ *
+ * Numbers are read as professionals write them (DESIGN §22): amounts as `25M`, `1.2bn`, `250k`
+ * or `300,000,000`; rates and shares as decimals (0.25) or percent (`25%`). The links the page
+ * writes use plain decimals.
  *
  * Parsing never throws: it returns the values that are valid and, keyed by field, a message for
  * each one that is not, so the page can show the message next to the field and keep the last
@@ -32,7 +38,15 @@ import {
 import type { ExistingFund, PortfolioPlan } from './portfolio.ts'
 import { ASSET_CLASSES, isAssetClass } from './presets.ts'
 import { formatPlainDecimal } from './csv.ts'
-import { isScenario, type ScenarioId } from './scenarios.ts'
+import {
+  DEFAULT_STRESS,
+  SHIFT_LIMITS,
+  STRESS_KEYS,
+  isScenario,
+  type ScenarioId,
+  type StressKey,
+} from './scenarios.ts'
+import { findMixError, type MixEntry } from './mix.ts'
 import { DEFAULT_PATHS, DEFAULT_SEED, MAX_PATHS, type BandSettings } from './montecarlo.ts'
 
 export const FUND_FIELDS = [
@@ -121,6 +135,8 @@ const FundFieldSchemas = {
 } as const
 
 const LIST_FIELDS = new Set<FundField>(['rc', 'growth'])
+const AMOUNT_FIELDS = new Set<FundField>(['commitment', 'nav', 'paid'])
+const SHARE_FIELDS = new Set<FundField>(['rc', 'growth', 'yield'])
 const LABELS: Record<FundField, string> = {
   commitment: 'Commitment',
   rc: 'Rate of contribution',
@@ -135,14 +151,43 @@ const LABELS: Record<FundField, string> = {
   lastcall: 'Last call',
 }
 
-// Plain decimals, optionally signed, optionally with an exponent ("1e6"); nothing else, so "12%",
-// "1,000" or "0x10" get a message instead of a surprising number.
+// Plain decimals, optionally signed, optionally with an exponent ("1e6"); nothing else, so "0x10"
+// or "1.2.3" get a message instead of a surprising number.
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
 
 /** Read one decimal; NaN when the text is not one (the schema then names the field). */
 export function readDecimal(text: string): number {
   const t = text.trim()
   return DECIMAL.test(t) ? Number(t) : Number.NaN
+}
+
+// Thousands separators in threes ("300,000,000", "1,250.5"), and the suffixes of amounts.
+const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/
+const SUFFIXES: Record<string, number> = { k: 3, m: 6, mm: 6, mn: 6, b: 9, bn: 9 }
+const SUFFIXED = /^([+-]?(?:\d+\.?\d*|\.\d+))\s*(k|mm|mn|m|bn|b)$/i
+
+/**
+ * An amount as professionals write it: `25M` (or `25m`, `25mm`, `25mn`), `1.2bn` (or `1.2b`),
+ * `250k`, `300,000,000`, or a plain decimal. NaN when the text is none of these. The suffix is
+ * applied as a decimal exponent, so `1.2bn` is exactly 1200000000.
+ */
+export function readAmount(text: string): number {
+  const t = text.trim().replace(/^\$/, '')
+  const suffixed = SUFFIXED.exec(t)
+  if (suffixed) {
+    const [, digits = '', suffix = ''] = suffixed
+    return Number(`${digits}e${SUFFIXES[suffix.toLowerCase()] ?? 0}`)
+  }
+  if (GROUPED.test(t)) return Number(t.replaceAll(',', ''))
+  return readDecimal(t)
+}
+
+/** A rate or share as a decimal (0.2) or in percent (`20%`, exactly 20 / 100); NaN otherwise. */
+export function readShare(text: string): number {
+  const t = text.trim()
+  if (!t.endsWith('%')) return readDecimal(t)
+  const n = readDecimal(t.slice(0, -1))
+  return n / 100
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
@@ -153,11 +198,16 @@ function firstMessage(error: { issues: readonly { message: string }[] }, fallbac
 
 function parseField(field: FundField, raw: string): Parsed<number | number[]> {
   const label = LABELS[field]
-  if (raw.includes('%'))
-    return { ok: false, message: `${label}: use decimals, not percent (0.25 for 25%)` }
-  if (!LIST_FIELDS.has(field) && raw.includes(','))
-    return { ok: false, message: `${label} takes one number, without thousands separators` }
-  const input = LIST_FIELDS.has(field) ? raw.split(',').map(readDecimal) : readDecimal(raw)
+  if (raw.includes('%') && !SHARE_FIELDS.has(field))
+    return { ok: false, message: `${label} is a number, not a percentage` }
+  const read = AMOUNT_FIELDS.has(field)
+    ? readAmount
+    : SHARE_FIELDS.has(field)
+      ? readShare
+      : readDecimal
+  if (!LIST_FIELDS.has(field) && !AMOUNT_FIELDS.has(field) && raw.includes(','))
+    return { ok: false, message: `${label} takes one number` }
+  const input = LIST_FIELDS.has(field) ? raw.split(',').map(read) : read(raw)
   const result = FundFieldSchemas[field].safeParse(input)
   if (result.success) return { ok: true, value: result.data }
   return { ok: false, message: firstMessage(result.error, `${label} is not valid`) }
@@ -193,7 +243,7 @@ const BAND_MESSAGES: Record<BandField, string> = {
 
 /** Check one band setting; the value, or null when it breaks its rule. */
 export function readBandField(field: BandField, text: string): number | null {
-  const n = readDecimal(text)
+  const n = field === 'vol' ? readShare(text) : readDecimal(text)
   if (!Number.isFinite(n)) return null
   if (field === 'vol') return n >= 0 && n <= 1 ? n : null
   if (field === 'paths') return Number.isInteger(n) && n >= 1 && n <= MAX_PATHS ? n : null
@@ -227,6 +277,57 @@ export function withBands(query: string, settings: BandSettings): string {
   if (settings.paths !== DEFAULT_PATHS) out += `&paths=${settings.paths}`
   if (settings.seed !== DEFAULT_SEED) out += `&seed=${settings.seed}`
   return out
+}
+
+const STRESS_MESSAGE = 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)'
+
+/** The link's name of a stress field: `stress_calls` and so on. */
+const stressParam = (key: StressKey) => `stress_${key}`
+
+/** Check one stress share (0..1, decimal or percent); the value, or null. */
+export function readStressField(text: string): number | null {
+  const n = text.trim() === '' ? 0 : readShare(text)
+  return Number.isFinite(n) && n >= SHIFT_LIMITS.calls.min && n <= SHIFT_LIMITS.calls.max ? n : null
+}
+
+/** Read `stress_calls`, `stress_dists`, `stress_nav`, `stress_public` (defaults DEFAULT_STRESS). */
+export function parseStress(query: string | URLSearchParams): {
+  stress: Record<StressKey, number>
+  errors: FieldErrors<StressKey>
+} {
+  const params = toParams(query)
+  const stress = { ...DEFAULT_STRESS }
+  const errors: FieldErrors<StressKey> = {}
+  for (const key of STRESS_KEYS) {
+    const raw = params.get(stressParam(key))
+    if (raw === null || raw.trim() === '') continue
+    const value = readStressField(raw)
+    if (value === null) errors[key] = STRESS_MESSAGE
+    else stress[key] = value
+  }
+  return { stress, errors }
+}
+
+/** A query string with each stress field that differs from its default. */
+export function withStress(query: string, stress: Readonly<Record<StressKey, number>>): string {
+  let out = query
+  for (const key of STRESS_KEYS)
+    if (stress[key] !== DEFAULT_STRESS[key])
+      out += `&${stressParam(key)}=${formatPlainDecimal(stress[key])}`
+  return out
+}
+
+export type Frequency = 'annual' | 'quarterly'
+
+/** Read `freq`: annual unless `freq=quarterly`. */
+export function parseFrequency(query: string | URLSearchParams): {
+  freq: Frequency
+  error?: string
+} {
+  const raw = toParams(query).get('freq')?.trim() ?? ''
+  if (raw === '' || raw === 'annual') return { freq: 'annual' }
+  if (raw === 'quarterly') return { freq: 'quarterly' }
+  return { freq: 'annual', error: 'Frequency must be quarterly, or left out for annual' }
 }
 
 /**
@@ -288,6 +389,7 @@ export function fundInputsFromQuery(
     const problem = findFundInputError(inputs)
     if (!problem) break
     const [field, message] = problem
+    if (field === 'stress') break
     errors[field] ??= message
     const fallback: FundInputs = { ...inputs }
     if (defaults[field] === undefined) delete fallback[field]
@@ -338,6 +440,8 @@ const PORTFOLIO_FIELDS = [
   'ramp',
   'rampcap',
   'liquid',
+  'min_commit',
+  'mix',
 ] as const
 export type PortfolioField = (typeof PORTFOLIO_FIELDS)[number]
 
@@ -389,7 +493,40 @@ const PortfolioFieldSchemas = {
       z.gte(0, 'Liquid assets must be zero or a positive amount'),
       z.lte(1e15, 'Liquid assets must be at most 1e15'),
     ),
+  min_commit: z
+    .number('Minimum commitment must be a number')
+    .check(
+      z.gte(0, 'Minimum commitment must be a share from 0 to 1 (0.25 is 25%)'),
+      z.lte(1, 'Minimum commitment must be a share from 0 to 1 (0.25 is 25%)'),
+    ),
 } as const
+
+const PLAN_AMOUNT_FIELDS = new Set<string>(['total', 'liquid'])
+
+/**
+ * `mix=buyout:0.6,venture:0.2,...`: up to four strategies with positive weights (decimals or
+ * percent), in order; or a message.
+ */
+function parseMix(raw: string): Parsed<MixEntry[]> {
+  const entries: MixEntry[] = []
+  for (const part of raw.split(',')) {
+    if (part.trim() === '') continue
+    const [name = '', weight = '', ...rest] = part.split(':').map((p) => p.trim())
+    const value = readShare(weight)
+    if (rest.length > 0 || !isAssetClass(name) || !Number.isFinite(value))
+      return {
+        ok: false,
+        message: `Write the mix as class:weight pairs, such as buyout:0.6,venture:0.4 (classes: ${ASSET_CLASSES.join(', ')})`,
+      }
+    entries.push({ assetClass: name, weight: value })
+  }
+  const problem = findMixError(entries)
+  return problem ? { ok: false, message: problem } : { ok: true, value: entries }
+}
+
+/** A mix as the link writes it. */
+export const mixToParam = (mix: readonly MixEntry[]) =>
+  mix.map((m) => `${m.assetClass}:${formatPlainDecimal(m.weight)}`).join(',')
 
 /**
  * `fund=class,commitment,vintage,paid,nav`, read into an {@link ExistingFund}; four more optional
@@ -405,10 +542,10 @@ export function parseExistingFund(raw: string): Parsed<ExistingFund> {
   if (!isAssetClass(assetClass)) return { ok: false, message: ASSET_CLASS_MESSAGE }
   const fund: ExistingFund = {
     assetClass,
-    commitment: readDecimal(commitment),
+    commitment: readAmount(commitment),
     vintage: readDecimal(vintage),
-    paidIn: readDecimal(paid),
-    nav: readDecimal(nav),
+    paidIn: readAmount(paid),
+    nav: readAmount(nav),
   }
   const schema = z.object({
     commitment: z
@@ -445,7 +582,7 @@ function parseFundOverrides(parts: readonly string[]): Parsed<Partial<ExistingFu
   for (const [i, [key, valid, message]] of OVERRIDE_RULES.entries()) {
     const raw = parts[i] ?? ''
     if (raw === '') continue
-    const n = readDecimal(raw)
+    const n = key === 'rc' || key === 'growth' ? readShare(raw) : readDecimal(raw)
     if (!Number.isFinite(n) || !valid(n)) return { ok: false, message }
     value[key] = n
   }
@@ -457,7 +594,7 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
   const params = toParams(query)
   const values: Partial<PortfolioPlan> = {}
   const errors: FieldErrors = {}
-  const numbers: Partial<Record<Exclude<PortfolioField, 'class'>, number>> = {}
+  const numbers: Partial<Record<Exclude<PortfolioField, 'class' | 'mix'>, number>> = {}
   for (const field of PORTFOLIO_FIELDS) {
     const raw = params.get(field)
     if (raw === null || raw.trim() === '') continue
@@ -467,11 +604,18 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
       else errors.class = ASSET_CLASS_MESSAGE
       continue
     }
-    if (raw.includes('%')) {
-      errors[field] = 'Use decimals, not percent (0.15 for 15%)'
+    if (field === 'mix') {
+      const mix = parseMix(raw)
+      if (mix.ok) values.mix = mix.value
+      else errors.mix = mix.message
       continue
     }
-    const result = PortfolioFieldSchemas[field].safeParse(readDecimal(raw))
+    const read = PLAN_AMOUNT_FIELDS.has(field)
+      ? readAmount
+      : field === 'horizon' || field === 'start' || field === 'ramp'
+        ? readDecimal
+        : readShare
+    const result = PortfolioFieldSchemas[field].safeParse(read(raw))
     if (result.success) numbers[field] = result.data
     else errors[field] = firstMessage(result.error, `${field} is not valid`)
   }
@@ -483,6 +627,7 @@ export function parsePortfolioQuery(query: string | URLSearchParams): PortfolioQ
   if (numbers.ramp !== undefined) values.rampYears = numbers.ramp
   if (numbers.rampcap !== undefined) values.rampCap = numbers.rampcap
   if (numbers.liquid !== undefined) values.liquid = numbers.liquid
+  if (numbers.min_commit !== undefined) values.minCommit = numbers.min_commit
   const funds: ExistingFund[] = []
   params.getAll('fund').forEach((raw, i) => {
     // A bare `fund=` says "no existing funds" (so a plan without any survives its link).
@@ -508,6 +653,8 @@ export function serializePortfolioQuery(plan: PortfolioPlan): string {
   if (plan.rampYears !== undefined) params.set('ramp', String(plan.rampYears))
   if (plan.rampCap !== undefined) params.set('rampcap', formatPlainDecimal(plan.rampCap))
   if (plan.liquid !== undefined) params.set('liquid', formatPlainDecimal(plan.liquid))
+  if (plan.minCommit !== undefined) params.set('min_commit', formatPlainDecimal(plan.minCommit))
+  if (plan.mix !== undefined) params.set('mix', mixToParam(plan.mix))
   if (plan.existingFunds.length === 0) params.set('fund', '')
   for (const f of plan.existingFunds) {
     const parts: (string | number)[] = [f.assetClass, f.commitment, f.vintage, f.paidIn, f.nav]

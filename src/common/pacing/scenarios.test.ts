@@ -25,30 +25,51 @@ describe('scenarios', () => {
     expect(computeMetrics(projectFund(up).rows).irr).toBeCloseTo(0.17, 9)
   })
 
-  it('stress a new fund in year 2, the first year that opens with NAV, then return to base', () => {
+  it('stress a new fund in year 2 as a 2008-09 year: calls -35%, NAV -25%, distributions -70%', () => {
     const stress = applyScenario(YALE, DEFAULT_SHIFTS.stress)
-    const g = stress.growth as number[]
-    expect(g[0]).toBeCloseTo(0.13, 12)
-    expect(g[1]).toBeCloseTo(0.13 - 0.3, 12)
-    expect(g.at(-1)).toBeCloseTo(0.13, 12)
+    expect(stress.stress).toEqual({ year: 1, calls: 0.35, distributions: 0.7, nav: 0.25 })
+    expect(stress.growth).toBe(YALE.growth)
+    // By hand, commitment 100: year 1 calls 25 (NAV 25). Year 2 the base calls 1/3 of 75 = 25
+    // and pays (2/12)^2.5 of 25 x 1.13; the stress calls 25 x 0.65 = 16.25, marks the grown NAV
+    // 28.25 down to 21.1875 and pays 30% of the base rate on it.
     const base = projectFund({ ...YALE, years: 3 }).rows
     const hit = projectFund({ ...stress, years: 3 }).rows
-    expect(hit[0]?.nav).toBe(base[0]?.nav)
-    expect(hit[1]?.nav).toBeLessThan(base[1]?.nav ?? 0)
+    expect(hit[0]).toEqual(base[0])
+    const rd2 = (2 / 12) ** 2.5
+    expect(hit[1]!.contributions).toBeCloseTo(16.25, 12)
+    expect(hit[1]!.distributions).toBeCloseTo(rd2 * 21.1875 * 0.3, 12)
+    expect(hit[1]!.nav).toBeCloseTo(21.1875 * (1 - rd2 * 0.3) + 16.25, 12)
+    expect(hit[1]!.unfunded).toBeCloseTo(58.75, 12)
+    // Afterwards the fund follows its rules: year 3 calls half of what stayed unfunded.
+    expect(hit[2]!.contributions).toBeCloseTo(0.5 * 58.75, 12)
+    expect(hit[2]!.contributions).toBeGreaterThan(base[2]!.contributions)
   })
 
-  it('stress a fund under way in its first projected year, and keep a growth list going', () => {
+  it('stress a fund under way in its first projected year, and keep a growth list as it is', () => {
     const underWay = { ...YALE, growth: [0.1, 0.2, 0.05], age: 3, nav: 50, paid: 60 }
-    const g = applyScenario(underWay, DEFAULT_SHIFTS.stress).growth as number[]
-    expect(g.map((x) => Number(x.toFixed(10)))).toEqual([-0.2, 0.2, 0.05])
+    const s = applyScenario(underWay, DEFAULT_SHIFTS.stress)
+    expect(s.stress?.year).toBe(0)
+    expect(s.growth).toEqual([0.1, 0.2, 0.05])
+    const row = projectFund(s).rows[0]!
+    // NAV 50 grows 10% to 55, marked down 25% to 41.25.
+    const rd = (4 / 12) ** 2.5
+    expect(row.distributions).toBeCloseTo(rd * 41.25 * 0.3, 12)
+    // The call-rate list starts at the first projected year: 25% of the 40 unfunded, less 35%.
+    expect(row.contributions).toBeCloseTo(0.25 * 40 * 0.65, 12)
   })
 
-  it('shock the year a plan names, or none', () => {
-    const g = applyScenario(YALE, DEFAULT_SHIFTS.stress, 3).growth as number[]
-    expect(g.map((x) => Number(x.toFixed(10)))).toEqual([0.13, 0.13, 0.13, -0.17, 0.13])
+  it('stress the year a plan names, or none', () => {
+    expect(applyScenario(YALE, DEFAULT_SHIFTS.stress, 3).stress?.year).toBe(3)
     expect(applyScenario(YALE, DEFAULT_SHIFTS.stress, null)).toBe(YALE)
     // A fund that starts after the plan's shock year is not shocked.
     expect(applyScenario(YALE, DEFAULT_SHIFTS.stress, -2)).toBe(YALE)
+    // Nor one whose horizon ends before it.
+    expect(applyScenario({ ...YALE, years: 2 }, DEFAULT_SHIFTS.stress, 5)).toEqual({
+      ...YALE,
+      years: 2,
+      life: 12,
+      growth: 0.13,
+    })
   })
 
   it('keep every scenario of valid inputs valid (growth and life clamped)', () => {
@@ -57,11 +78,18 @@ describe('scenarios', () => {
       life: fc.integer({ min: 1, max: 50 }),
       nav: fc.double({ min: 0, max: 1e6, noNaN: true }),
     })
+    const falls = fc.record({
+      calls: fc.double({ min: 0, max: 1, noNaN: true }),
+      dists: fc.double({ min: 0, max: 1, noNaN: true }),
+      nav: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
     fc.assert(
-      fc.property(inputs, (f) => {
+      fc.property(inputs, falls, (f, fall) => {
         for (const id of SCENARIOS) {
-          const s = applyScenario({ ...YALE, ...f }, DEFAULT_SHIFTS[id])
+          const s = applyScenario({ ...YALE, ...f }, { ...DEFAULT_SHIFTS[id], ...fall })
           expect(findFundInputError(s)).toBeNull()
+          // The stress never makes a NaN or a negative NAV.
+          for (const row of projectFund(s).rows) expect(row.nav).toBeGreaterThanOrEqual(0)
         }
       }),
     )

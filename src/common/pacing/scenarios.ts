@@ -5,9 +5,11 @@
  * - base: the inputs as they are.
  * - downside: growth 6 points lower every year, life 3 years longer.
  * - upside: growth 4 points higher every year, life 1 year shorter (at least 1).
- * - stress: growth 30 points lower in the first projected year that opens with NAV (year 2 of a
- *   new fund, whose first year opens empty; the first projected year of a fund under way), the
- *   base growth in every other year.
+ * - stress: a 2008-09 year (DESIGN §22) in the first projected year that opens with NAV (year 2
+ *   of a new fund, whose first year opens empty; the first projected year of a fund under way):
+ *   calls fall by 35%, distributions by 70%, the NAV is marked down by 25% and, in a plan, the
+ *   liquid assets by 40%. Afterwards the fund follows its rules from the new state: what was not
+ *   called stays unfunded and is called at the usual rates later.
  *
  * Each scenario is a {@link ScenarioShift} a visitor may edit. A shifted growth rate is kept
  * within the engine's range (above -0.99, at most 1) and a shifted life within 1..50, so every
@@ -35,23 +37,50 @@ export interface ScenarioShift {
   growth: number
   /** Added to the fund life, in whole years. */
   life: number
-  /** Added to the growth of the first projected year that opens with NAV (a one-year shock). */
-  shock: number
+  /** Stress year: the share by which calls fall (0.35 is 35% fewer calls). */
+  calls: number
+  /** Stress year: the share by which distributions fall. */
+  dists: number
+  /** Stress year: the share by which the NAV is marked down. */
+  nav: number
+  /** Stress year, a plan only: the share by which the liquid (public) assets are marked down. */
+  public: number
+}
+
+/** The stress fields of a shift, as the link names them (`stress_calls`, ...). */
+export const STRESS_KEYS = ['calls', 'dists', 'nav', 'public'] as const
+export type StressKey = (typeof STRESS_KEYS)[number]
+
+const NO_STRESS = { calls: 0, dists: 0, nav: 0, public: 0 }
+
+/** The 2008-09 year of DESIGN §22: calls -35%, distributions -70%, NAV -25%, public -40%. */
+export const DEFAULT_STRESS: Readonly<Record<StressKey, number>> = {
+  calls: 0.35,
+  dists: 0.7,
+  nav: 0.25,
+  public: 0.4,
 }
 
 export const DEFAULT_SHIFTS: Readonly<Record<ScenarioId, ScenarioShift>> = {
-  base: { growth: 0, life: 0, shock: 0 },
-  downside: { growth: -0.06, life: 3, shock: 0 },
-  upside: { growth: 0.04, life: -1, shock: 0 },
-  stress: { growth: 0, life: 0, shock: -0.3 },
+  base: { growth: 0, life: 0, ...NO_STRESS },
+  downside: { growth: -0.06, life: 3, ...NO_STRESS },
+  upside: { growth: 0.04, life: -1, ...NO_STRESS },
+  stress: { growth: 0, life: 0, ...DEFAULT_STRESS },
 }
 
 /** The bounds an edited shift must keep (a visitor's typing is checked against them). */
 export const SHIFT_LIMITS = {
   growth: { min: -1, max: 1 },
   life: { min: -49, max: 49 },
-  shock: { min: -1, max: 1 },
+  calls: { min: 0, max: 1 },
+  dists: { min: 0, max: 1 },
+  nav: { min: 0, max: 1 },
+  public: { min: 0, max: 1 },
 } as const
+
+/** Whether a shift has a stress year (any of its four falls above 0). */
+export const hasStress = (s: ScenarioShift) =>
+  s.calls !== 0 || s.dists !== 0 || s.nav !== 0 || s.public !== 0
 
 // Growth is kept a hair inside the engine's open lower bound.
 const GROWTH_FLOOR = MIN_GROWTH + 1e-4
@@ -75,39 +104,34 @@ export function firstYearWithNav(inputs: FundInputs): number | null {
 }
 
 /**
- * The inputs of one scenario: growth shifted (and shocked once), life shifted, all in range.
- * `shockYear` is the projected year (0-based) the one-year shock falls in: by default the fund's
- * own first year with NAV; a plan passes its own calendar year (plan-scenarios.ts), and null (or
- * a year before the fund's first) shocks nothing.
+ * The inputs of one scenario: growth and life shifted, all in range, and the stress year set.
+ * `shockYear` is the projected year (0-based) the stress falls in: by default the fund's own first
+ * year with NAV; a plan passes its own calendar year (plan-scenarios.ts), and null (or a year
+ * before the fund's first, or past its horizon) stresses nothing.
  */
 export function applyScenario(
   inputs: FundInputs,
   shift: ScenarioShift,
   shockYear: number | null = firstYearWithNav(inputs) ?? 0,
 ): FundInputs {
-  const shocked = shift.shock !== 0 && shockYear !== null && shockYear >= 0 ? shockYear : null
+  const horizon = inputs.years ?? Math.max(1, inputs.life - (inputs.age ?? 0))
+  const shocked =
+    (shift.calls !== 0 || shift.dists !== 0 || shift.nav !== 0) &&
+    shockYear !== null &&
+    shockYear >= 0 &&
+    shockYear < horizon
+      ? shockYear
+      : null
   if (shift.growth === 0 && shift.life === 0 && shocked === null) return inputs
   const life = Math.min(MAX_LIFE, Math.max(1, inputs.life + Math.round(shift.life)))
-  let growth: PerYear
-  if (shocked === null) {
-    growth =
-      typeof inputs.growth === 'number'
-        ? clampGrowth(inputs.growth + shift.growth)
-        : inputs.growth.map((g) => clampGrowth(g + shift.growth))
-  } else {
-    // Spell the list out up to the shocked year; the year after it returns to the base (+ shift).
-    const list: number[] = []
-    for (let i = 0; i <= shocked + 1; i++) {
-      const g = rateForYear(inputs.growth, i) + shift.growth
-      list.push(clampGrowth(i === shocked ? g + shift.shock : g))
-    }
-    // Beyond the spelled-out years the base list continues as it would have.
-    const base = typeof inputs.growth === 'number' ? [inputs.growth] : inputs.growth
-    for (let i = shocked + 2; i < base.length; i++)
-      list.push(clampGrowth((base[i] ?? 0) + shift.growth))
-    growth = list
-  }
-  return { ...inputs, life, growth }
+  const growth: PerYear =
+    typeof inputs.growth === 'number'
+      ? clampGrowth(inputs.growth + shift.growth)
+      : inputs.growth.map((g) => clampGrowth(g + shift.growth))
+  const out: FundInputs = { ...inputs, life, growth }
+  if (shocked !== null)
+    out.stress = { year: shocked, calls: shift.calls, distributions: shift.dists, nav: shift.nav }
+  return out
 }
 
 /**

@@ -6,7 +6,7 @@ export const METHODOLOGY_COPY = {
   eyebrow: 'Pacing Lab methodology',
   heading: 'How the Pacing Lab calculates',
   intro:
-    'The lab implements the four equations of the Takahashi-Alexander model of an illiquid fund in plain TypeScript that runs in your browser. The equations are the paper’s; several conventions around them (past the fund’s life, per-year lists, funds under way, the key figures) are ours, and this page says which. It also gives the scenario and uncertainty definitions, where each preset’s parameters come from, and the cases the code is tested against.',
+    'The lab implements the four equations of the Takahashi-Alexander model of an illiquid fund in plain TypeScript that runs in your browser. The equations are the paper’s; several conventions around them (past the fund’s life, per-year lists, funds under way, the key figures) are ours, and this page says which. It also gives the scenario, stress and uncertainty definitions (calls at risk among them), the figures of a fund under way, the plan’s rules and ratios, the quarterly conversion, where each preset’s parameters come from, and the cases the code is tested against.',
   openLab: 'Open the Pacing Lab',
   reference: 'The model',
   formulasHeading: 'Formulas',
@@ -14,7 +14,7 @@ export const METHODOLOGY_COPY = {
   conventionsHeading: 'Conventions',
   paperConventions: 'From the paper',
   ourConventions: 'Ours: what the paper leaves open',
-  uncertaintyHeading: 'Scenarios and uncertainty bands',
+  uncertaintyHeading: 'Scenarios, the stress and uncertainty bands',
   portfolioHeading: 'The portfolio plan',
   presetsHeading: 'Presets and their sources',
   presetsIntro:

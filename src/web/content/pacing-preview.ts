@@ -38,4 +38,10 @@ export const LINK_PREVIEW_COPY = {
       `private share ${share} in ${lastYear}, unfunded commitments up to ${unfunded}.`,
   },
   linkProblems: 'Some values in the link could not be used; defaults stand in.',
+  /** A link whose inputs are not all valid shows no figures (DESIGN §22), nor does its preview. */
+  invalid: {
+    title: 'Pacing Lab: this link has values that cannot be used',
+    description:
+      'Open it to see which values are marked and fix them; no figures are shown for a link whose inputs are not all valid.',
+  },
 } as const

@@ -3,7 +3,7 @@
  * texts, messages. The engine's own validation messages come from src/common/pacing/query.ts and
  * engine.ts, so a shared link and a field say the same thing.
  */
-import type { FundField, PortfolioField } from '#src/common/pacing/query.ts'
+import type { FundField } from '#src/common/pacing/query.ts'
 
 interface FieldCopy {
   label: string
@@ -44,6 +44,25 @@ export const PACING_COPY = {
     netCashFlow: 'Net cash flow',
     cumulativeNetCashFlow: 'Cumulative net cash flow',
     unfunded: 'Unfunded',
+    quarter: 'Quarter',
+  },
+  quarterTableHeading: 'Quarter by quarter',
+  quarterTableCaption:
+    'Quarterly projection from the annual parameters: each year’s call and distribution rates become 1 − (1 − r)^(1/4) a quarter and its growth (1 + G)^(1/4) − 1. The key figures and chart stay annual.',
+  frequency: { legend: 'Rows of the table and CSV', annual: 'Annual', quarterly: 'Quarterly' },
+  fromInceptionNote: 'Cumulative net cash flow counts from the fund’s first call (its history).',
+  linkBlocked:
+    'This link has values that cannot be used; they are marked in the form. Fix them to see this link’s figures: none are shown from other inputs in the meantime.',
+  futureVintage: (year: number) =>
+    `A vintage after ${year} has not started; enter ${year} or earlier, or the fund’s age`,
+  inception: {
+    caption: 'The fund’s figures to date and since inception',
+    period: 'Period',
+    columns: ['IRR', 'TVPI', 'DPI'],
+    toDate: 'To date: IRR, TVPI, DPI',
+    toDateNote: 'realised, from the history; its last NAV as the final value',
+    since: 'Since inception: IRR, TVPI, DPI',
+    sinceNote: 'history and projection; the horizon’s NAV as the final value',
   },
   series: {
     contributions: 'Calls',
@@ -54,6 +73,7 @@ export const PACING_COPY = {
   figures: {
     peakNav: 'Peak NAV',
     trough: 'Deepest cumulative net cash flow',
+    troughSinceInception: 'Deepest cumulative net cash flow since inception',
     breakEven: 'Break-even year',
     tvpi: 'TVPI',
     irr: 'IRR',
@@ -69,7 +89,9 @@ export const PACING_COPY = {
     tvpiNoteUnderWay: '(distributions + final NAV) / (calls + NAV today)',
     irrNoteUnderWay: 'NAV today as the first outflow, final NAV as inflow',
     underWay:
-      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate.',
+      'A fund under way: TVPI and IRR count today’s NAV as if it were paid in today, because the lab knows the fund’s NAV, not its past cash flows. With constant growth the IRR is then the growth rate. Paste its history under “Fit to history” for its figures to date and since inception.',
+    underWayWithHistory:
+      'TVPI and IRR above are forward-looking: today’s NAV counts as paid in today. The fund’s own record is below: to date from its history, and since inception over its history and the projection.',
   },
   actions: {
     csv: 'Download CSV',
@@ -86,6 +108,7 @@ export const PACING_COPY = {
   },
   files: {
     csv: 'pacing-lab.csv',
+    quarterlyCsv: 'pacing-lab-quarterly.csv',
     xlsx: 'pacing-lab.xlsx',
     portfolioCsv: 'pacing-plan.csv',
     portfolioXlsx: 'pacing-plan.xlsx',
@@ -96,71 +119,20 @@ export const PACING_COPY = {
   inputsSheet: 'Inputs',
   inputsSheetLink: 'Link to this result',
   scenarios: {
-    heading: 'Scenarios side by side',
-    intro:
-      'The same inputs under four sets of assumptions. Edit how each departs from your inputs; the key figures above, the chart, the table and the downloads show the scenario you choose.',
     names: { base: 'Base', downside: 'Downside', upside: 'Upside', stress: 'Stress' },
-    describe: {
-      base: 'Your inputs as they are',
-      downside: 'Growth 6 points lower, life 3 years longer',
-      upside: 'Growth 4 points higher, life 1 year shorter',
-      stress: 'Growth 30 points lower in the first year with NAV, then base',
-    },
-    show: 'Show in the table and downloads',
-    columns: {
-      scenario: 'Scenario',
-      peakNav: 'Peak NAV',
-      trough: 'Deepest cum. net cash flow',
-      breakEven: 'Break-even',
-      tvpi: 'TVPI',
-      irr: 'IRR',
-      growth: 'Growth shift',
-      life: 'Life shift (years)',
-      shock: 'One-year shock',
-    },
-    fieldLabel: (scenario: string, column: string) => `${scenario}: ${column.toLowerCase()}`,
     shiftError: {
       growth: 'A decimal from -1 to 1',
       life: 'Whole years from -49 to 49',
-      shock: 'A decimal from -1 to 1',
+      calls: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      dists: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      nav: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
+      public: 'A fall from 0 to 1 (0.35 or 35% is a 35% fall)',
     },
-    navChart: 'NAV by scenario',
-    navSummary: 'One line per scenario: the fund’s NAV at the end of each year.',
-    cumulativeChart: 'Cumulative net cash flow by scenario',
-    cumulativeSummary: 'One line per scenario: distributions minus calls, added up year by year.',
-    tableRegion: 'Key figures by scenario, scrolls sideways',
     showing: (name: string) => `Showing the ${name.toLowerCase()} scenario.`,
-  },
-  bands: {
-    heading: 'Uncertainty bands',
-    intro:
-      'Growth in each year becomes G plus volatility times a standard normal draw (never below -99%), over many paths from a seeded generator: the same link gives the same bands. P10 and P90 bound the middle 80% of paths.',
-    fields: {
-      vol: {
-        label: 'Volatility of growth',
-        hint: 'Yearly standard deviation, 0 to 1 (0.15 is 15%). Empty: none',
-      },
-      paths: { label: 'Paths', hint: 'How many paths, 1 to 10,000' },
-      seed: { label: 'Seed', hint: 'Any whole number; another seed gives other draws' },
-    },
-    none: 'Enter a volatility to see P10, P50 and P90 bands of NAV and cumulative net cash flow.',
-    computing: 'Computing the bands…',
-    chart: 'NAV and cumulative net cash flow: P10, P50, P90',
-    summary:
-      'Solid: the median path of NAV and of cumulative net cash flow. Dashed: P10 and P90 of each.',
-    series: {
-      navP10: 'NAV P10',
-      navP50: 'NAV P50',
-      navP90: 'NAV P90',
-      cumP10: 'Cumulative P10',
-      cumP50: 'Cumulative P50',
-      cumP90: 'Cumulative P90',
-    },
-    note: (paths: number, seed: number) => `${paths.toLocaleString('en-US')} paths, seed ${seed}.`,
-    download: 'Download bands CSV',
+    columns: { scenario: 'Scenario' },
   },
   printSummary:
-    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; uncertainty bands redraw growth each year as G plus volatility times a standard normal draw. Full formulas and conventions: /methodology.',
+    'Method: the Takahashi-Alexander model (Yale, 2001), annual, every flow at year end. Each year the fund calls a share RC of its unfunded commitment; it distributes a share RD = max(Y, (age / L)^B) of its NAV grown at G (all of it from age L on); NAV is the grown NAV plus calls less distributions. TVPI and IRR count the NAV at the horizon, and for a fund under way today’s NAV as paid in at the start. Scenarios shift growth and life; the stress is a 2008-09 year (calls, distributions and NAV fall; in a plan the liquid assets too). Uncertainty bands draw one market shock a year, which moves growth (G + volatility × z) and scales that year’s calls and distributions (1 + 1.5 × volatility × z). Full formulas and conventions: /methodology.',
   keptResult: 'Showing the last valid result until the marked fields are fixed.',
   linkProblems: 'Some values in the link could not be used; they are marked below.',
   loadingPlan: 'Loading the portfolio plan…',
@@ -171,7 +143,7 @@ export const PACING_COPY = {
 export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
   commitment: {
     label: 'Commitment (CC)',
-    hint: 'Currency units, above 0 and at most 1e12. Example: 10000000',
+    hint: 'Currency units, above 0 and at most 1e12: 10000000, 10M, 1.2bn or 300,000,000',
   },
   rc: {
     label: 'Call rates (RC)',
@@ -181,163 +153,18 @@ export const FUND_FIELD_COPY: Record<FundField, FieldCopy> = {
   bow: { label: 'Bow (B)', hint: '0 to 20, usually 1.5 to 5. Higher pays out later' },
   growth: {
     label: 'Growth (G)',
-    hint: 'Yearly NAV growth as a decimal (0.13 is 13%), above -0.99 and at most 1; one number or a comma list',
+    hint: 'Yearly NAV growth, 0.13 or 13%, above -0.99 and at most 1; one number or a comma list',
   },
   yield: { label: 'Yield floor (Y)', hint: 'Least share of NAV paid out a year, 0 to 1' },
   years: { label: 'Horizon', hint: 'Projected years, 1 to 100. Empty: up to the fund life' },
-  age: { label: 'Fund age today', hint: 'Whole years; 0 for a new fund' },
+  age: {
+    label: 'Vintage year (or age)',
+    hint: 'The fund’s first year, e.g. 2022; this year for a new fund. Or its age in whole years',
+  },
   nav: { label: 'NAV at that age', hint: 'Currency units, at most 1e12; 0 for a new fund' },
   paid: { label: 'Paid-in at that age', hint: 'Currency units, at most the commitment' },
   lastcall: { label: 'Last call at age', hint: 'No calls after this age. Empty: no limit' },
 }
-
-export const PORTFOLIO_COPY = {
-  settingsHeading: 'Your portfolio',
-  fields: {
-    total: { label: 'Total portfolio today', hint: 'All assets, private NAV included' },
-    totalgrowth: {
-      label: 'Liquid growth',
-      hint: 'Yearly growth of the liquid part, as a decimal (0.06 is 6%); private NAV grows as its funds do',
-    },
-    target: { label: 'Target private share', hint: 'Private NAV / total, 0 to 1 (0.15 is 15%)' },
-    horizon: { label: 'Horizon', hint: 'Projected years, 1 to 100' },
-    start: {
-      label: 'First projected year',
-      hint: 'Calendar year; today is the end of the year before',
-    },
-    class: { label: 'New commitments go to', hint: 'Asset class of the yearly commitment' },
-    ramp: { label: 'Aim ahead', hint: 'Years ahead each commitment is aimed. Empty: the class’s' },
-    rampcap: {
-      label: 'Ramp cap',
-      hint: 'Most a commitment grows a year until the target is reached (0.5 is +50%)',
-    },
-    liquid: {
-      label: 'Liquid assets today',
-      hint: 'Cash and assets sold within weeks, to meet calls. Empty: all but private NAV',
-    },
-  } satisfies Record<PortfolioField, FieldCopy>,
-  refused: (
-    reason: 'share-above-total' | 'commitment-above-liquid',
-    year: number,
-    value: number,
-  ) =>
-    reason === 'share-above-total'
-      ? `This target cannot be held: private NAV would be ${(value * 100).toFixed(1)}% of the whole portfolio in ${year}, more than it has. Lower the target or lengthen the horizon.`
-      : `This target cannot be held: in ${year} the new commitment would exceed the liquid assets left to pay its calls. Lower the target or lengthen the horizon.`,
-  exceeded:
-    'Your existing funds already hold the private share at or above the target: no new commitments are needed over the fit years.',
-  exceededToday: (share: number, target: number) =>
-    `The private share today, ${(share * 100).toFixed(1)}%, is already above the ${(target * 100).toFixed(1)}% target: the plan commits nothing until it falls back.`,
-  coverageWarning: (year: number, coverage: number) =>
-    `${year}: liquid assets cover ${coverage.toFixed(2)}x of the year’s calls, below 1x.`,
-  coverageHeading: 'Liquidity warnings',
-  moreWarnings: (n: number) => `${n} more ${n === 1 ? 'year' : 'years'} below 1x`,
-  heldNote: 'The commitments are the base plan’s, held.',
-  rule: 'Each year’s commitment is solved from the projection: it grows by at most the ramp cap until the private share first reaches the target, then holds the share within 1 point of it where the portfolio allows.',
-  overridesHint: 'Optional: this fund’s own call rate, life, bow and growth. Empty: the preset’s.',
-  overrideColumns: { rc: 'Call rate', life: 'Life', bow: 'Bow', growth: 'Growth' },
-  importHeading: 'Import funds from a CSV',
-  importIntro:
-    'Header: name,asset_class,commitment,vintage,paid_in,nav. Choose a file or paste the text; imported funds replace the list.',
-  importFile: 'CSV file',
-  importPaste: 'Or paste CSV',
-  importButton: 'Import funds',
-  imported: (n: number) => `Imported ${n} ${n === 1 ? 'fund' : 'funds'}.`,
-  importFailed: 'Nothing imported: fix these rows first.',
-  xlsxSheet: 'Plan',
-  fundsHeading: 'Existing funds',
-  fundsIntro:
-    'Each fund follows its asset class’s preset from its age today (first projected year minus vintage).',
-  fundColumns: {
-    assetClass: 'Asset class',
-    commitment: 'Commitment',
-    vintage: 'Vintage',
-    paid: 'Paid-in today',
-    nav: 'NAV today',
-  },
-  fundLabel: (n: number) => `Fund ${n}`,
-  addFund: 'Add a fund',
-  removeFund: (n: number) => `Remove fund ${n}`,
-  noFunds: 'No existing funds: the plan starts from zero private NAV.',
-  figures: {
-    yearlyCommitment: 'First year’s new commitment',
-    yearlyNote: 'solved year by year; see the table',
-    firstAtTarget: 'First year at target',
-    noTarget: 'not within the horizon',
-    finalShare: 'NAV share at the horizon',
-    peakUnfunded: 'Peak unfunded commitments',
-    fit: (from: number, to: number) => `held over ${from}–${to}`,
-    maxGap: 'Largest gap once reached',
-    maxGapNote: 'share points from the target',
-    lowestCoverage: 'Lowest liquidity coverage',
-    lowestCoverageNote: (year: number) => `liquid assets / calls, in ${year}`,
-  },
-  shareChartHeading: 'Private NAV share against target',
-  shareSummary: 'Line: private NAV as a share of the total portfolio; dashed: the target.',
-  flowChartHeading: 'Net cash flows, private NAV and unfunded commitments',
-  flowSummary:
-    'Bars: net cash flow each year (distributions minus calls). Lines: private NAV and unfunded commitments.',
-  series: {
-    share: 'NAV share',
-    target: 'Target',
-    netCashFlow: 'Net cash flow',
-    privateNav: 'Private NAV',
-    unfunded: 'Unfunded',
-  },
-  scenarios: {
-    intro:
-      'The plan under four sets of assumptions, each applied to every fund, existing and new. The yearly commitments stay those solved for the base case, so you see how the plan you would sign today fares. Edit how each scenario departs; the key figures, charts, table and downloads show the scenario you choose.',
-    describe: {
-      base: 'Your plan as solved',
-      downside: 'Every fund: growth 6 points lower, life 3 years longer',
-      upside: 'Every fund: growth 4 points higher, life 1 year shorter',
-      stress:
-        'Every fund: growth 30 points lower in the plan’s first year with private NAV, then base',
-    },
-    columns: {
-      peakNav: 'Peak private NAV',
-      trough: 'Deepest cum. net cash flow',
-      finalShare: 'Share at the horizon',
-      firstAtTarget: 'First year at target',
-      lowestCoverage: 'Lowest coverage',
-    },
-    navChart: 'Private NAV by scenario',
-    navSummary: 'One line per scenario: the private NAV of all funds at the end of each year.',
-    cumulativeChart: 'Cumulative net cash flow by scenario',
-    cumulativeSummary:
-      'One line per scenario: distributions minus calls of all funds, added up year by year.',
-  },
-  bands: {
-    intro:
-      'Growth of every fund becomes its G plus volatility times a standard normal draw (never below -99%); each year’s draw is shared by all funds, as one market moves a whole book. The bands surround the scenario shown, with the base plan’s commitments held and the liquid part growing at its own rate; a seeded generator makes the same link give the same bands. P10 and P90 bound the middle 80% of paths.',
-    chart: 'Private NAV and cumulative net cash flow: P10, P50, P90',
-    summary:
-      'Solid: the median path of private NAV and of cumulative net cash flow, over all funds. Dashed: P10 and P90 of each.',
-    shareChart: 'Private share against target: P10, P50, P90',
-    shareSummary:
-      'Solid: the median path of private NAV as a share of the total portfolio. Dashed: P10 and P90, and the target.',
-    series: { shareP10: 'Share P10', shareP50: 'Share P50', shareP90: 'Share P90' },
-  },
-  tableHeading: 'Plan year by year',
-  tableCaption:
-    'Calendar years; flows at year end; the new commitment is made at the start of the year.',
-  tableRegionLabel: 'Yearly plan table, scrolls sideways',
-  columns: {
-    year: 'Year',
-    newCommitment: 'New commitment',
-    contributions: 'Calls',
-    distributions: 'Distributions',
-    netCashFlow: 'Net cash flow',
-    unfunded: 'Unfunded',
-    privateNav: 'Private NAV',
-    totalPortfolio: 'Total portfolio',
-    navShare: 'NAV share',
-    targetShare: 'Target',
-    liquidAssets: 'Liquid assets',
-    coverage: 'Coverage',
-    unfundedToNav: 'Unfunded / NAV',
-  },
-} as const
 
 export const LAB_NAV = {
   home: 'Home',
@@ -354,37 +181,4 @@ export const LAB_NAV = {
   cookies: 'Cookie Policy',
   copyright: (brand: string, year = new Date().getFullYear()) =>
     `© ${year} ${brand}. All rights reserved.`,
-} as const
-
-/** Fit to history, in the one-fund Lab. */
-export const FIT_COPY = {
-  heading: 'Fit to history',
-  intro:
-    'Paste a fund’s actual yearly calls, distributions and NAV, from its first year on. The Lab finds the one call rate, bow and growth that reproduce them best (least squares, with the commitment and fund life above), then continues the projection from the last actual year.',
-  label: 'History (CSV)',
-  hint: 'First line year,contributions,distributions,nav; then one line a year from year 1, amounts in currency units.',
-  placeholder:
-    'year,contributions,distributions,nav\n1,2500000,0,2500000\n2,2250000,150000,4800000',
-  fit: 'Fit and use',
-  fromLink: 'The link carried this history; it has been fitted.',
-  linkNote:
-    'The link now holds the fitted inputs (call rate, bow, growth, age, NAV and paid-in), not the history: it shows this projection, and the history stays on this page only.',
-  applied: (rc: string, bow: string, growth: string, age: number) =>
-    `Fitted: call rate ${rc}, bow ${bow}, growth ${growth}; projecting on from age ${age}. The yield floor and the last call are cleared, as the fit assumes neither.`,
-  error: (rms: string) =>
-    `Error of the fit (root mean square over calls, distributions and NAV): ${rms}`,
-  tableCaption: 'Actual against fitted, year by year',
-  tableRegionLabel: 'Fit table, scrolls sideways',
-  columns: {
-    year: 'Year',
-    actualCalls: 'Calls',
-    fittedCalls: 'Calls, fitted',
-    actualDistributions: 'Distributions',
-    fittedDistributions: 'Distributions, fitted',
-    actualNav: 'NAV',
-    fittedNav: 'NAV, fitted',
-  },
-  tooLong: (years: number, life: number) =>
-    `The history has ${years} years; the fund life above is ${life}. Raise the fund life to at least the history’s length.`,
-  noCommitment: 'Enter a valid commitment and fund life above first.',
 } as const

@@ -4,12 +4,18 @@
  */
 import { memo, useMemo, type Dispatch, type SetStateAction } from 'react'
 import type { FundInputs } from '#src/common/pacing/engine.ts'
+import {
+  SUGGESTED_VOL,
+  simulateFundBands,
+  type BandSettings,
+} from '#src/common/pacing/montecarlo.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { BANDS_COPY } from '../../content/pacing-parts.ts'
 import { BandsView, useBands } from './bands-view.tsx'
 import type { FundState } from './fund-state.ts'
 import { editBandField } from './scenario-state.ts'
 
-const B = PACING_COPY.bands
+const B = BANDS_COPY
 
 interface Props {
   state: FundState
@@ -18,12 +24,15 @@ interface Props {
   inputs: FundInputs
 }
 
+const deterministic = (r: { inputs: FundInputs; settings: BandSettings }) =>
+  simulateFundBands(r.inputs, r.settings)
+
 function BandsPanelImpl({ state, onChange, inputs }: Props) {
   const request = useMemo(
     () => ({ kind: 'fund' as const, inputs, settings: state.bands }),
     [inputs, state.bands],
   )
-  const bands = useBands(request)
+  const bands = useBands(request, deterministic)
   return (
     <BandsView
       idPrefix=""
@@ -34,6 +43,7 @@ function BandsPanelImpl({ state, onChange, inputs }: Props) {
       bands={bands}
       chart={{ title: B.chart, summary: B.summary }}
       fileName={PACING_COPY.files.bandsCsv}
+      onSuggest={() => onChange((current) => editBandField(current, 'vol', String(SUGGESTED_VOL)))}
     />
   )
 }

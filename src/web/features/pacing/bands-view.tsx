@@ -1,28 +1,35 @@
 /**
  * Uncertainty bands, as the one-fund lab and the portfolio plan both show them: volatility, paths
- * and seed, the P10 / P50 / P90 chart of NAV and cumulative net cash flow (computed in a worker,
- * bands.worker.ts), and "Download bands CSV". The plan adds its private share's chart as children.
+ * and seed, capital calls at risk and the P10 trough, the P10 / P50 / P90 chart of NAV and
+ * cumulative net cash flow (computed in a worker, bands.worker.ts), and "Download bands CSV". The
+ * plan adds its private share's chart as children. With no volatility the bands are the
+ * deterministic path (DESIGN §19), one path computed at once on the page, and still downloadable.
  */
 import { Download } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { bandsToCsv, type Bands } from '#src/common/pacing/montecarlo.ts'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { SUGGESTED_VOL, bandsToCsv, type Bands } from '#src/common/pacing/montecarlo.ts'
 import { BAND_FIELDS, type BandField } from '#src/common/pacing/query.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { PACING_COPY } from '../../content/pacing.ts'
+import { BANDS_COPY } from '../../content/pacing-parts.ts'
 import type { BandsRequest } from './bands.worker.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { saveCsv } from './downloads.ts'
 import { TextField } from './field.tsx'
-import { formatCompact } from './format.ts'
+import { formatCompact, formatPercent } from './format.ts'
+import { KeyFigures } from './key-figures.tsx'
 import type { ScenarioState } from './scenario-state.ts'
 
-const B = PACING_COPY.bands
+const B = BANDS_COPY
 
 /**
  * Runs the bands in one long-lived worker; only the answer to the latest request is kept. The
- * request must keep its identity while nothing in it changes (a memo), or it is sent again.
+ * request must keep its identity while nothing in it changes (a memo), or it is sent again. With
+ * no volatility every path is the same: `deterministic` computes the one path here, at once.
  */
-export function useBands(request: BandsRequest): Bands | null {
+export function useBands<R extends BandsRequest>(
+  request: R,
+  deterministic: (request: R) => Bands,
+): Bands | null {
   const [bands, setBands] = useState<Bands | null>(null)
   const worker = useRef<Worker | null>(null)
   const latest = useRef(0)
@@ -41,7 +48,11 @@ export function useBands(request: BandsRequest): Bands | null {
     worker.current.postMessage({ ...request, id: latest.current })
   }, [request, off])
   useEffect(() => () => worker.current?.terminate(), [])
-  return off ? null : bands
+  const still = useMemo(
+    () => (off ? deterministic({ ...request, settings: { ...request.settings, paths: 1 } }) : null),
+    [off, request, deterministic],
+  )
+  return off ? still : bands
 }
 
 /** P10, P50 and P90 of `values` as three lines, the median solid. */
@@ -109,6 +120,32 @@ interface Props {
   fileName: string
   /** More charts of the same bands (the plan's private share). */
   children?: ReactNode
+  /** Sets the volatility field to the suggested one. */
+  onSuggest: () => void
+}
+
+/** Capital calls at risk (P95 of the next 1, 2, 3 years' calls) and the P10 of the trough. */
+function RiskFigures({ bands }: { bands: Bands }) {
+  const [one, two, three] = bands.callsAtRisk
+  const sums = [one, two, three].filter((v): v is number => v !== undefined)
+  return (
+    <KeyFigures
+      figures={[
+        {
+          id: 'calls-at-risk',
+          label: B.callsAtRisk,
+          value: sums.map(formatCompact).join(' · '),
+          note: B.callsAtRiskNote(sums.length),
+        },
+        {
+          id: 'trough-p10',
+          label: B.troughP10,
+          value: bands.troughP10 < 0 ? formatCompact(bands.troughP10) : B.neverBelowZero,
+          note: B.troughP10Note,
+        },
+      ]}
+    />
+  )
 }
 
 export function BandsView({
@@ -121,6 +158,7 @@ export function BandsView({
   chart,
   fileName,
   children,
+  onSuggest,
 }: Props) {
   return (
     <section aria-labelledby={`${idPrefix}bands-heading`} data-print="bands" className="space-y-4">
@@ -143,10 +181,25 @@ export function BandsView({
           />
         ))}
       </div>
-      {state.bands.vol === 0 ? (
-        <p className="text-sm text-ink-600">{B.none}</p>
-      ) : bands ? (
+      <p
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600"
+        data-print-hide=""
+      >
+        <span>{B.suggestion}</span>
+        {state.bands.vol !== SUGGESTED_VOL ? (
+          <button
+            type="button"
+            onClick={onSuggest}
+            className={buttonClasses('ghost', 'sm', 'px-2')}
+          >
+            {B.applySuggested(formatPercent(SUGGESTED_VOL))}
+          </button>
+        ) : null}
+      </p>
+      {bands ? (
         <>
+          {state.bands.vol === 0 ? <p className="text-sm text-ink-600">{B.none}</p> : null}
+          <RiskFigures bands={bands} />
           <Chart
             id={`${idPrefix}bands-chart`}
             title={chart.title}
@@ -157,7 +210,7 @@ export function BandsView({
           />
           {children}
           <p className="text-sm text-ink-600" data-bands-note="">
-            {B.note(state.bands.paths, state.bands.seed)}
+            {B.note(state.bands.vol, state.bands.paths, state.bands.seed)}
           </p>
           <button
             type="button"

@@ -24,7 +24,8 @@ export function saveCsv(csv: string, fileName: string): void {
 interface XlsxTable {
   sheet: string
   header: readonly string[]
-  rows: readonly (readonly number[])[]
+  /** Numbers; a text (a quarter such as 2027Q1) only in the first column. */
+  rows: readonly (readonly (number | string)[])[]
 }
 
 /**
@@ -48,7 +49,11 @@ export async function saveXlsx(
     data: [
       t.header.map((value) => ({ value, fontWeight: 'bold' as const })),
       ...t.rows.map((row) =>
-        row.map((value, i) => ({ value, type: Number, format: i === 0 ? '0' : '#,##0.00' })),
+        row.map((value, i) =>
+          typeof value === 'string'
+            ? { value, type: String }
+            : { value, type: Number, format: i === 0 ? '0' : '#,##0.00' },
+        ),
       ),
     ],
     columns: t.header.map((_, i) => ({ width: i === 0 ? 8 : 20 })),

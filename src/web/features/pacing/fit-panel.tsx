@@ -1,25 +1,30 @@
 /**
- * Fit to history (docs/product.md, "Pacing Lab"): a pasted history, or a link's `actuals=`, fitted
- * by least squares (fit.ts) with the commitment and life of the form; the fitted call rate, bow and
- * growth and the fund's state after its last actual year (age, NAV, paid-in) become the inputs, so
- * the projection continues from there. The history itself stays on the page: once fitted, the
- * address carries the fitted inputs only (they reproduce the projection; a history of many years
- * would make a long link).
+ * Fit to history (docs/product.md, "Pacing Lab"; DESIGN §22): a pasted history, or a link's
+ * `actuals=`, fitted by least squares (fit.ts) with the commitment and life of the form. The
+ * actual calls are taken as they were and the call rate going forward is fitted to them; the bow
+ * and growth are fitted to the distributions and NAV. The fitted call rate, bow and growth and the
+ * fund's state after its last actual year (age, NAV, paid-in) become the inputs, so the projection
+ * continues from there, and the history stays in the state: the address keeps `actuals=` beside
+ * the fitted inputs, and the page shows the fund's figures to date and since inception.
+ *
+ * A link whose age already equals its history's length was fitted before it was shared: it is
+ * shown as it is (its inputs may have been edited after the fit), and the fit is only redone for
+ * the comparison table. A link with a history and no such age is fitted on arrival.
  */
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react'
-import type { ActualYear, FitResult } from '#src/common/pacing/fit.ts'
-import { FIT_COPY } from '../../content/pacing.ts'
+import type { FitResult } from '#src/common/pacing/fit.ts'
+import { actualsToCsv, parseActualsCsv, type ActualYear } from '#src/common/pacing/history.ts'
+import { FIT_COPY } from '../../content/pacing-parts.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { inputClasses } from './field.tsx'
-import { formatMoney, moneyDigits } from './format.ts'
-import { editFundField, fundStateFromQuery, type FundState } from './fund-state.ts'
+import { formatMoney, formatPercent, moneyDigits } from './format.ts'
+import { editFundField, thisYear, type FundState } from './fund-state.ts'
 
-/** The parser and the fit load on first use: most visitors never fit, and the page's first
- * JavaScript stays smaller (bench/pacing-page.ts). */
+/** The fit loads on first use: most visitors never fit, and the page's first JavaScript stays
+ * smaller (bench/pacing-page.ts). */
 const loadFit = () => import('#src/common/pacing/fit.ts')
-type FitModule = Awaited<ReturnType<typeof loadFit>>
 
 interface FitRow {
   year: number
@@ -46,7 +51,7 @@ function fitColumns(digits: number): readonly Column<FitRow>[] {
 const fieldText = (v: number, decimals: number) => String(Number(v.toFixed(decimals)))
 
 /** The form after a fit: the fitted inputs, each through the form's own validation. */
-function applyFit(state: FundState, fit: FitResult): FundState {
+function applyFit(state: FundState, fit: FitResult, actuals: ActualYear[]): FundState {
   const edits: [Parameters<typeof editFundField>[1], string][] = [
     ['rc', fieldText(fit.rc, 4)],
     ['bow', fieldText(fit.bow, 3)],
@@ -54,10 +59,14 @@ function applyFit(state: FundState, fit: FitResult): FundState {
     ['yield', ''],
     ['lastcall', ''],
     ['paid', fieldText(fit.paid, 2)],
-    ['age', String(fit.age)],
+    // The age field shows a vintage year, as the form does everywhere.
+    ['age', String(thisYear() - fit.age)],
     ['nav', fieldText(fit.nav, 2)],
   ]
-  return edits.reduce((s, [field, text]) => editFundField(s, field, text), state)
+  // The fit's inputs are no preset's: the age edit must not re-read one.
+  let fitted: FundState = { ...state, preset: null }
+  for (const [field, text] of edits) fitted = editFundField(fitted, field, text)
+  return { ...fitted, actuals, actualsError: null }
 }
 
 interface Outcome {
@@ -74,28 +83,25 @@ interface Props {
 
 export function FitPanel({ state, onChange }: Props) {
   const id = useId()
-  const [text, setText] = useState('')
-  const [message, setMessage] = useState<string | null>(null)
+  const [text, setText] = useState(() => (state.actuals ? actualsToCsv(state.actuals) : ''))
+  const [message, setMessage] = useState<string | null>(state.actualsError)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
 
-  const run = (
-    fitToHistory: FitModule['fitToHistory'],
-    actuals: ActualYear[],
-    fromLink: boolean,
-  ) => {
-    // A link's commitment and life may not have reached this component's props yet.
-    const { commitment, life } = fromLink
-      ? fundStateFromQuery(window.location.search).inputs
-      : state.inputs
-    if (!(commitment > 0) || !(life >= 1)) {
-      setMessage(FIT_COPY.noCommitment)
-      return
-    }
+  /** Fit `actuals`; `apply`: make the fitted values the inputs. */
+  const run = async (actuals: ActualYear[], apply: boolean, fromLink: boolean) => {
+    const { commitment, life } = state.inputs
     if (actuals.length > life) {
       setMessage(FIT_COPY.tooLong(actuals.length, life))
       return
     }
-    const fit = fitToHistory(actuals, commitment, life)
+    const { fitToHistory } = await loadFit()
+    let fit: FitResult
+    try {
+      fit = fitToHistory(actuals, commitment, life)
+    } catch {
+      setMessage(FIT_COPY.callsAboveCommitment)
+      return
+    }
     setMessage(null)
     setOutcome({
       fit,
@@ -104,42 +110,34 @@ export function FitPanel({ state, onChange }: Props) {
       rows: actuals.map((actual, i) => ({
         year: i + 1,
         actual,
-        fitted: fit.fitted[i] ?? { contributions: 0, distributions: 0, nav: 0 },
+        fitted: {
+          contributions: fit.callsAtRate[i] ?? 0,
+          distributions: fit.fitted[i]?.distributions ?? 0,
+          nav: fit.fitted[i]?.nav ?? 0,
+        },
       })),
     })
-    onChange((current) => applyFit(current, fit))
+    if (apply) onChange((current) => applyFit(current, fit, actuals))
   }
 
-  // A link's `actuals=`: shown as the CSV it stands for and fitted once on arrival.
-  const linkDone = useRef(false)
+  // A link's history: fitted once on arrival; its inputs are applied unless the link was made
+  // after a fit (its age is the history's length).
+  const arrived = useRef(false)
   useEffect(() => {
-    if (linkDone.current) return
-    linkDone.current = true
-    const raw = new URLSearchParams(window.location.search).get('actuals')
-    if (raw === null) return
-    // Loaded after the lab's own effect (a parent's runs after its children's) has queued the
-    // link's state, so the fitted inputs are applied on top of it.
-    void loadFit().then(({ parseActualsParam, actualsToCsv, fitToHistory }) => {
-      const parsed = parseActualsParam(raw)
-      if (!parsed.ok) {
-        setText(raw)
-        setMessage(parsed.message)
-        return
-      }
-      setText(actualsToCsv(parsed.actuals))
-      run(fitToHistory, parsed.actuals, true)
-    })
+    if (arrived.current) return
+    arrived.current = true
+    if (state.actuals === null) return
+    void run(state.actuals, state.inputs.age !== state.actuals.length, true)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [])
 
-  const submit = async () => {
-    const { parseActualsCsv, fitToHistory } = await loadFit()
+  const submit = () => {
     const parsed = parseActualsCsv(text)
     if (!parsed.ok) {
       setMessage(parsed.message)
       return
     }
-    run(fitToHistory, parsed.actuals, false)
+    void run(parsed.actuals, true, false)
   }
 
   const digits = outcome
@@ -158,7 +156,7 @@ export function FitPanel({ state, onChange }: Props) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          void submit()
+          submit()
         }}
         className="space-y-3"
       >
@@ -210,7 +208,10 @@ export function FitPanel({ state, onChange }: Props) {
             )}
           </p>
           <p data-fit="rms" className="text-sm font-medium text-brand-900">
-            {FIT_COPY.error(formatMoney(outcome.fit.rmsError, digits))}
+            {FIT_COPY.error(
+              formatPercent(outcome.fit.errorShare),
+              formatMoney(outcome.fit.rmsError, digits),
+            )}
           </p>
           <p className="text-sm text-ink-600">{FIT_COPY.linkNote}</p>
           <DataTable

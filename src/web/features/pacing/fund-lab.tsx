@@ -1,4 +1,9 @@
-/** One fund: presets, inputs, key figures, the J-curve chart, actions and the yearly table. */
+/**
+ * One fund: presets, inputs, key figures, the J-curve chart, actions and the yearly (or quarterly)
+ * table. On a phone the key figures come before the inputs (DESIGN §22); on a wide screen they
+ * sit above the chart, beside the inputs. A fund with its history (`actuals=`) also shows its
+ * figures to date and since inception, and counts cumulative net cash flow from inception.
+ */
 import { useMemo, type Dispatch, type SetStateAction } from 'react'
 import {
   projectFund,
@@ -8,6 +13,12 @@ import {
 } from '#src/common/pacing/engine.ts'
 import { computeMetrics } from '#src/common/pacing/metrics.ts'
 import { formatPlainDecimal, projectionToCsv } from '#src/common/pacing/csv.ts'
+import { fromInception, toDateFigures, type InceptionFigures } from '#src/common/pacing/history.ts'
+import {
+  projectFundQuarterly,
+  quarterlyToCsv,
+  type QuarterRow,
+} from '#src/common/pacing/quarterly.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { SCENARIOS, applyScenario, type ScenarioId } from '#src/common/pacing/scenarios.ts'
 import type { FundField } from '#src/common/pacing/query.ts'
@@ -23,7 +34,9 @@ import {
   applyPreset,
   editFundField,
   followsPreset,
+  setFrequency,
   stepText,
+  thisYear,
   type FundState,
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
@@ -44,6 +57,69 @@ function fundColumns(digits: number): readonly Column<ProjectionRow>[] {
     { key: 'cum', label: C.cumulativeNetCashFlow, value: (r) => money(r.cumulativeNetCashFlow) },
     { key: 'unfunded', label: C.unfunded, value: (r) => money(r.unfunded) },
   ]
+}
+
+/** The quarterly table's columns: a calendar quarter instead of the fund's age. */
+function quarterColumns(digits: number): readonly Column<QuarterRow>[] {
+  const money = (n: number) => formatMoney(n, digits)
+  return [
+    { key: 'quarter', label: C.quarter, value: (r) => r.quarter },
+    { key: 'contributions', label: C.contributions, value: (r) => money(r.contributions) },
+    { key: 'distributions', label: C.distributions, value: (r) => money(r.distributions) },
+    { key: 'nav', label: C.nav, value: (r) => money(r.nav) },
+    { key: 'net', label: C.netCashFlow, value: (r) => money(r.netCashFlow) },
+    { key: 'cum', label: C.cumulativeNetCashFlow, value: (r) => money(r.cumulativeNetCashFlow) },
+    { key: 'unfunded', label: C.unfunded, value: (r) => money(r.unfunded) },
+  ]
+}
+
+/** IRR, TVPI and DPI to date and since inception, for a fund with its history. */
+function InceptionTable({ toDate, since }: { toDate: InceptionFigures; since: InceptionFigures }) {
+  const I = PACING_COPY.inception
+  const cells = (f: InceptionFigures) => [
+    f.irr === null ? PACING_COPY.figures.notApplicable : formatPercent(f.irr),
+    f.tvpi === null ? PACING_COPY.figures.notApplicable : formatMultiple(f.tvpi),
+    f.dpi === null ? PACING_COPY.figures.notApplicable : formatMultiple(f.dpi),
+  ]
+  const rows = [
+    { id: 'to-date', label: I.toDate, note: I.toDateNote, values: cells(toDate) },
+    { id: 'since-inception', label: I.since, note: I.sinceNote, values: cells(since) },
+  ]
+  return (
+    <table className="mt-3 w-full rounded-xl bg-white text-sm tabular-nums ring-1 ring-ink-100">
+      <caption className="sr-only">{I.caption}</caption>
+      <thead className="text-xs text-ink-600">
+        <tr>
+          <th scope="col" className="px-3 pt-2 text-left font-medium">
+            <span className="sr-only">{I.period}</span>
+          </th>
+          {I.columns.map((c) => (
+            <th key={c} scope="col" className="px-3 pt-2 text-right font-medium">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} data-figure={r.id} className="border-t border-ink-100 first:border-t-0">
+            <th scope="row" className="px-3 py-2 text-left font-medium text-ink-800">
+              {r.label}
+              <span className="block text-xs font-normal text-ink-600">{r.note}</span>
+            </th>
+            {r.values.map((v, i) => (
+              <td
+                key={I.columns[i]}
+                className="px-3 py-2 text-right text-base font-semibold text-brand-900"
+              >
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 }
 
 /** The workbook's columns: the CSV's six and Unfunded. */
@@ -112,9 +188,34 @@ export function FundLab({ state, onChange }: Props) {
     () => computeMetrics(projection.rows, openingNav),
     [projection, openingNav],
   )
-  const rows = projection.rows
+  // The history counts only while it ends where the projection starts.
+  const history =
+    state.actuals !== null && state.actuals.length === projection.inputs.age ? state.actuals : null
+  const inception = useMemo(
+    () => (history ? fromInception(history, projection.rows) : null),
+    [history, projection.rows],
+  )
+  const toDate = useMemo(() => (history ? toDateFigures(history) : null), [history])
+  // Peak NAV, trough and break-even over the fund's whole life when its history is known.
+  const lifeMetrics = useMemo(
+    () => (inception ? computeMetrics(inception.all, 0) : metrics),
+    [inception, metrics],
+  )
+  const rows = inception ? inception.rows : projection.rows
   const digits = moneyDigits(Math.max(projection.inputs.commitment, metrics.peakNav.value))
   const columns = useMemo(() => fundColumns(digits), [digits])
+  const quarters = useMemo(
+    () =>
+      state.freq === 'quarterly'
+        ? projectFundQuarterly(
+            scenarioInputs[state.scenario],
+            thisYear(),
+            inception ? (rows[0]?.cumulativeNetCashFlow ?? 0) - (rows[0]?.netCashFlow ?? 0) : 0,
+          )
+        : null,
+    [state.freq, scenarioInputs, state.scenario, inception, rows],
+  )
+  const qColumns = useMemo(() => quarterColumns(digits), [digits])
   const copy = PACING_COPY
   const f = copy.figures
 
@@ -153,28 +254,26 @@ export function FundLab({ state, onChange }: Props) {
     [rows, copy],
   )
 
+  const trough = lifeMetrics.deepestCumulativeNetCashFlow
   const figures: Figure[] = [
     {
       id: 'peak-nav',
       label: f.peakNav,
-      value: formatCompact(metrics.peakNav.value),
-      note: f.inYear(metrics.peakNav.year),
+      value: formatCompact(lifeMetrics.peakNav.value),
+      note: f.inYear(lifeMetrics.peakNav.year),
     },
     {
       id: 'trough',
-      label: f.trough,
-      value: metrics.deepestCumulativeNetCashFlow
-        ? formatCompact(metrics.deepestCumulativeNetCashFlow.value)
-        : f.notApplicable,
-      note: metrics.deepestCumulativeNetCashFlow
-        ? f.inYear(metrics.deepestCumulativeNetCashFlow.year)
-        : f.noTrough,
+      label: inception ? f.troughSinceInception : f.trough,
+      value: trough ? formatCompact(trough.value) : f.notApplicable,
+      note: trough ? f.inYear(trough.year) : f.noTrough,
     },
     {
       id: 'break-even',
       label: f.breakEven,
-      value: metrics.breakEvenYear === null ? f.notApplicable : String(metrics.breakEvenYear),
-      note: metrics.breakEvenYear === null ? f.noBreakEven : f.breakEvenNote,
+      value:
+        lifeMetrics.breakEvenYear === null ? f.notApplicable : String(lifeMetrics.breakEvenYear),
+      note: lifeMetrics.breakEvenYear === null ? f.noBreakEven : f.breakEvenNote,
     },
     {
       id: 'tvpi',
@@ -200,14 +299,46 @@ export function FundLab({ state, onChange }: Props) {
     })
   const hasErrors = Object.keys(state.errors).length > 0
   const edited = state.preset !== null && !followsPreset(state.inputs, state.preset)
+  const quarterly = quarters !== null
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:gap-10">
+      {state.linkBlocked ? (
+        <p
+          data-link-blocked=""
+          className="rounded-xl bg-white px-4 py-6 text-sm text-ink-800 ring-1 ring-amber-200 lg:col-start-2 lg:row-start-1"
+        >
+          {copy.linkBlocked}
+        </p>
+      ) : (
+        <section
+          aria-labelledby="fund-figures-heading"
+          className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-1"
+        >
+          {hasErrors ? (
+            <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              {copy.keptResult}
+            </p>
+          ) : null}
+          <h2 id="fund-figures-heading" className="sr-only">
+            {copy.keyFiguresHeading}
+          </h2>
+          <KeyFigures figures={figures} />
+          {underWay ? (
+            <p data-note="under-way" className="text-sm text-ink-600">
+              {history ? f.underWayWithHistory : f.underWay}
+            </p>
+          ) : null}
+          {toDate && inception ? (
+            <InceptionTable toDate={toDate} since={inception.sinceInception} />
+          ) : null}
+        </section>
+      )}
       <form
         aria-label={copy.modes.fund}
         noValidate
         onSubmit={(event) => event.preventDefault()}
-        className="space-y-6 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6"
+        className="space-y-6 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1"
       >
         <fieldset>
           <legend className="text-sm font-semibold text-brand-900">{copy.presetsLegend}</legend>
@@ -264,81 +395,126 @@ export function FundLab({ state, onChange }: Props) {
         ))}
       </form>
 
-      <div className="min-w-0 space-y-8">
-        {hasErrors ? (
-          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            {copy.keptResult}
-          </p>
-        ) : null}
-        <section aria-labelledby="fund-figures-heading">
-          <h2 id="fund-figures-heading" className="sr-only">
-            {copy.keyFiguresHeading}
-          </h2>
-          <KeyFigures figures={figures} />
-          {underWay ? (
-            <p data-note="under-way" className="mt-2 text-sm text-ink-600">
-              {f.underWay}
+      {state.linkBlocked ? null : (
+        <div className="min-w-0 space-y-8 lg:col-start-2 lg:row-start-2">
+          {state.scenario !== 'base' ? (
+            <p data-note="scenario" className="text-sm font-medium text-brand-900">
+              {copy.scenarios.showing(copy.scenarios.names[state.scenario])}
             </p>
           ) : null}
-        </section>
-        {state.scenario !== 'base' ? (
-          <p data-note="scenario" className="text-sm font-medium text-brand-900">
-            {copy.scenarios.showing(copy.scenarios.names[state.scenario])}
-          </p>
-        ) : null}
-        <Chart
-          id="fund-chart"
-          title={copy.chartHeading}
-          summary={copy.chartSummary}
-          labels={rows.map((r) => r.year)}
-          series={series}
-          formatTick={formatCompact}
-        />
-        <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
-        <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
-        <FitPanel state={state} onChange={onChange} />
-        <LabActions
-          onCsv={() => saveCsv(projectionToCsv(rows), copy.files.csv)}
-          onXlsx={() =>
-            saveXlsx(
-              [
-                {
-                  sheet: copy.xlsxSheet,
-                  header: XLSX_HEADER,
-                  rows: rows.map((r) => [
-                    r.year,
-                    r.contributions,
-                    r.distributions,
-                    r.nav,
-                    r.netCashFlow,
-                    r.cumulativeNetCashFlow,
-                    r.unfunded,
-                  ]),
-                },
-              ],
-              { sheet: copy.inputsSheet, lines: inputLines(projection.inputs, state.scenario) },
-              copy.files.xlsx,
-            )
-          }
-        />
-        <p data-print-summary="" className="hidden text-sm text-ink-800">
-          {copy.printSummary}
-        </p>
-        <section aria-labelledby="fund-table-heading">
-          <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
-            {copy.tableHeading}
-          </h2>
-          <p className="mt-1 mb-3 text-sm text-ink-600">{copy.tableCaption}</p>
-          <DataTable
-            id="fund-table"
-            caption={copy.tableCaption}
-            regionLabel={copy.tableRegionLabel}
-            columns={columns}
-            rows={rows}
-            stickyFirst
+          <Chart
+            id="fund-chart"
+            title={copy.chartHeading}
+            summary={copy.chartSummary}
+            labels={rows.map((r) => r.year)}
+            series={series}
+            formatTick={formatCompact}
           />
-        </section>
-      </div>
+          <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
+          <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
+          <FitPanel state={state} onChange={onChange} />
+          <LabActions
+            onCsv={() =>
+              quarters
+                ? saveCsv(quarterlyToCsv(quarters), copy.files.quarterlyCsv)
+                : saveCsv(projectionToCsv(rows), copy.files.csv)
+            }
+            onXlsx={() =>
+              saveXlsx(
+                [
+                  quarters
+                    ? {
+                        sheet: copy.xlsxSheet,
+                        header: [C.quarter, ...XLSX_HEADER.slice(1)],
+                        rows: quarters.map((r) => [
+                          r.quarter,
+                          r.contributions,
+                          r.distributions,
+                          r.nav,
+                          r.netCashFlow,
+                          r.cumulativeNetCashFlow,
+                          r.unfunded,
+                        ]),
+                      }
+                    : {
+                        sheet: copy.xlsxSheet,
+                        header: XLSX_HEADER,
+                        rows: rows.map((r) => [
+                          r.year,
+                          r.contributions,
+                          r.distributions,
+                          r.nav,
+                          r.netCashFlow,
+                          r.cumulativeNetCashFlow,
+                          r.unfunded,
+                        ]),
+                      },
+                ],
+                { sheet: copy.inputsSheet, lines: inputLines(projection.inputs, state.scenario) },
+                copy.files.xlsx,
+              )
+            }
+          />
+          <p data-print-summary="" className="hidden text-sm text-ink-800">
+            {copy.printSummary}
+          </p>
+          <section aria-labelledby="fund-table-heading">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
+                {quarterly ? copy.quarterTableHeading : copy.tableHeading}
+              </h2>
+              <fieldset className="flex gap-1 rounded-lg bg-ink-100 p-1" data-print-hide="">
+                <legend className="sr-only">{copy.frequency.legend}</legend>
+                {(['annual', 'quarterly'] as const).map((freq) => (
+                  <label
+                    key={freq}
+                    className={cn(
+                      'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm',
+                      'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400',
+                      state.freq === freq
+                        ? 'bg-white font-semibold text-brand-900 shadow-sm'
+                        : 'text-ink-700',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="fund-freq"
+                      value={freq}
+                      checked={state.freq === freq}
+                      onChange={() => onChange((current) => setFrequency(current, freq))}
+                      className="sr-only"
+                    />
+                    {copy.frequency[freq]}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+            <p className="mt-1 mb-3 text-sm text-ink-600">
+              {quarterly ? copy.quarterTableCaption : copy.tableCaption}
+              {inception ? ` ${copy.fromInceptionNote}` : ''}
+            </p>
+            {quarters ? (
+              <DataTable
+                id="fund-table"
+                caption={copy.quarterTableCaption}
+                regionLabel={copy.tableRegionLabel}
+                columns={qColumns}
+                rows={quarters}
+                stickyFirst
+              />
+            ) : (
+              <DataTable
+                id="fund-table"
+                caption={copy.tableCaption}
+                regionLabel={copy.tableRegionLabel}
+                columns={columns}
+                rows={rows}
+                stickyFirst
+              />
+            )}
+          </section>
+        </div>
+      )}
     </div>
   )
 }

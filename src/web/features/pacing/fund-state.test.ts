@@ -10,11 +10,75 @@ import {
   stepText,
 } from './fund-state.ts'
 
+describe('one-fund form state, as professionals write it (DESIGN §22)', () => {
+  const year = new Date().getFullYear()
+
+  it('reads 25M, 1.2bn, 300,000,000 and 20% in the fields', () => {
+    let s = initialFundState()
+    s = editFundField(s, 'commitment', '1.2bn')
+    s = editFundField(s, 'nav', '300,000,000')
+    s = editFundField(s, 'paid', '25M')
+    s = editFundField(s, 'growth', '12%')
+    expect(s.errors).toEqual({})
+    expect(s.inputs).toMatchObject({ commitment: 1.2e9, nav: 3e8, paid: 25e6, growth: [0.12] })
+  })
+
+  it('takes a vintage year for the age, and keeps a preset’s call rates at that age', () => {
+    const s0 = initialFundState()
+    // Buyout: RC 25% in year 1, then 50%. A fund of vintage (this year - 3) is 3 years old.
+    const s1 = editFundField(s0, 'age', String(year - 3))
+    expect(s1.errors).toEqual({})
+    expect(s1.inputs.age).toBe(3)
+    expect(s1.inputs.rc).toEqual([0.5])
+    expect(s1.texts.rc).toBe('0.5')
+    expect(s1.preset).toBe('buyout')
+    expect(editFundField(s0, 'age', '3').inputs.age).toBe(3)
+    expect(editFundField(s0, 'age', String(year + 1)).errors.age).toMatch(/has not started/)
+  })
+
+  it('honours age in a link as the plan does: next year’s calls 50% of the unfunded, not 25%', () => {
+    const s = fundStateFromQuery('commitment=20000000&age=3&nav=10000000&paid=8800000')
+    expect(s.inputs.rc).toEqual([0.5])
+    expect(s.preset).toBe('buyout')
+  })
+
+  it('shows no figures for a link with an invalid value (commitment=0) until it is fixed', () => {
+    const s = fundStateFromQuery('commitment=0&bow=3')
+    expect(s.linkBlocked).toBe(true)
+    expect(s.errors.commitment).toMatch(/positive/)
+    const fixed = editFundField(s, 'commitment', '25M')
+    expect(fixed.linkBlocked).toBe(false)
+    expect(fixed.inputs.commitment).toBe(25e6)
+    expect(fixed.inputs.bow).toBe(3)
+    // Editing the form is not a link: a bad value keeps the last result, as before.
+    expect(editFundField(initialFundState(), 'bow', 'x').linkBlocked).toBe(false)
+  })
+
+  it('keeps a link’s history, frequency and stress', () => {
+    const s = fundStateFromQuery(
+      'commitment=100&age=2&actuals=20,0,20;25,2,46&freq=quarterly&stress_calls=0.5',
+    )
+    expect(s.actuals).toEqual([
+      { contributions: 20, distributions: 0, nav: 20 },
+      { contributions: 25, distributions: 2, nav: 46 },
+    ])
+    expect(s.freq).toBe('quarterly')
+    expect(s.shifts.stress.calls).toBe(0.5)
+    expect(fundStateFromQuery('actuals=1,2').actualsError).toMatch(/Year 1/)
+  })
+})
+
 describe('one-fund form state', () => {
   it('starts from the buyout preset with readable texts', () => {
     const s = initialFundState()
     expect(s.preset).toBe('buyout')
-    expect(s.texts).toMatchObject({ commitment: '10000000', rc: '0.25, 0.5', bow: '2.5', age: '0' })
+    // A new fund's age shows as its vintage: this year.
+    expect(s.texts).toMatchObject({
+      commitment: '10000000',
+      rc: '0.25, 0.5',
+      bow: '2.5',
+      age: String(new Date().getFullYear()),
+    })
     expect(s.texts.years).toBe('')
   })
 

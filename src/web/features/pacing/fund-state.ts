@@ -3,15 +3,25 @@
  * text a visitor typed; `inputs` is the last complete, valid set of inputs, which drives the
  * result and the link. A field whose text is not valid keeps its text and gets a message, and the
  * result stays at the last valid inputs (docs/product.md, "Pacing Lab": never a broken page).
+ * A link with an invalid value is different (DESIGN §22): its figures would not be the link's,
+ * so none are shown (`linkBlocked`) until every marked field is fixed.
+ *
+ * The fund's age is typed as its vintage year (2022) or as an age (4): a four-digit year is read
+ * as a vintage, age = this year - vintage, so a fund of this year's vintage is new (age 0), as in
+ * the portfolio plan. The link keeps `age`.
  */
 import { findFundInputError, type FundInputs } from '#src/common/pacing/engine.ts'
 import {
   FUND_FIELDS,
   fundInputsFromQuery,
+  parseFrequency,
+  parseFundQuery,
   readDecimal,
   type FieldErrors,
+  type Frequency,
   type FundField,
 } from '#src/common/pacing/query.ts'
+import { parseActualsParam, type ActualYear } from '#src/common/pacing/history.ts'
 import {
   ASSET_CLASSES,
   DEFAULT_ASSET_CLASS,
@@ -37,7 +47,21 @@ export interface FundState extends ScenarioState {
   inputs: FundInputs
   /** The preset last chosen (or matched by a link); null when none fits. */
   preset: AssetClass | null
+  /** The fund's history (`actuals=`, or a pasted one), or null. */
+  actuals: ActualYear[] | null
+  /** What was wrong with a link's `actuals=`, shown by the fit. */
+  actualsError: string | null
+  /** Annual rows, or quarterly (`freq=quarterly`) in the table and CSV. */
+  freq: Frequency
+  /** Opened from a link with invalid values: no figures until they are fixed. */
+  linkBlocked: boolean
 }
+
+/** The calendar year now; a fund of this year's vintage is new. */
+export const thisYear = () => new Date().getFullYear()
+
+/** A four-digit year typed in the age field is a vintage. */
+const VINTAGE = /^\s*(1[89]\d\d|2\d\d\d)\s*$/
 
 const DEFAULT_COMMITMENT = 10_000_000
 
@@ -58,7 +82,7 @@ function textsFromInputs(inputs: FundInputs): FundTexts {
     const isDefault = !REQUIRED.has(field) && (value === undefined || value === 0)
     texts[field] = isDefault && field !== 'age' ? '' : formatFieldValue(value)
   }
-  if (texts.age === '' || inputs.age === undefined) texts.age = '0'
+  texts.age = String(thisYear() - (inputs.age ?? 0))
   return texts
 }
 
@@ -68,6 +92,10 @@ export function initialFundState(inputs: FundInputs = DEFAULT_FUND): FundState {
     errors: {},
     inputs,
     preset: matchPreset(inputs),
+    actuals: null,
+    actualsError: null,
+    freq: 'annual',
+    linkBlocked: false,
     ...initialScenarioState(),
   }
 }
@@ -101,7 +129,11 @@ function matchPreset(inputs: FundInputs): AssetClass | null {
  */
 export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAULT_FUND): FundState {
   const params = new URLSearchParams(search)
-  const { inputs, errors } = fundInputsFromQuery(params, defaults)
+  // A preset's call rates and growth are read from the fund's age, in the form as in a plan.
+  const age = parseFundQuery(params).values.age ?? 0
+  const preset = matchPreset(defaults)
+  const atAge = preset ? { ...defaults, ...presetParametersAtAge(preset, age) } : defaults
+  const { inputs, errors } = fundInputsFromQuery(params, atAge)
   const texts = textsFromInputs(inputs)
   for (const field of FUND_FIELDS) {
     const raw = params.get(field)
@@ -109,13 +141,29 @@ export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAUL
   }
   const fieldErrors: FieldErrors<FundField> = {}
   for (const field of FUND_FIELDS) if (errors[field]) fieldErrors[field] = errors[field]
+  const rawActuals = params.get('actuals')
+  const history =
+    rawActuals === null || rawActuals.trim() === '' ? null : parseActualsParam(rawActuals)
   return {
     texts,
     errors: fieldErrors,
     inputs,
     preset: matchPreset(inputs),
+    actuals: history?.ok ? history.actuals : null,
+    actualsError: history && !history.ok ? history.message : null,
+    freq: parseFrequency(params).freq,
+    linkBlocked: Object.keys(fieldErrors).length > 0,
     ...scenarioStateFromQuery(params),
   }
+}
+
+/** Whether a link's `freq` could not be read (the link's alert names it). */
+export const linkFrequencyError = (search: string) => parseFrequency(search).error !== undefined
+
+/** The age a typed text stands for: a vintage year as this year - vintage; else the text. */
+function ageText(text: string): string {
+  const vintage = VINTAGE.exec(text)?.[1]
+  return vintage === undefined ? text : String(thisYear() - Number(vintage))
 }
 
 /**
@@ -139,9 +187,12 @@ export function editFundField(state: FundState, field: FundField, text: string):
       }
       continue
     }
-    params.set(f, t)
+    params.set(f, f === 'age' ? ageText(t) : t)
   }
   const result = fundInputsFromQuery(params, base)
+  // A vintage after this year is a fund not started: say so in the field's own words.
+  if (reread.has('age') && Number(params.get('age')) < 0 && VINTAGE.test(texts.age))
+    result.errors.age = PACING_COPY.futureVintage(thisYear())
   for (const f of reread) {
     const message = result.errors[f as FundField]
     if (message) errors[f] = message
@@ -152,12 +203,30 @@ export function editFundField(state: FundState, field: FundField, text: string):
     const message = result.errors[f]
     if (message && !reread.has(f)) errors[f] = message
   }
-  const changed =
-    !findFundInputError(result.inputs) &&
-    JSON.stringify(result.inputs) !== JSON.stringify(state.inputs)
+  let next = result.inputs
+  // A fund that follows its preset keeps following it at its new age (as the plan reads presets).
+  if (
+    field === 'age' &&
+    !errors.age &&
+    state.preset !== null &&
+    followsPreset(state.inputs, state.preset) &&
+    next.age !== state.inputs.age
+  ) {
+    const parameters = presetParametersAtAge(state.preset, next.age ?? 0)
+    next = { ...next, rc: parameters.rc, growth: parameters.growth }
+    texts.rc = formatFieldValue(parameters.rc)
+    texts.growth = formatFieldValue(parameters.growth)
+  }
+  const changed = !findFundInputError(next) && JSON.stringify(next) !== JSON.stringify(state.inputs)
   // The same object when nothing changed, so the result is not recomputed.
-  const inputs = changed ? result.inputs : state.inputs
-  return { ...state, texts, errors, inputs }
+  const inputs = changed ? next : state.inputs
+  const linkBlocked = state.linkBlocked && Object.keys(errors).length > 0
+  return { ...state, texts, errors, inputs, linkBlocked }
+}
+
+/** Annual or quarterly rows in the table and CSV. */
+export function setFrequency(state: FundState, freq: Frequency): FundState {
+  return state.freq === freq ? state : { ...state, freq }
 }
 
 /** Fill the model parameters from a preset, at the fund's current (valid) age. */

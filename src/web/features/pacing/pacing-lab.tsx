@@ -18,12 +18,19 @@ import {
   serializePortfolioQuery,
   withBands,
   withScenario,
+  withStress,
   type Mode,
 } from '#src/common/pacing/query.ts'
+import { actualsToParam } from '#src/common/pacing/history.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { loadBeforeRender } from '../../lib/lazy-near.ts'
 import { FundLab } from './fund-lab.tsx'
-import { fundStateFromQuery, initialFundState, type FundState } from './fund-state.ts'
+import {
+  fundStateFromQuery,
+  initialFundState,
+  linkFrequencyError,
+  type FundState,
+} from './fund-state.ts'
 import { ModeTabs, TabPanel } from './mode-tabs.tsx'
 import type { PortfolioState } from './portfolio-state.ts'
 
@@ -97,7 +104,25 @@ function labStateFromQuery(search: string): LabState {
     }
   }
   const fund = fundStateFromQuery(search)
-  return { mode: 'fund', fund, portfolio: null, linkProblems: Object.keys(fund.errors).length > 0 }
+  return {
+    mode: 'fund',
+    fund,
+    portfolio: null,
+    linkProblems:
+      Object.keys(fund.errors).length > 0 ||
+      Object.keys(fund.shiftErrors).length > 0 ||
+      Object.keys(fund.bandErrors).length > 0 ||
+      fund.actualsError !== null ||
+      linkFrequencyError(search),
+  }
+}
+
+/** The address of the one-fund lab's state: the inputs, then what else it shows. */
+function fundQuery(fund: FundState): string {
+  let query = serializeFundQuery(fund.inputs)
+  if (fund.freq === 'quarterly') query += '&freq=quarterly'
+  if (fund.actuals) query += `&actuals=${actualsToParam(fund.actuals)}`
+  return withBands(withStress(withScenario(query, fund.scenario), fund.shifts.stress), fund.bands)
 }
 
 /** The query a rendered lab showed first (data-lab-query), or '' (none, or not rendered). */
@@ -141,22 +166,23 @@ export function PacingLab({ query = '' }: { query?: string }) {
   const plan = portfolio?.plan
   const planScenario = portfolio?.scenario
   const planBands = portfolio?.bands
+  const planStress = portfolio?.shifts.stress
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
     if (!dirty) return
     const timer = setTimeout(() => {
-      if (mode === 'fund')
+      if (mode === 'fund') replaceQuery(fundQuery(fund))
+      else if (plan && planScenario && planBands && planStress)
         replaceQuery(
-          withBands(withScenario(serializeFundQuery(fund.inputs), fund.scenario), fund.bands),
-        )
-      else if (plan && planScenario && planBands)
-        replaceQuery(
-          withBands(withScenario(serializePortfolioQuery(plan), planScenario), planBands),
+          withBands(
+            withStress(withScenario(serializePortfolioQuery(plan), planScenario), planStress),
+            planBands,
+          ),
         )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund.inputs, fund.scenario, fund.bands, plan, planScenario, planBands])
+  }, [dirty, mode, fund, plan, planScenario, planBands, planStress])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

@@ -4,9 +4,12 @@
  * against the target (bands-view.tsx lays them out).
  */
 import { memo, useMemo, type Dispatch, type SetStateAction } from 'react'
-import type { Bands } from '#src/common/pacing/montecarlo.ts'
+import { SUGGESTED_VOL, type Bands } from '#src/common/pacing/montecarlo.ts'
+import { simulatePlanBands } from '#src/common/pacing/plan-scenarios.ts'
+import type { BandsRequest } from './bands.worker.ts'
 import type { PortfolioPlan } from '#src/common/pacing/portfolio.ts'
-import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { BandsView, bandLines, useBands } from './bands-view.tsx'
 import { Chart } from './chart.tsx'
 import { shareDomain } from './chart-scale.ts'
@@ -58,13 +61,16 @@ interface Props {
   commitments: readonly number[]
 }
 
+const deterministic = (r: Extract<BandsRequest, { kind: 'plan' }>) =>
+  simulatePlanBands(r.plan, r.commitments, r.shift, r.settings)
+
 function PlanBandsPanelImpl({ state, onChange, plan, commitments }: Props) {
   const shift = state.shifts[state.scenario]
   const request = useMemo(
     () => ({ kind: 'plan' as const, plan, commitments, shift, settings: state.bands }),
     [plan, commitments, shift, state.bands],
   )
-  const bands = useBands(request)
+  const bands = useBands(request, deterministic)
   return (
     <BandsView
       idPrefix="plan-"
@@ -75,6 +81,7 @@ function PlanBandsPanelImpl({ state, onChange, plan, commitments }: Props) {
       bands={bands}
       chart={{ title: B.chart, summary: B.summary }}
       fileName={PACING_COPY.files.planBandsCsv}
+      onSuggest={() => onChange((current) => editBandField(current, 'vol', String(SUGGESTED_VOL)))}
     >
       {bands ? <ShareBands bands={bands} target={plan.targetShare} /> : null}
     </BandsView>

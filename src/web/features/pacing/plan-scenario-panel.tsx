@@ -6,7 +6,8 @@
 import { memo, useMemo, type Dispatch, type SetStateAction } from 'react'
 import type { PortfolioResult } from '#src/common/pacing/portfolio.ts'
 import { SCENARIOS, type ScenarioId } from '#src/common/pacing/scenarios.ts'
-import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { formatCompact, formatPercent } from './format.ts'
 import type { PortfolioState } from './portfolio-state.ts'
 import { chooseScenario, editShift } from './scenario-state.ts'
@@ -32,6 +33,8 @@ function cumulativeOf(result: PortfolioResult): number[] {
 }
 
 function figuresOf(result: PortfolioResult, cumulative: readonly number[]): string[] {
+  // A scenario under which the held plan breaks shows where, and no figures.
+  if (result.refusal) return COLUMNS.map(() => S.breaksIn(result.refusal?.year ?? 0))
   const rows = result.rows
   const peak = rows.reduce((m, r) => Math.max(m, r.privateNav), 0)
   const trough = cumulative.reduce((m, v) => Math.min(m, v), 0)
@@ -54,9 +57,13 @@ interface Props {
   onChange: Dispatch<SetStateAction<PortfolioState>>
   /** Each scenario's plan, the base's commitments held. */
   results: Readonly<PerScenario<PortfolioResult>>
+  /** The private share in the stress year, stressed and not; null without a stress year. */
+  denominator: { year: number; stressed: number; base: number } | null
 }
 
-function PlanScenarioPanelImpl({ state, onChange, results }: Props) {
+const PLAN_STRESS_KEYS = ['calls', 'dists', 'nav', 'public'] as const
+
+function PlanScenarioPanelImpl({ state, onChange, results, denominator }: Props) {
   const view = useMemo(() => {
     const figures = {} as PerScenario<string[]>
     const nav = {} as PerScenario<number[]>
@@ -84,6 +91,18 @@ function PlanScenarioPanelImpl({ state, onChange, results }: Props) {
         { title: S.navChart, summary: S.navSummary, values: view.nav },
         { title: S.cumulativeChart, summary: S.cumulativeSummary, values: view.cumulative },
       ]}
+      stressKeys={PLAN_STRESS_KEYS}
+      stressNote={
+        denominator ? (
+          <p data-denominator="" className="mt-3 text-sm font-medium text-brand-900">
+            {PORTFOLIO_COPY.denominator(
+              denominator.year,
+              formatPercent(denominator.stressed),
+              formatPercent(denominator.base),
+            )}
+          </p>
+        ) : null
+      }
     />
   )
 }

@@ -1,6 +1,8 @@
 /**
  * The portfolio plan: the portfolio and target, existing funds (add, edit, remove), the solved
- * yearly commitment, NAV share against target, unfunded commitments and net cash flows.
+ * yearly commitment, NAV share against target, unfunded commitments, net cash flows and the
+ * liquidity ratios. Feasibility first (DESIGN §22): a plan the portfolio cannot carry shows why,
+ * the first year it breaks and the highest target it can hold, and no rows, charts or figures.
  */
 import { Plus, Trash2 } from 'lucide-react'
 import {
@@ -13,12 +15,19 @@ import {
   type SetStateAction,
 } from 'react'
 import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
-import { planScenarios } from '#src/common/pacing/plan-scenarios.ts'
+import { planScenarios, planStressYear } from '#src/common/pacing/plan-scenarios.ts'
 import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
-import { serializePortfolioQuery, withBands, withScenario } from '#src/common/pacing/query.ts'
+import {
+  mixToParam,
+  serializePortfolioQuery,
+  withBands,
+  withScenario,
+  withStress,
+} from '#src/common/pacing/query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
-import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { shareDomain } from './chart-scale.ts'
@@ -76,7 +85,38 @@ const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
     label: PC.unfundedToNav,
     value: (r) => (r.unfundedToNav === null ? '–' : `${r.unfundedToNav.toFixed(2)}x`),
   },
+  {
+    key: 'unfunded-coverage',
+    label: PC.unfundedCoverage,
+    value: (r) => (r.unfundedCoverage === null ? '–' : `${r.unfundedCoverage.toFixed(2)}x`),
+  },
+  {
+    key: 'overcommitment',
+    label: PC.overcommitment,
+    value: (r) => (r.overcommitment === null ? '–' : `${r.overcommitment.toFixed(2)}x`),
+  },
+  {
+    key: 'next-calls',
+    label: PC.nextCallsToLiquid,
+    value: (r) => (r.nextCallsToLiquid === null ? '–' : formatPercent(r.nextCallsToLiquid)),
+  },
 ]
+
+/** The row with the least (or most) of a ratio, skipping years without one. */
+function extreme(
+  rows: readonly PortfolioYear[],
+  value: (r: PortfolioYear) => number | null,
+  most: boolean,
+): PortfolioYear | undefined {
+  let best: PortfolioYear | undefined
+  for (const r of rows) {
+    const v = value(r)
+    if (v === null) continue
+    const b = best ? value(best) : null
+    if (b === null || (most ? v > b : v < b)) best = r
+  }
+  return best
+}
 
 const selectClasses = cn(
   inputClasses,
@@ -211,6 +251,19 @@ export function PortfolioLab({ state, onChange }: Props) {
   const result = scenarios[state.scenario]
   const rows = result.rows
   const last = rows[rows.length - 1]
+  // The stress year and the private share in it, stressed and not: the denominator effect.
+  const stressYear = useMemo(
+    () => planStressYear(state.plan, commitments, state.shifts.stress),
+    [state.plan, commitments, state.shifts.stress],
+  )
+  const denominator =
+    stressYear === null || base.status === 'refused'
+      ? null
+      : {
+          year: state.plan.startYear + stressYear,
+          stressed: scenarios.stress.rows[stressYear]?.navShare ?? Number.NaN,
+          base: base.rows[stressYear]?.navShare ?? Number.NaN,
+        }
 
   const shareSeries = useMemo<ChartSeries[]>(
     () => [
@@ -268,7 +321,19 @@ export function PortfolioLab({ state, onChange }: Props) {
       r.coverage !== null && (m === undefined || r.coverage < (m.coverage ?? Infinity)) ? r : m,
     undefined,
   )
+  const lowestUnfunded = extreme(rows, (r) => r.unfundedCoverage, false)
+  const peakOver = extreme(rows, (r) => r.overcommitment, true)
   const figures: Figure[] = [
+    ...(state.scenario === 'stress' && denominator
+      ? [
+          {
+            id: 'stress-share',
+            label: P.figures.stressShare,
+            value: formatPercent(denominator.stressed),
+            note: P.figures.stressShareNote(denominator.year, formatPercent(denominator.base)),
+          },
+        ]
+      : []),
     {
       id: 'yearly-commitment',
       label: P.figures.yearlyCommitment,
@@ -318,6 +383,26 @@ export function PortfolioLab({ state, onChange }: Props) {
       value: formatCompact(peakUnfunded),
       note: PACING_COPY.figures.inYear(rows.find((r) => r.unfunded === peakUnfunded)?.year ?? 0),
     },
+    ...(lowestUnfunded
+      ? [
+          {
+            id: 'unfunded-coverage',
+            label: P.figures.lowestUnfundedCoverage,
+            value: `${(lowestUnfunded.unfundedCoverage ?? 0).toFixed(2)}x`,
+            note: P.figures.unfundedCoverageNote(lowestUnfunded.year),
+          },
+        ]
+      : []),
+    ...(peakOver
+      ? [
+          {
+            id: 'overcommitment',
+            label: P.figures.peakOvercommitment,
+            value: `${(peakOver.overcommitment ?? 0).toFixed(2)}x`,
+            note: P.figures.overcommitmentNote(peakOver.year),
+          },
+        ]
+      : []),
   ]
 
   const onEditRow = useCallback(
@@ -331,6 +416,10 @@ export function PortfolioLab({ state, onChange }: Props) {
   )
   const hasErrors = Object.keys(state.errors).length > 0 || Object.keys(state.rowErrors).length > 0
   const maxShare = Math.max(state.plan.targetShare, ...rows.map((r) => r.navShare))
+  // Nothing of a plan that breaks is shown, nor of a link whose values could not all be used.
+  const refused = base.status === 'refused'
+  const scenarioBreaks = !refused && result.status === 'refused'
+  const showResults = !state.linkBlocked && !refused && !scenarioBreaks
 
   return (
     <div className="space-y-10">
@@ -387,101 +476,128 @@ export function PortfolioLab({ state, onChange }: Props) {
               {PACING_COPY.keptResult}
             </p>
           ) : null}
-          {result.status !== 'ok' ? (
+          {state.linkBlocked ? (
+            <p
+              data-link-blocked=""
+              className="rounded-xl bg-white px-4 py-6 text-sm text-ink-800 ring-1 ring-amber-200"
+            >
+              {PACING_COPY.linkBlocked}
+            </p>
+          ) : result.status !== 'ok' || refused ? (
             <p
               role="status"
-              data-plan-status={result.status}
+              data-plan-status={refused ? 'refused' : result.status}
               className={cn(
                 'rounded-lg px-4 py-3 text-sm ring-1',
-                result.status === 'refused'
+                refused || scenarioBreaks
                   ? 'bg-red-50 text-red-900 ring-red-200'
                   : 'bg-brand-50 text-brand-900 ring-brand-200',
               )}
             >
-              {result.refusal
-                ? P.refused(result.refusal.reason, result.refusal.year, result.refusal.value)
-                : P.exceededToday(result.shareToday, state.plan.targetShare)}
+              {refused && base.refusal
+                ? P.refused(base.refusal.reason, base.refusal.year, base.refusal.highestTarget)
+                : result.refusal
+                  ? P.scenarioBreaks(
+                      PACING_COPY.scenarios.names[state.scenario],
+                      result.refusal.year,
+                    )
+                  : P.exceededToday(result.shareToday, state.plan.targetShare)}
             </p>
           ) : null}
-          {result.coverageWarnings.length > 0 ? (
-            <div
-              data-coverage-warnings
-              className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <h2 className="font-semibold">{P.coverageHeading}</h2>
-              <ul className="mt-1 list-disc pl-5">
-                {result.coverageWarnings.slice(0, 3).map((w) => (
-                  <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
-                ))}
-              </ul>
-              {result.coverageWarnings.length > 3 ? (
-                <details className="mt-1">
-                  <summary className="cursor-pointer">
-                    {P.moreWarnings(result.coverageWarnings.length - 3)}
-                  </summary>
+          {showResults ? (
+            <>
+              {result.coverageWarnings.length > 0 ? (
+                <div
+                  data-coverage-warnings
+                  className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+                >
+                  <h2 className="font-semibold">{P.coverageHeading}</h2>
                   <ul className="mt-1 list-disc pl-5">
-                    {result.coverageWarnings.slice(3).map((w) => (
+                    {result.coverageWarnings.slice(0, 3).map((w) => (
                       <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
                     ))}
                   </ul>
-                </details>
+                  {result.coverageWarnings.length > 3 ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer">
+                        {P.moreWarnings(result.coverageWarnings.length - 3)}
+                      </summary>
+                      <ul className="mt-1 list-disc pl-5">
+                        {result.coverageWarnings.slice(3).map((w) => (
+                          <li key={w.year}>{P.coverageWarning(w.year, w.coverage)}</li>
+                        ))}
+                      </ul>
+                    </details>
+                  ) : null}
+                </div>
               ) : null}
-            </div>
+              <p className="text-sm text-ink-600">{P.rule}</p>
+              {state.scenario !== 'base' ? (
+                <p data-note="plan-scenario" className="text-sm font-medium text-brand-900">
+                  {PACING_COPY.scenarios.showing(PACING_COPY.scenarios.names[state.scenario])}{' '}
+                  {P.heldNote}
+                </p>
+              ) : null}
+              <section aria-labelledby="plan-figures-heading">
+                <h2 id="plan-figures-heading" className="sr-only">
+                  {PACING_COPY.keyFiguresHeading}
+                </h2>
+                <KeyFigures figures={figures} />
+              </section>
+              <Chart
+                id="plan-share-chart"
+                title={P.shareChartHeading}
+                summary={P.shareSummary}
+                labels={labels}
+                series={shareSeries}
+                formatTick={(n) => formatPercent(n).replace('.0%', '%')}
+                domain={shareDomain(maxShare)}
+              />
+              <Chart
+                id="plan-flow-chart"
+                title={P.flowChartHeading}
+                summary={P.flowSummary}
+                labels={labels}
+                series={flowSeries}
+                formatTick={formatCompact}
+              />
+            </>
           ) : null}
-          <p className="text-sm text-ink-600">{P.rule}</p>
-          {state.scenario !== 'base' ? (
-            <p data-note="plan-scenario" className="text-sm font-medium text-brand-900">
-              {PACING_COPY.scenarios.showing(PACING_COPY.scenarios.names[state.scenario])}{' '}
-              {P.heldNote}
-            </p>
+          {!state.linkBlocked && !refused ? (
+            <PlanScenarioPanel
+              state={state}
+              onChange={onChange}
+              results={scenarios}
+              denominator={denominator}
+            />
           ) : null}
-          <section aria-labelledby="plan-figures-heading">
-            <h2 id="plan-figures-heading" className="sr-only">
-              {PACING_COPY.keyFiguresHeading}
-            </h2>
-            <KeyFigures figures={figures} />
-          </section>
-          <Chart
-            id="plan-share-chart"
-            title={P.shareChartHeading}
-            summary={P.shareSummary}
-            labels={labels}
-            series={shareSeries}
-            formatTick={(n) => formatPercent(n).replace('.0%', '%')}
-            domain={shareDomain(maxShare)}
-          />
-          <Chart
-            id="plan-flow-chart"
-            title={P.flowChartHeading}
-            summary={P.flowSummary}
-            labels={labels}
-            series={flowSeries}
-            formatTick={formatCompact}
-          />
-          <PlanScenarioPanel state={state} onChange={onChange} results={scenarios} />
-          <PlanBandsPanel
-            state={state}
-            onChange={onChange}
-            plan={state.plan}
-            commitments={commitments}
-          />
-          <LabActions
-            onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
-            onXlsx={() =>
-              saveXlsx(
-                [
-                  {
-                    sheet: P.xlsxSheet,
-                    header: PLAN_CSV_COLUMNS.map(([name]) => name),
-                    // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
-                    rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
-                  },
-                ],
-                { sheet: PACING_COPY.inputsSheet, lines: planInputLines(state) },
-                PACING_COPY.files.portfolioXlsx,
-              )
-            }
-          />
+          {showResults ? (
+            <>
+              <PlanBandsPanel
+                state={state}
+                onChange={onChange}
+                plan={state.plan}
+                commitments={commitments}
+              />
+              <LabActions
+                onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
+                onXlsx={() =>
+                  saveXlsx(
+                    [
+                      {
+                        sheet: P.xlsxSheet,
+                        header: PLAN_CSV_COLUMNS.map(([name]) => name),
+                        // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
+                        rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
+                      },
+                    ],
+                    { sheet: PACING_COPY.inputsSheet, lines: planInputLines(state) },
+                    PACING_COPY.files.portfolioXlsx,
+                  )
+                }
+              />
+            </>
+          ) : null}
         </div>
       </div>
 
@@ -534,20 +650,22 @@ export function PortfolioLab({ state, onChange }: Props) {
         />
       </section>
 
-      <section aria-labelledby="plan-table-heading" className={OFFSCREEN}>
-        <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
-          {P.tableHeading}
-        </h2>
-        <p className="mt-1 mb-3 text-sm text-ink-600">{P.tableCaption}</p>
-        <DataTable
-          id="plan-table"
-          caption={P.tableCaption}
-          regionLabel={P.tableRegionLabel}
-          columns={PLAN_COLUMNS}
-          rows={rows}
-          stickyFirst
-        />
-      </section>
+      {showResults ? (
+        <section aria-labelledby="plan-table-heading" className={OFFSCREEN}>
+          <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
+            {P.tableHeading}
+          </h2>
+          <p className="mt-1 mb-3 text-sm text-ink-600">{P.tableCaption}</p>
+          <DataTable
+            id="plan-table"
+            caption={P.tableCaption}
+            regionLabel={P.tableRegionLabel}
+            columns={PLAN_COLUMNS}
+            rows={rows}
+            stickyFirst
+          />
+        </section>
+      ) : null}
     </div>
   )
 }
@@ -566,6 +684,8 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
   ]
   if (plan.liquid !== undefined) lines.push([P.fields.liquid.label, plan.liquid])
   if (plan.rampCap !== undefined) lines.push([P.fields.rampcap.label, plan.rampCap])
+  if (plan.minCommit !== undefined) lines.push([P.fields.min_commit.label, plan.minCommit])
+  if (plan.mix !== undefined) lines.push([P.fields.mix.label, mixToParam(plan.mix)])
   plan.existingFunds.forEach((f, i) =>
     lines.push([
       f.name ?? P.fundLabel(i + 1),
@@ -573,7 +693,10 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
     ]),
   )
   const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
-  const query = withBands(withScenario(serializePortfolioQuery(plan), state.scenario), state.bands)
+  const query = withBands(
+    withStress(withScenario(serializePortfolioQuery(plan), state.scenario), state.shifts.stress),
+    state.bands,
+  )
   lines.push([PACING_COPY.inputsSheetLink, `${origin}?${query}`])
   return lines
 }

@@ -15,9 +15,10 @@ import { chooseScenario, editBandField, editShift } from './scenario-state.ts'
 describe('portfolio form state', () => {
   it('edits plan fields, keeping the last plan while one is bad', () => {
     const s0 = initialPortfolioState()
-    const bad = editPlanField(s0, 'target', '15%')
-    expect(bad.errors.target).toMatch(/decimals/)
+    const bad = editPlanField(s0, 'target', '15%%')
+    expect(bad.errors.target).toMatch(/Target share/)
     expect(bad.plan.targetShare).toBe(DEFAULT_PLAN.targetShare)
+    expect(editPlanField(bad, 'target', '20%').plan.targetShare).toBe(0.2)
     expect(editPlanField(bad, 'target', '0.2').plan.targetShare).toBe(0.2)
   })
 
@@ -115,12 +116,56 @@ describe('liquid assets, overrides and import in the form', () => {
     expect(s1.scenario).toBe('downside')
     expect(s1.bands.paths).toBe(500)
     expect(s1.bandErrors.paths).toMatch(/Paths/)
-    const s2 = editShift(chooseScenario(s1, 'stress'), 'stress', 'shock', '-0.5')
+    const s2 = editShift(chooseScenario(s1, 'stress'), 'stress', 'public', '50%')
     expect(s2.scenario).toBe('stress')
-    expect(s2.shifts.stress.shock).toBe(-0.5)
+    expect(s2.shifts.stress.public).toBe(0.5)
+    const s3 = editShift(s2, 'stress', 'calls', '1.5')
+    expect(s3.shifts.stress.calls).toBe(0.35)
+    expect(s3.shiftErrors['stress.calls']).toMatch(/0 to 1/)
+    // The stress is in the link, and a link's stress comes back.
+    const linked = portfolioStateFromQuery(
+      `${serializePortfolioQuery(DEFAULT_PLAN)}&scenario=stress&stress_public=0.5&stress_nav=abc`,
+    )
+    expect(linked.shifts.stress).toMatchObject({ public: 0.5, nav: 0.25, calls: 0.35 })
+    expect(linked.shiftErrors['stress.nav']).toMatch(/fall/)
+    expect(linked.shiftTexts.stress.nav).toBe('abc')
     const bad = portfolioStateFromQuery(`${serializePortfolioQuery(DEFAULT_PLAN)}&vol=3`)
     expect(bad.bands.vol).toBe(0)
     expect(bad.bandTexts.vol).toBe('3')
     expect(bad.bandErrors.vol).toMatch(/Volatility/)
+  })
+
+  it('shows no figures for a link with an invalid value until it is fixed', () => {
+    const blocked = portfolioStateFromQuery('mode=portfolio&total=0&target=0.2')
+    expect(blocked.linkBlocked).toBe(true)
+    expect(blocked.errors.total).toMatch(/positive/)
+    const fixed = editPlanField(blocked, 'total', '1.2bn')
+    expect(fixed.linkBlocked).toBe(false)
+    expect(fixed.plan.totalValue).toBe(1.2e9)
+    expect(portfolioStateFromQuery('mode=portfolio&target=20%').linkBlocked).toBe(false)
+  })
+
+  it('reads min_commit and the mix from the form, and keeps amounts such as 25M in a fund row', () => {
+    const s0 = initialPortfolioState()
+    const s1 = editPlanField(
+      editPlanField(s0, 'mix', 'buyout:60%, venture:0.4'),
+      'min_commit',
+      '10%',
+    )
+    expect(s1.plan.mix).toEqual([
+      { assetClass: 'buyout', weight: 0.6 },
+      { assetClass: 'venture', weight: 0.4 },
+    ])
+    expect(s1.plan.minCommit).toBe(0.1)
+    const row = s1.rows[0]
+    if (!row) throw new Error('a row expected')
+    const s2 = editFundRow(
+      editFundRow(s1, row.id, 'commitment', '25M'),
+      row.id,
+      'paid',
+      '14,000,000',
+    )
+    expect(s2.rowErrors).toEqual({})
+    expect(s2.plan.existingFunds[0]).toMatchObject({ commitment: 25e6, paidIn: 14e6 })
   })
 })

@@ -9,13 +9,16 @@ import {
   type PortfolioPlan,
 } from '#src/common/pacing/portfolio.ts'
 import {
+  mixToParam,
   parseExistingFund,
   parsePortfolioQuery,
+  readAmount,
   type FieldErrors,
 } from '#src/common/pacing/query.ts'
+import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
 import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
-import { PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { formatFieldValue } from './format.ts'
 import {
   initialScenarioState,
@@ -31,10 +34,12 @@ export const PLAN_FIELDS = [
   'start',
   'liquid',
   'rampcap',
+  'min_commit',
+  'mix',
 ] as const
 type PlanField = (typeof PLAN_FIELDS)[number]
 /** Fields that may be left empty (the engine's default then). */
-const OPTIONAL_FIELDS: ReadonlySet<PlanField> = new Set(['liquid', 'rampcap'])
+const OPTIONAL_FIELDS: ReadonlySet<PlanField> = new Set(['liquid', 'rampcap', 'min_commit', 'mix'])
 export const FUND_ROW_FIELDS = ['commitment', 'vintage', 'paid', 'nav'] as const
 /** A fund's own parameters; empty keeps the class preset's. */
 export const FUND_OVERRIDE_FIELDS = ['rc', 'life', 'bow', 'growth'] as const
@@ -76,6 +81,8 @@ export interface PortfolioState extends ScenarioState {
   /** Each row's last valid fund, so a row being fixed still counts in the result. */
   validRows: Record<number, ExistingFund>
   nextId: number
+  /** Opened from a link with invalid values: no figures until they are fixed (DESIGN §22). */
+  linkBlocked: boolean
 }
 
 /**
@@ -123,6 +130,8 @@ function planTexts(plan: PortfolioPlan): Record<PlanField, string> {
     start: String(plan.startYear),
     liquid: plan.liquid === undefined ? '' : formatFieldValue(plan.liquid),
     rampcap: plan.rampCap === undefined ? '' : formatFieldValue(plan.rampCap),
+    min_commit: plan.minCommit === undefined ? '' : formatFieldValue(plan.minCommit),
+    mix: plan.mix === undefined ? '' : mixToParam(plan.mix).replaceAll(',', ', '),
   }
 }
 
@@ -155,6 +164,7 @@ export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): Portf
     plan,
     validRows: Object.fromEntries(plan.existingFunds.map((f, i) => [i, f])),
     nextId: rows.length,
+    linkBlocked: false,
     ...initialScenarioState(),
   }
 }
@@ -180,12 +190,17 @@ const parsedRows = new WeakMap<FundRow, ReturnType<typeof parseExistingFund>>()
 function parseRow(row: FundRow): ReturnType<typeof parseExistingFund> {
   let parsed = parsedRows.get(row)
   if (!parsed) {
+    // Amounts may be typed as 25M or 300,000,000; the fund's text is comma-separated.
+    const amount = (text: string) => {
+      const n = readAmount(text)
+      return Number.isFinite(n) ? formatPlainDecimal(n) : text.replaceAll(',', ' ')
+    }
     const parts = [
       row.unknownClass ?? row.assetClass,
-      row.commitment,
+      amount(row.commitment),
       row.vintage,
-      row.paid,
-      row.nav,
+      amount(row.paid),
+      amount(row.nav),
     ]
     const overrides = [row.rc, row.life, row.bow, row.growth].map((t) => t.trim())
     if (overrides.some((t) => t !== '')) parts.push(...overrides)
@@ -204,6 +219,8 @@ const FIELD_QUERY: Record<PlanField, string> = {
   start: 'start',
   liquid: 'liquid',
   rampcap: 'rampcap',
+  min_commit: 'min_commit',
+  mix: 'mix',
 }
 
 /**
@@ -243,15 +260,25 @@ function evaluatePortfolio(state: PortfolioState): PortfolioState {
       }
     }
   }
-  const { liquid: _liquid, rampCap: _rampCap, ...lastRequired } = last
-  const optional = (f: PlanField, value: number | undefined, previous: number | undefined) =>
+  const {
+    liquid: _liquid,
+    rampCap: _rampCap,
+    minCommit: _minCommit,
+    mix: _mix,
+    ...lastRequired
+  } = last
+  const optional = <T>(f: PlanField, value: T | undefined, previous: T | undefined) =>
     state.texts[f].trim() === '' ? undefined : errors[f] ? previous : value
   const liquid = optional('liquid', values.liquid, last.liquid)
   const rampCap = optional('rampcap', values.rampCap, last.rampCap)
+  const minCommit = optional('min_commit', values.minCommit, last.minCommit)
+  const mix = optional('mix', values.mix, last.mix)
   const candidate: PortfolioPlan = {
     ...lastRequired,
     ...(liquid === undefined ? {} : { liquid }),
     ...(rampCap === undefined ? {} : { rampCap }),
+    ...(minCommit === undefined ? {} : { minCommit }),
+    ...(mix === undefined ? {} : { mix }),
     totalValue: values.totalValue ?? last.totalValue,
     totalGrowth: values.totalGrowth ?? last.totalGrowth,
     targetShare: values.targetShare ?? last.targetShare,
@@ -269,7 +296,9 @@ function evaluatePortfolio(state: PortfolioState): PortfolioState {
     else if ((PLAN_FIELDS as readonly string[]).includes(key)) errors[key as PlanField] ??= message
   }
   const plan = Object.keys(planErrors).length > 0 ? last : candidate
-  return { ...state, errors, rowErrors, validRows, plan }
+  const linkBlocked =
+    state.linkBlocked && (Object.keys(errors).length > 0 || Object.keys(rowErrors).length > 0)
+  return { ...state, errors, rowErrors, validRows, plan, linkBlocked }
 }
 
 export function editPlanField(state: PortfolioState, field: PlanField, text: string) {
@@ -374,7 +403,12 @@ export function portfolioStateFromQuery(
     nextId,
     ...scenarioStateFromQuery(params),
   }
-  return evaluatePortfolio({ ...state, plan: { ...defaults, ...values, existingFunds: [] } })
+  const opened = evaluatePortfolio({
+    ...state,
+    linkBlocked: true,
+    plan: { ...defaults, ...values, existingFunds: [] },
+  })
+  return opened
 }
 
 /**

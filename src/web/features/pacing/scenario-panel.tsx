@@ -7,12 +7,15 @@ import { projectFund, type FundInputs } from '#src/common/pacing/engine.ts'
 import { computeMetrics } from '#src/common/pacing/metrics.ts'
 import { SCENARIOS, sharedYears, type ScenarioId } from '#src/common/pacing/scenarios.ts'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { formatCompact, formatMultiple, formatPercent } from './format.ts'
 import type { FundState } from './fund-state.ts'
 import { chooseScenario, editShift } from './scenario-state.ts'
 import { ScenarioView } from './scenario-view.tsx'
 
-const S = PACING_COPY.scenarios
+const S = SCENARIO_COPY
+/** One fund has no liquid assets to mark down. */
+const FUND_STRESS_KEYS = ['calls', 'dists', 'nav'] as const
 const F = PACING_COPY.figures
 
 const COLUMNS = [
@@ -79,6 +82,7 @@ function ScenarioPanelImpl({ state, onChange, inputs }: Props) {
         { title: S.navChart, summary: S.navSummary, values: curves.nav },
         { title: S.cumulativeChart, summary: S.cumulativeSummary, values: curves.cumulative },
       ]}
+      stressKeys={FUND_STRESS_KEYS}
     />
   )
 }

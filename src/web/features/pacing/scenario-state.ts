@@ -1,7 +1,8 @@
 /**
  * Scenarios and uncertainty bands as form state, shared by the one-fund lab and the portfolio plan
  * (each state carries these fields): the scenario shown (`scenario=`), each scenario's editable
- * shift, and `vol`, `paths` and `seed` with what was typed and the messages. Like the rest of the
+ * shift (the stress's four falls are in the link as `stress_calls` and so on), and `vol`, `paths`
+ * and `seed` with what was typed and the messages. Like the rest of the
  * lab's state, a bad text keeps its message and the last valid value stays in force.
  */
 import {
@@ -9,8 +10,10 @@ import {
   bandMessage,
   parseBandSettings,
   parseScenario,
+  parseStress,
   readBandField,
   readDecimal,
+  readStressField,
   type BandField,
   type FieldErrors,
 } from '#src/common/pacing/query.ts'
@@ -19,6 +22,7 @@ import {
   DEFAULT_SHIFTS,
   SCENARIOS,
   SHIFT_LIMITS,
+  STRESS_KEYS,
   type ScenarioId,
   type ScenarioShift,
 } from '#src/common/pacing/scenarios.ts'
@@ -52,14 +56,17 @@ function bandTextsOf(settings: BandSettings): Record<BandField, string> {
 const shiftText = (key: ShiftKey, v: number) =>
   key === 'life' ? String(v) : String(Number(v.toFixed(6)))
 
-function defaultShiftTexts(): ShiftTexts {
+function shiftTextsOf(shifts: Readonly<Record<ScenarioId, ScenarioShift>>): ShiftTexts {
   const texts = {} as ShiftTexts
   for (const id of SCENARIOS) {
-    const d = DEFAULT_SHIFTS[id]
+    const d = shifts[id]
     texts[id] = {
       growth: shiftText('growth', d.growth),
       life: shiftText('life', d.life),
-      shock: shiftText('shock', d.shock),
+      calls: shiftText('calls', d.calls),
+      dists: shiftText('dists', d.dists),
+      nav: shiftText('nav', d.nav),
+      public: shiftText('public', d.public),
     }
   }
   return texts
@@ -71,7 +78,7 @@ export function initialScenarioState(): ScenarioState {
   return {
     scenario: 'base',
     shifts: { ...DEFAULT_SHIFTS },
-    shiftTexts: defaultShiftTexts(),
+    shiftTexts: shiftTextsOf(DEFAULT_SHIFTS),
     shiftErrors: {},
     bands,
     bandTexts: bandTextsOf(bands),
@@ -79,7 +86,10 @@ export function initialScenarioState(): ScenarioState {
   }
 }
 
-/** What a link says: `scenario`, `vol`, `paths`, `seed`; a bad value keeps its text and message. */
+/**
+ * What a link says: `scenario`, the stress's falls, `vol`, `paths`, `seed`; a bad value keeps its
+ * text and message.
+ */
 export function scenarioStateFromQuery(params: URLSearchParams): ScenarioState {
   const { settings, errors } = parseBandSettings(params)
   const bandTexts = bandTextsOf(settings)
@@ -87,9 +97,22 @@ export function scenarioStateFromQuery(params: URLSearchParams): ScenarioState {
     const raw = params.get(field)
     if (raw !== null && errors[field]) bandTexts[field] = raw
   }
+  const { stress, errors: stressErrors } = parseStress(params)
+  const shifts = { ...DEFAULT_SHIFTS, stress: { ...DEFAULT_SHIFTS.stress, ...stress } }
+  const shiftTexts = shiftTextsOf(shifts)
+  const shiftErrors: Record<string, string> = {}
+  for (const key of STRESS_KEYS) {
+    const message = stressErrors[key]
+    if (!message) continue
+    shiftErrors[`stress.${key}`] = message
+    shiftTexts.stress[key] = params.get(`stress_${key}`) ?? ''
+  }
   return {
     ...initialScenarioState(),
     scenario: parseScenario(params).scenario,
+    shifts,
+    shiftTexts,
+    shiftErrors,
     bands: settings,
     bandTexts,
     bandErrors: errors,
@@ -123,7 +146,12 @@ export function editShift<S extends ScenarioState>(
   const shiftTexts = { ...state.shiftTexts, [id]: { ...state.shiftTexts[id], [key]: text } }
   const shiftErrors = { ...state.shiftErrors }
   const errorKey = `${id}.${key}`
-  const value = text.trim() === '' ? 0 : readDecimal(text)
+  const stressKey = key !== 'growth' && key !== 'life'
+  const value = stressKey
+    ? (readStressField(text) ?? Number.NaN)
+    : text.trim() === ''
+      ? 0
+      : readDecimal(text)
   const { min, max } = SHIFT_LIMITS[key]
   const ok =
     Number.isFinite(value) &&

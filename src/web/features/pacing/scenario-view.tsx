@@ -4,15 +4,24 @@
  * page shows, and two charts of overlaid curves. What the figures and curves are is the caller's
  * (scenario-panel.tsx for one fund, plan-scenario-panel.tsx for the plan).
  */
-import { SCENARIOS, type ScenarioId, type ScenarioShift } from '#src/common/pacing/scenarios.ts'
+import {
+  SCENARIOS,
+  STRESS_KEYS,
+  type ScenarioId,
+  type ScenarioShift,
+  type StressKey,
+} from '#src/common/pacing/scenarios.ts'
+import type { ReactNode } from 'react'
 import { PACING_COPY } from '../../content/pacing.ts'
+import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { SCROLL_SHADOW } from './data-table.tsx'
+import { TextField } from './field.tsx'
 import { formatCompact } from './format.ts'
 import type { ScenarioState } from './scenario-state.ts'
 
-const S = PACING_COPY.scenarios
+const S = { ...SCENARIO_COPY, names: PACING_COPY.scenarios.names }
 
 /** One colour per scenario, the base strongest. */
 const COLORS: Record<ScenarioId, string> = {
@@ -22,7 +31,7 @@ const COLORS: Record<ScenarioId, string> = {
   stress: '#b91c1c',
 }
 
-const SHIFT_KEYS = ['growth', 'life', 'shock'] as const
+const SHIFT_KEYS = ['growth', 'life'] as const
 
 interface CurveChart {
   title: string
@@ -46,6 +55,10 @@ interface Props {
   /** X labels of both charts. */
   labels: readonly number[]
   charts: readonly [CurveChart, CurveChart]
+  /** Which of the stress's falls apply: a plan adds the liquid assets' (`public`). */
+  stressKeys: readonly StressKey[]
+  /** Shown under the stress fields (a plan's denominator effect). */
+  stressNote?: ReactNode
 }
 
 export function ScenarioView({
@@ -59,6 +72,8 @@ export function ScenarioView({
   figures,
   labels,
   charts,
+  stressKeys,
+  stressNote,
 }: Props) {
   const lines = (values: CurveChart['values']): ChartSeries[] =>
     SCENARIOS.map((id) => ({
@@ -217,6 +232,30 @@ export function ScenarioView({
           </tbody>
         </table>
       </div>
+      <fieldset
+        className="rounded-xl bg-white p-4 ring-1 ring-ink-100"
+        data-stress-fields=""
+        aria-describedby={`${idPrefix}stress-intro`}
+      >
+        <legend className="px-1 text-sm font-semibold text-brand-900">{S.stressHeading}</legend>
+        <p id={`${idPrefix}stress-intro`} className="text-xs text-ink-600">
+          {S.stressIntro}
+        </p>
+        <div className="mt-3 grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 xl:grid-cols-4">
+          {STRESS_KEYS.filter((key) => stressKeys.includes(key)).map((key) => (
+            <TextField
+              key={key}
+              id={`${idPrefix}stress-${key}`}
+              label={S.stressFields[key].label}
+              hint={S.stressFields[key].hint}
+              value={state.shiftTexts.stress[key]}
+              error={state.shiftErrors[`stress.${key}`]}
+              onChange={(text) => onEditShift('stress', key, text)}
+            />
+          ))}
+        </div>
+        {stressNote}
+      </fieldset>
       <div className="grid gap-6 xl:grid-cols-2">
         {charts.map((chart, i) => (
           <Chart

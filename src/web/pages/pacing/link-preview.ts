@@ -9,7 +9,8 @@ import { planPortfolio } from '#src/common/pacing/portfolio.ts'
 import { PRESETS } from '#src/common/pacing/presets.ts'
 import { parseMode } from '#src/common/pacing/query.ts'
 import { applyScenario } from '#src/common/pacing/scenarios.ts'
-import { PACING_COPY, PORTFOLIO_COPY } from '../../content/pacing.ts'
+import { PACING_COPY } from '../../content/pacing.ts'
+import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { LINK_PREVIEW_COPY } from '../../content/pacing-preview.ts'
 import { formatCompact, formatMultiple, formatPercent } from '../../features/pacing/format.ts'
 import { fundStateFromQuery } from '../../features/pacing/fund-state.ts'
@@ -30,6 +31,7 @@ function withProblems(description: string, problems: boolean): string {
 /** The one-fund lab's figures for the link, as fund-lab.tsx computes them. */
 function fundPreview(search: string): LinkPreview {
   const state = fundStateFromQuery(search)
+  if (state.linkBlocked) return { ...LINK_PREVIEW_COPY.invalid }
   const projection = projectFund(applyScenario(state.inputs, state.shifts[state.scenario]))
   const inputs = projection.inputs
   const m = computeMetrics(projection.rows, inputs.nav)
@@ -65,6 +67,7 @@ function fundPreview(search: string): LinkPreview {
 /** The plan's figures for the link, as portfolio-lab.tsx computes them. */
 function planPreview(search: string): LinkPreview {
   const state = portfolioStateFromQuery(search)
+  if (state.linkBlocked) return { ...LINK_PREVIEW_COPY.invalid }
   const plan = state.plan
   const result = planPortfolio(plan)
   const rows = result.rows
@@ -82,7 +85,11 @@ function planPreview(search: string): LinkPreview {
             lastYear,
           )
   const detail = result.refusal
-    ? PORTFOLIO_COPY.refused(result.refusal.reason, result.refusal.year, result.refusal.value)
+    ? PORTFOLIO_COPY.refused(
+        result.refusal.reason,
+        result.refusal.year,
+        result.refusal.highestTarget,
+      )
     : result.status === 'exceeded'
       ? PORTFOLIO_COPY.exceededToday(result.shareToday, plan.targetShare)
       : P.figures(
