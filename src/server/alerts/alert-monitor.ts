@@ -12,7 +12,7 @@ import { MODEL_LABELS, isModel } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../logger.ts'
 import { isLowSupplyEpisodeOpen } from '../licenses/supply-watch.ts'
-import { mailHealth, requeueRecentDeadMail } from '../mail/outbox-repository.ts'
+import { mailHealth, requeueDeadCanary, requeueRecentDeadMail } from '../mail/outbox-repository.ts'
 import { retryDelayMs } from '../mail/outbox-worker.ts'
 import { hasUnmatchedOrders } from '../orders/order-repository.ts'
 import { isPaidPoolEpisodeOpen } from '../orders/paid-pool-alert-repository.ts'
@@ -187,9 +187,10 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
           `${health.lastSentAt ? `; the last one went out at ${utc(health.lastSentAt)}` : ''}.` +
           `${health.lastError ? ` Last error: ${health.lastError.slice(0, 200)}` : ''} Check SMTP_URL and the relay; npm run admin -- mail status.`,
       )
+    // Ended by a message that went out, not by the failing ones giving up (that is mail-dead).
     else if (
-      health.failing === 0 ||
-      (health.lastSentAt !== null && now - health.lastSentAt.getTime() < mailFailingAfterMs)
+      (health.lastSentAt !== null && now - health.lastSentAt.getTime() < mailFailingAfterMs) ||
+      (health.failing === 0 && health.deadLastDay === 0)
     )
       await resolve(
         'mail-failing',
@@ -247,9 +248,15 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
 
   async function retryDeadMail(): Promise<void> {
     const requeued = await requeueRecentDeadMail(db)
-    if (requeued === 0) return
-    logger.info({ messages: requeued }, 'dead e-mails queued again: sending works again')
-    options.onMailQueued?.()
+    if (requeued > 0) {
+      logger.info({ messages: requeued }, 'dead e-mails queued again: sending works again')
+      options.onMailQueued?.()
+      return
+    }
+    if ((await requeueDeadCanary(db)) > 0) {
+      logger.info('a dead e-mail is tried again, to learn whether sending works again')
+      options.onMailQueued?.()
+    }
   }
 
   async function noticeSales(): Promise<void> {

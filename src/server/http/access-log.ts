@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
+import { api } from '#src/common/paths.ts'
 import type { Logger } from '../logger.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 
@@ -23,7 +24,9 @@ export function accessLog(
     const route = routePath(c) || 'unmatched'
     const status = c.res.status
     metrics.observeRequest(c.req.method, route, status, elapsed / 1000)
-    if (status >= 500) onServerError?.()
+    // /readyz says 503 on purpose (stopping, the database away): a load balancer's question,
+    // not a visitor's error, and a rolling deploy must not page anyone.
+    if (status >= 500 && route !== api.readyz) onServerError?.()
     logger.info({ method: c.req.method, route, status, ms: Math.round(elapsed) }, 'request')
   }
 }

@@ -318,3 +318,27 @@ export async function requeueRecentDeadMail(db: Db): Promise<number> {
   )
   return rows.length
 }
+
+/**
+ * When every recent message is dead and nothing else is on its way, the newest one goes again:
+ * without a send, nobody would learn that the relay is back (requeueRecentDeadMail waits for
+ * one). Its own backoff paces these tries. Returns how many (0 or 1).
+ */
+export async function requeueDeadCanary(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update mail_outbox
+        set status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+        where id = (
+            select id from mail_outbox
+            where status = 'dead' and auto_retried_at is null
+              and created_at > now() - interval '1 day'
+              and coalesce(last_error, '') <> ${SUPPRESSED_NOTICE}
+            order by updated_at desc
+            limit 1)
+          and not exists (
+            select 1 from mail_outbox where status in ('pending', 'failed', 'sending'))
+        returning id`,
+  )
+  return rows.length
+}
