@@ -107,7 +107,8 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
   const textOf = (post: AlertPost) =>
     `[${brand}] ${post.state === 'firing' ? 'Alert' : 'Resolved'} (${post.kind}): ${post.text}`
 
-  const post = (p: AlertPost) => postAlert(webhookUrl!, { ...p, text: textOf(p) })
+  const stopping = new AbortController()
+  const post = (p: AlertPost) => postAlert(webhookUrl!, { ...p, text: textOf(p) }, stopping.signal)
 
   async function raise(kind: AlertKind, text: string, subject = ''): Promise<void> {
     const raised = await db.transaction((tx) => raiseAlert(tx, mail, { kind, subject, text }))
@@ -222,7 +223,7 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
     if (count >= serverErrorThreshold)
       await raise(
         'server-errors',
-        `${count} server errors (5xx) within 5 minutes; the log has each one ("request failed").`,
+        `${count} server errors (5xx) within 5 minutes; the log has each one ("unhandled error", "database unavailable").`,
       )
     else if (count === 0) await resolve('server-errors', 'No server error for 5 minutes.')
   }
@@ -344,6 +345,7 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
     async stop() {
       stopped = true
       clearTimeout(timer)
+      stopping.abort()
       await running
     },
   }

@@ -16,13 +16,16 @@ const POST_TIMEOUT_MS = 10_000
 export async function postAlert(
   url: string,
   post: AlertPost,
+  stopping?: AbortSignal,
   timeoutMs = POST_TIMEOUT_MS,
 ): Promise<void> {
+  const timeout = AbortSignal.timeout(timeoutMs)
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(post),
-    signal: AbortSignal.timeout(timeoutMs),
+    // A stopping server does not wait for a slow receiver: the post is tried again after.
+    signal: stopping ? AbortSignal.any([timeout, stopping]) : timeout,
     redirect: 'error',
   })
   // The body is not needed; reading it frees the connection.
