@@ -463,6 +463,39 @@ describeEachDatabase('alerts on %s', { emptyBeforeEach: true }, (database) => {
     }
   })
 
+  it('the claim breaker: claim-breaker once while it is tripped, resolved when it closes', async () => {
+    await insertLicenses(
+      database().db,
+      'advanced',
+      Array.from({ length: 6 }, (_, i) => `BRK-${i}`),
+      'breaker',
+    )
+    const { app } = createTestApp(database(), {
+      env: { OPERATOR_EMAIL: OPERATOR, CLAIM_BREAKER: '2/6s', LOW_SUPPLY_DAYS: 'off' },
+    })
+    const ask = async () =>
+      (await (
+        await postJson(app, api.trialSubmissions, trialRequest({ model: 'advanced' }))
+      ).json()) as Record<string, unknown>
+    const m = monitor()
+    expect((await ask()).has_license).toBe(true)
+    expect((await ask()).has_license).toBe(true)
+    expect((await ask()).confirmation_required).toBe(true)
+    expect((await ask()).confirmation_required).toBe(true)
+    await m.check()
+    await m.check()
+    expect(summary(receiver.posts)).toEqual(['claim-breaker firing'])
+    expect(receiver.posts[0]!.text).toMatch(/Claim breaker tripped for Advanced: 2 trial keys/)
+    // The window passes: the next request gets its key, and the breaker is closed.
+    await sleep(6_100)
+    expect((await ask()).has_license).toBe(true)
+    await m.check()
+    expect(summary(receiver.posts)).toEqual(['claim-breaker firing', 'claim-breaker resolved'])
+    expect(
+      (await listMail(database().db)).filter((r) => r.to === OPERATOR).map((r) => r.kind),
+    ).toEqual(['breaker', 'alert'])
+  })
+
   it('a receiver that fails is tried again until it takes the alert, once', async () => {
     const broken = await createTestDatabase('pglite')
     await broken.close()
