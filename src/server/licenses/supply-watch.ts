@@ -1,9 +1,9 @@
 /**
  * The pool's days of supply (docs/product.md, "Trust under abuse"; decision 21): a model's keys
  * left over its claims in the last day. When that drops below LOW_SUPPLY_DAYS the operator is
- * alerted once per episode (supply_alert_episodes; the low-supply alert); the episode ends when supply is back above
- * it (keys imported, or claims slowed). Checked after a claim, at most once a minute per model
- * and instance, so a busy pool costs one small query a minute.
+ * alerted once per episode (supply_alert_episodes; the low-supply alert, alerts/); the episode
+ * ends when supply is back above it (keys imported, or claims slowed). Checked after a claim, at
+ * most once a minute per model and instance, so a busy pool costs one small query a minute.
  */
 import { sql } from 'drizzle-orm'
 import { MODEL_LABELS, type Model } from '#src/common/models.ts'
