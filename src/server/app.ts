@@ -39,6 +39,9 @@ import type { Logger } from './logger.ts'
 import { mailIdentity } from './mail/mail-identity.ts'
 import type { TrialDeps } from './trials/trial-service.ts'
 import { SupplyWatch } from './licenses/supply-watch.ts'
+import { accessLog } from './http/access-log.ts'
+import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { metricsRoutes } from './metrics/metrics-routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -60,6 +63,10 @@ export interface AppDeps {
   signInLimits?: SignInLimits
   /** Counts document requests for the funnel (funnel/page-views.ts); absent: not counted. */
   pageViews?: PageViewCounter
+  /** What /metrics reports; shared with the orders worker. Made here when absent. */
+  metrics?: Metrics
+  /** Told of every 5xx answer (the server-errors alert, alerts/server-errors.ts). */
+  onServerError?: () => void
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -70,12 +77,14 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono()
   const messageIdDomain = mailIdentity(config, settings).messageIdDomain
   const https = config.publicUrl.startsWith('https://')
+  const metrics = deps.metrics ?? createMetrics(database.db)
 
   // Outermost: a body a handler refused unread is drained before its answer goes out (read-json.ts).
   app.use(async (c, next) => {
     await next()
     await drainUnreadBody(c)
   })
+  app.use(accessLog(logger, metrics, deps.onServerError))
   app.use(
     securityHeaders({
       csp: contentSecurityPolicy(thirdPartyOrigins(settings)),
@@ -87,19 +96,6 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', async (c, next) => {
     await next()
     c.res.headers.set('Cache-Control', 'no-store')
-  })
-  app.use(async (c, next) => {
-    const started = performance.now()
-    await next()
-    logger.debug(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    )
   })
 
   const trial: TrialDeps = {
@@ -143,7 +139,7 @@ export function createApp(deps: AppDeps): Hono {
       },
       logger,
     ),
-    trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
+    trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial, metrics }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
     trialConfirmationRoutes({ trial }),
     trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
@@ -166,6 +162,7 @@ export function createApp(deps: AppDeps): Hono {
       db: database.db,
       secrets: config.webhookSecrets,
       onEventStored: deps.onWebhookEvent,
+      metrics,
     }),
     consentRoutes({ consents: { db: database.db, ipHashSecret }, trustProxy: config.trustProxy }),
   ]
@@ -188,6 +185,8 @@ export function createApp(deps: AppDeps): Hono {
       orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
     }),
   )
+  // Without METRICS_TOKEN there is no /metrics: the site's own 404 answers.
+  if (config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken))
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 

@@ -194,9 +194,50 @@ const reminders = z
   })
 
 const flag = z
-  .enum(['', '0', '1', 'false', 'true', 'no', 'yes'])
+  .enum(['', '0', '1', 'false', 'true', 'no', 'yes', 'off', 'on'])
   .default('')
-  .transform((value) => value === '1' || value === 'true' || value === 'yes')
+  .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on')
+
+/** A duration like `15m`, `90s`, `2h`. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^\s*(\d+)\s*([smhd])\s*$/.exec(value)
+      const ms = match ? Number(match[1]) * UNITS[match[2]!]! : 0
+      if (!match || !Number.isSafeInteger(ms) || ms < 1000) {
+        ctx.addIssue({ code: 'custom', message: `expected a duration like 15m, got "${value}"` })
+        return z.NEVER
+      }
+      return ms
+    })
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]'])
+
+/**
+ * ALERT_WEBHOOK_URL: https anywhere, plain http only to this machine (a relay or ntfy on
+ * loopback): an alert's text must not cross a network in the clear.
+ */
+const alertWebhookUrl = z
+  .string()
+  .default('')
+  .transform((v) => v.trim())
+  .refine((v) => {
+    if (v === '') return true
+    let url: URL
+    try {
+      url = new URL(v)
+    } catch {
+      return false
+    }
+    if (url.username || url.password) return false
+    if (url.protocol === 'https:') return true
+    return (
+      url.protocol === 'http:' &&
+      (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
+    )
+  }, 'must be an https:// URL (http:// only on loopback: 127.0.0.1, [::1], localhost)')
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -255,6 +296,16 @@ const ConfigSchema = z.object({
     .refine((v) => v === '' || /^[a-z0-9][a-z0-9-]*$/i.test(v), 'must be a DNS label like mail1'),
   DKIM_PRIVATE_KEY: z.string().default(''),
   TRIAL_REMINDERS: reminders,
+  METRICS_TOKEN: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || /^[A-Za-z0-9._~+/=-]{16,200}$/.test(v),
+      'must be 16 to 200 characters of A-Z a-z 0-9 . _ ~ + / = -',
+    ),
+  ALERT_WEBHOOK_URL: alertWebhookUrl,
+  ALERT_MAIL_FAILING_AFTER: duration('15m'),
+  NOTIFY_SALES: flag,
 })
 
 export type Config = {
@@ -315,6 +366,14 @@ export type Config = {
   dkim: DkimSettings | null
   /** TRIAL_REMINDERS: days before a trial's end, largest first; empty when off. */
   trialReminders: number[]
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null leaves /metrics answering 404. */
+  metricsToken: string | null
+  /** ALERT_WEBHOOK_URL: where alerts are posted as JSON `{ text, kind, state }`; null: mail only. */
+  alertWebhookUrl: string | null
+  /** ALERT_MAIL_FAILING_AFTER: how long sending may fail before the mail-failing alert. */
+  alertMailFailingAfterMs: number
+  /** NOTIFY_SALES: e-mail OPERATOR_EMAIL when an order is paid. */
+  notifySales: boolean
 }
 
 export class ConfigError extends Error {}
@@ -379,6 +438,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dkim,
     trialReminders: c.TRIAL_REMINDERS,
+    metricsToken: c.METRICS_TOKEN || null,
+    alertWebhookUrl: c.ALERT_WEBHOOK_URL || null,
+    alertMailFailingAfterMs: c.ALERT_MAIL_FAILING_AFTER,
+    notifySales: c.NOTIFY_SALES,
   }
 }
 

@@ -35,6 +35,9 @@ import { loadIpHashSecret, secureDataDir } from './security/data-dir.ts'
 import { startMaintenance } from './privacy/maintenance.ts'
 import { startReminderScheduler } from './reminders/reminder-service.ts'
 import { createPageViewCounter } from './funnel/page-views.ts'
+import { startAlertMonitor } from './alerts/alert-monitor.ts'
+import { serverErrorWindow } from './alerts/server-errors.ts'
+import { createMetrics } from './metrics/metrics.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -122,7 +125,31 @@ async function main() {
   const onMailQueued = () => worker.kick()
   // Paid orders: stored webhook events become orders, keys and e-mail (orders/order-worker.ts).
   const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
-  const orderWorker = startOrderWorker({ deps: orderDeps, logger, busy: requests.busy })
+  const metrics = createMetrics(database.db)
+  const orderWorker = startOrderWorker({
+    deps: orderDeps,
+    logger,
+    busy: requests.busy,
+    onProcessed: (provider, outcome) => metrics.countWebhookEvent(provider, outcome),
+  })
+  // Alerts that do not depend on the mail they may report on (alerts/alert-monitor.ts).
+  const serverErrors = serverErrorWindow()
+  const alertMonitor = startAlertMonitor({
+    db: database.db,
+    ping: () => database.ping(),
+    logger,
+    mail: { operatorEmail: config.operatorEmail, messageIdDomain: identity.messageIdDomain },
+    webhookUrl: config.alertWebhookUrl,
+    brand: settings.brandName,
+    mailFailingAfterMs: config.alertMailFailingAfterMs,
+    serverErrors,
+    notifySales: config.notifySales,
+    onMailQueued,
+  })
+  if (!config.operatorEmail && !config.alertWebhookUrl)
+    logger.warn(
+      'neither OPERATOR_EMAIL nor ALERT_WEBHOOK_URL is set: alerts (mail failing, a pool running dry, server errors) go to the log only',
+    )
 
   const consoleSocket =
     database.kind === 'embedded'
@@ -164,6 +191,8 @@ async function main() {
     onMailQueued,
     onWebhookEvent: () => orderWorker.kick(),
     isStopping: lifecycle.isStopping,
+    metrics,
+    onServerError: () => serverErrors.record(),
   })
   lifecycle.listen({
     app,
@@ -176,6 +205,7 @@ async function main() {
       // What requests left to do after their answers needs the database and the outbox.
       () => later.settled(),
       () => maintenance.stop(),
+      () => alertMonitor.stop(),
       () => orderWorker.stop(),
       () => reminders.stop(),
       () => pageViews.stop(),

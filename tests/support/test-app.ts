@@ -72,6 +72,8 @@ export function createTestApp(
     /** Where work after an answer runs; by default it runs at once, and `settled` awaits it. */
     afterAnswer?: AppDeps['afterAnswer']
     pageViews?: AppDeps['pageViews']
+    metrics?: AppDeps['metrics']
+    onServerError?: AppDeps['onServerError']
   } = {},
 ) {
   const config = testConfig(options.env)
@@ -90,6 +92,8 @@ export function createTestApp(
     onWebhookEvent: options.onWebhookEvent,
     signInLimits: options.signInLimits,
     pageViews: options.pageViews,
+    metrics: options.metrics,
+    onServerError: options.onServerError,
   })
   /** Resolves once the work requests left after their answers (a sign-in link) is done. */
   const settled = () => later.settled()

@@ -158,7 +158,7 @@ export async function createTestDatabase(
 /** Empties every table, for tests that need a known pool. */
 export async function resetTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`truncate rate_limit_counters, mail_outbox, trial_submissions, licenses, consent_records, operators, operator_sign_in_tokens, operator_sessions, audit_log, purchase_requests, claim_breaker_episodes, webhook_events, orders, order_keys, pending_refunds, paid_pool_alerts, mail_suppressions, trial_reminders, trial_reminder_scan, trial_reminder_scans, page_view_counts cascade`,
+    sql`truncate rate_limit_counters, mail_outbox, trial_submissions, licenses, consent_records, operators, operator_sign_in_tokens, operator_sessions, audit_log, purchase_requests, claim_breaker_episodes, webhook_events, orders, order_keys, pending_refunds, paid_pool_alerts, mail_suppressions, trial_reminders, trial_reminder_scan, trial_reminder_scans, page_view_counts, alert_episodes, sale_notices cascade`,
   )
 }
 

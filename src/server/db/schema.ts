@@ -109,6 +109,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   submissionId: uuid('submission_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** When dead mail was queued again by itself once sending worked (alerts/alert-monitor.ts). */
+  autoRetriedAt: ts('auto_retried_at'),
 })
 
 export const rateLimitCounters = pgTable('rate_limit_counters', {
@@ -262,6 +264,33 @@ export const pendingRefunds = pgTable(
 export const paidPoolAlerts = pgTable('paid_pool_alerts', {
   model: text('model').$type<Model>().primaryKey(),
   alertedAt: ts('alerted_at').notNull().defaultNow(),
+})
+
+/**
+ * One episode of an alert (migration 0160, alerts/): at most one open per kind and subject; the
+ * webhook posts of its start and end are tracked here so any instance makes them, once.
+ */
+export const alertEpisodes = pgTable('alert_episodes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  subject: text('subject').notNull().default(''),
+  text: text('text').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  endedAt: ts('ended_at'),
+  resolvedText: text('resolved_text'),
+  firingPostedAt: ts('firing_posted_at'),
+  resolvedPostedAt: ts('resolved_posted_at'),
+  postAttempts: integer('post_attempts').notNull().default(0),
+  nextPostAt: ts('next_post_at').notNull().defaultNow(),
+  postError: text('post_error'),
+})
+
+export type AlertEpisodeRow = typeof alertEpisodes.$inferSelect
+
+/** NOTIFY_SALES: the orders the operator was told about (migration 0160). */
+export const saleNotices = pgTable('sale_notices', {
+  orderId: uuid('order_id').primaryKey(),
+  noticedAt: ts('noticed_at').notNull().defaultNow(),
 })
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect

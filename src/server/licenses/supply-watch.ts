@@ -1,14 +1,14 @@
 /**
  * The pool's days of supply (docs/product.md, "Trust under abuse"; decision 21): a model's keys
  * left over its claims in the last day. When that drops below LOW_SUPPLY_DAYS the operator is
- * e-mailed once per episode (supply_alert_episodes); the episode ends when supply is back above
- * it (keys imported, or claims slowed). Checked after a claim, at most once a minute per model
- * and instance, so a busy pool costs one small query a minute.
+ * alerted once per episode (supply_alert_episodes; the low-supply alert, alerts/); the episode
+ * ends when supply is back above it (keys imported, or claims slowed). Checked after a claim, at
+ * most once a minute per model and instance, so a busy pool costs one small query a minute.
  */
 import { sql } from 'drizzle-orm'
-import type { Model } from '#src/common/models.ts'
+import { MODEL_LABELS, type Model } from '#src/common/models.ts'
 import { queryRows, type Db } from '../db/client.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { raiseAlert } from '../alerts/alert-service.ts'
 import type { Logger } from '../logger.ts'
 
 interface ModelSupply {
@@ -94,14 +94,26 @@ export class SupplyWatch {
         { model, ...supply, lowSupplyDays, alerted: Boolean(operatorEmail) },
         'trial keys running low: days of supply below LOW_SUPPLY_DAYS',
       )
-      if (!operatorEmail) return false
-      await enqueueMail(tx, {
-        kind: 'low-supply',
-        to: operatorEmail,
-        payload: { model, ...supply, thresholdDays: lowSupplyDays },
-        messageIdDomain,
-      })
-      return true
+      // The alert's end follows this episode's (alerts/alert-monitor.ts).
+      return raiseAlert(
+        tx,
+        { operatorEmail, messageIdDomain },
+        {
+          kind: 'low-supply',
+          subject: model,
+          text: `${MODEL_LABELS[model]} trial keys running low: ${supply.available} left, ${supply.claimedLastDay} claimed in the last day, about ${supply.daysOfSupply} days of supply (LOW_SUPPLY_DAYS=${lowSupplyDays}). Import more: npm run admin -- licenses import --model ${model} FILE`,
+          mail: { kind: 'low-supply', payload: { model, ...supply, thresholdDays: lowSupplyDays } },
+        },
+      )
     })
   }
+}
+
+/** Whether the model's low-supply episode is still open (the alert's end follows it). */
+export async function isLowSupplyEpisodeOpen(db: Db, model: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from supply_alert_episodes where model = ${model} and ended_at is null`,
+  )
+  return rows.length > 0
 }

@@ -246,6 +246,32 @@ export const ORDER_ALERT_COPY = {
   order: (id: string) => `Order id: ${id}`,
 } as const
 
+/** The operator's alerts (docs/operations.md, "Alerts"): the same text the webhook posts. */
+export const ALERT_COPY = {
+  subject: (brand: string, state: 'firing' | 'resolved', kind: string) =>
+    `[${brand}] ${state === 'firing' ? 'Alert' : 'Resolved'}: ${kind}`,
+  note: 'The same alert goes to ALERT_WEBHOOK_URL when it is set, once when it starts and once when it ends.',
+} as const
+
+/** NOTIFY_SALES: a paid order, for the operator; never the key or the buyer's address. */
+export const SALE_NOTICE_COPY = {
+  subject: (brand: string, model: Model | null, amount: string) =>
+    `[${brand}] Sale: ${model ? label(model) : 'unmatched product'}${amount ? `, ${amount}` : ''}`,
+  sold: (model: Model | null, amount: string, provider: string, reference: string) =>
+    `Order ${reference} (${provider}) was paid${amount ? `: ${amount}` : ''} for the ${model ? `${label(model)} model` : 'a product PAID_PRODUCTS does not map'}.`,
+  next: 'The buyer gets the key by e-mail as usual; `npm run admin -- orders list` shows the order. NOTIFY_SALES=off stops these notices.',
+} as const
+
+/** An amount in minor units as a price: `USD 2,899.00`; '' when the provider gave none. */
+export function money(amountMinor: number | null, currency: string | null): string {
+  if (amountMinor === null) return ''
+  const major = (amountMinor / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+  return `${(currency ?? '').toUpperCase()} ${major}`.trim()
+}
+
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',

@@ -24,6 +24,9 @@ import {
   Support,
 } from './components.tsx'
 import {
+  ALERT_COPY,
+  SALE_NOTICE_COPY,
+  money,
   BREAKER_COPY,
   LOW_SUPPLY_COPY,
   CONFIRM_COPY,
@@ -42,6 +45,8 @@ import {
 } from './copy.ts'
 import { renderParts } from './render.ts'
 import type {
+  AlertMailPayload,
+  SaleNoticeMailPayload,
   BreakerMailPayload,
   LowSupplyMailPayload,
   ConfirmMailPayload,
@@ -347,6 +352,39 @@ export function renderLowSupplyMail(
         )}
       </Paragraph>
       <Paragraph>{LOW_SUPPLY_COPY.next}</Paragraph>
+    </OperatorMail>,
+  )
+}
+
+/** An alert (alerts/alert-service.ts), as it went to the webhook. */
+export function renderAlertMail(
+  payload: AlertMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  return mail(
+    ALERT_COPY.subject(settings.brandName, payload.state, payload.kind),
+    <OperatorMail settings={settings} publicUrl={publicUrl}>
+      <Paragraph>{payload.text}</Paragraph>
+      <Paragraph tone="small">{ALERT_COPY.note}</Paragraph>
+    </OperatorMail>,
+  )
+}
+
+/** NOTIFY_SALES: one paid order, for the operator. */
+export function renderSaleNoticeMail(
+  payload: SaleNoticeMailPayload,
+  settings: MailSettings,
+  publicUrl: string,
+): RenderedMail {
+  const amount = money(payload.amountMinor, payload.currency)
+  return mail(
+    SALE_NOTICE_COPY.subject(settings.brandName, payload.model, amount),
+    <OperatorMail settings={settings} publicUrl={publicUrl}>
+      <Paragraph>
+        {SALE_NOTICE_COPY.sold(payload.model, amount, payload.provider, payload.reference)}
+      </Paragraph>
+      <Paragraph tone="small">{SALE_NOTICE_COPY.next}</Paragraph>
     </OperatorMail>,
   )
 }

@@ -1,7 +1,7 @@
 /** Data access for mail_outbox: one row per message to send (docs/architecture.md, "The outbox"). */
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { queryRows, type Db } from '../db/client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from '../db/schema.ts'
 import { stableMessageId } from './mail-identity.ts'
 
@@ -13,7 +13,7 @@ import { stableMessageId } from './mail-identity.ts'
  * order-keys, order-waiting, order-refunded: to a buyer about a paid order; order-alert: to the
  * operator about one.
  */
-type MailKind =
+export type MailKind =
   | 'trial'
   | 'waitlist'
   | 'waitlist-joined'
@@ -29,6 +29,10 @@ type MailKind =
   | 'order-alert'
   /** A notice before a trial ends (TRIAL_REMINDERS). */
   | 'trial-reminder'
+  /** An alert's start or end, to the operator (alerts/alert-service.ts). */
+  | 'alert'
+  /** NOTIFY_SALES: a paid order, to the operator (orders/sale-notices.ts). */
+  | 'sale-notice'
 
 export interface NewMail {
   kind: MailKind
@@ -268,5 +272,97 @@ export async function dropUnsentMailTo(tx: Db, submissionId: string, to: string)
       ),
     )
     .returning({ id: mailOutbox.id })
+  return rows.length
+}
+
+/** The last_error of a notice not sent because its address is suppressed (not a failure). */
+export const SUPPRESSED_NOTICE = 'not sent: the address is on the suppression list'
+
+interface MailHealth {
+  /** Messages that failed and wait to retry (or are being retried). */
+  failing: number
+  /** The oldest of those was queued then; null when none fails. */
+  failingSince: Date | null
+  /** When a message last went out; null when none ever did. */
+  lastSentAt: Date | null
+  /** Messages that gave up within the last day (suppressed notices aside). */
+  deadLastDay: number
+  /** The newest failure's error (addresses masked by the worker), for the alert's text. */
+  lastError: string | null
+}
+
+/** The outbox's health in one statement, for the mail alerts (alerts/alert-monitor.ts). */
+export async function mailHealth(db: Db): Promise<MailHealth> {
+  const [row] = await queryRows<{
+    failing: number
+    failing_since: string | Date | null
+    last_sent_at: string | Date | null
+    dead_last_day: number
+    last_error: string | null
+  }>(
+    db,
+    sql`select
+          (select count(*)::int from mail_outbox
+            where status = 'failed' or (status = 'sending' and last_error is not null)) as failing,
+          (select min(created_at) from mail_outbox
+            where status = 'failed' or (status = 'sending' and last_error is not null)) as failing_since,
+          (select max(sent_at) from mail_outbox where sent_at is not null) as last_sent_at,
+          (select count(*)::int from mail_outbox
+            where status = 'dead' and updated_at > now() - interval '1 day'
+              and coalesce(last_error, '') <> ${SUPPRESSED_NOTICE}) as dead_last_day,
+          (select last_error from mail_outbox where status = 'failed'
+            order by updated_at desc limit 1) as last_error`,
+  )
+  const date = (v: string | Date | null | undefined) => (v ? new Date(v) : null)
+  return {
+    failing: Number(row?.failing ?? 0),
+    failingSince: date(row?.failing_since),
+    lastSentAt: date(row?.last_sent_at),
+    deadLastDay: Number(row?.dead_last_day ?? 0),
+    lastError: row?.last_error ?? null,
+  }
+}
+
+/**
+ * Dead mail younger than a day, that died before the last successful send (so sending works
+ * again), back in the queue with a fresh attempt budget; each message once, so one that dies for
+ * a reason of its own is not retried forever. Returns how many.
+ */
+export async function requeueRecentDeadMail(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update mail_outbox
+        set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null,
+            auto_retried_at = now(), updated_at = now()
+        where status = 'dead' and auto_retried_at is null
+          and created_at > now() - interval '1 day'
+          and coalesce(last_error, '') <> ${SUPPRESSED_NOTICE}
+          and updated_at < (select max(sent_at) from mail_outbox where sent_at is not null)
+        returning id`,
+  )
+  return rows.length
+}
+
+/**
+ * When every recent message is dead and nothing else is on its way, the newest one goes again:
+ * without a send, nobody would learn that the relay is back (requeueRecentDeadMail waits for
+ * one). Its own backoff paces these tries. Returns how many (0 or 1).
+ */
+export async function requeueDeadCanary(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update mail_outbox
+        set status = 'pending', attempts = 0, next_attempt_at = now(), updated_at = now()
+        where id = (
+            select id from mail_outbox
+            where status = 'dead' and auto_retried_at is null
+              and created_at > now() - interval '1 day'
+              and coalesce(last_error, '') <> ${SUPPRESSED_NOTICE}
+            order by updated_at desc
+            limit 1)
+          and not exists (
+            select 1 from mail_outbox where status in ('pending', 'failed', 'sending'))
+        returning id`,
+  )
   return rows.length
 }

@@ -8,7 +8,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { runKeyResends } from '../trials/key-resend-service.ts'
-import { claimDueMail, markMailFailed, markMailSent, renewMailLeases } from './outbox-repository.ts'
+import {
+  SUPPRESSED_NOTICE,
+  claimDueMail,
+  markMailFailed,
+  markMailSent,
+  renewMailLeases,
+} from './outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { waitForGap } from '../request-gauge.ts'
@@ -166,7 +172,7 @@ async function deliver(
 ): Promise<'sent' | 'failed' | 'dead'> {
   let where: string
   if (SUPPRESSIBLE_KINDS.has(row.kind) && (await isSuppressed(o.db, canonicalEmail(row.to)))) {
-    await markMailFailed(o.db, row.id, 'not sent: the address is on the suppression list', null)
+    await markMailFailed(o.db, row.id, SUPPRESSED_NOTICE, null)
     o.logger.info({ outboxId: row.id, kind: row.kind }, 'e-mail skipped: address suppressed')
     return 'dead'
   }

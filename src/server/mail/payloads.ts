@@ -83,6 +83,22 @@ export interface LowSupplyMailPayload {
   thresholdDays: number
 }
 
+/** An alert to the operator (alerts/alert-service.ts): the webhook's text, by e-mail. */
+export interface AlertMailPayload {
+  kind: string
+  state: 'firing' | 'resolved'
+  text: string
+}
+
+/** NOTIFY_SALES: a paid order (orders/sale-notices.ts); no key, no buyer address. */
+export interface SaleNoticeMailPayload {
+  reference: string
+  provider: string
+  model: Model | null
+  amountMinor: number | null
+  currency: string | null
+}
+
 export interface OperatorSignInMailPayload {
   /** The one-time token; only its hash is kept with the operator's sign-in links. */
   token: string

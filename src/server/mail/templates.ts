@@ -7,6 +7,8 @@
  */
 import { isModel } from '#src/common/models.ts'
 import {
+  renderAlertMail,
+  renderSaleNoticeMail,
   renderBreakerMail,
   renderLowSupplyMail,
   renderConfirmMail,
@@ -66,6 +68,26 @@ export function renderOutboxMail(
         model: isModel(payload.model) ? payload.model : null,
         productRef: str('productRef'),
         keys: stringList(payload.keys),
+      },
+      settings,
+      publicUrl,
+    )
+  }
+  if (kind === 'alert') {
+    const state = payload.state
+    if ((state !== 'firing' && state !== 'resolved') || !str('text') || !str('kind'))
+      throw new UnknownMailError('alert without a state, kind or text')
+    return renderAlertMail({ kind: str('kind'), state, text: str('text') }, settings, publicUrl)
+  }
+  if (kind === 'sale-notice') {
+    if (!str('reference')) throw new UnknownMailError('sale notice without an order reference')
+    return renderSaleNoticeMail(
+      {
+        reference: str('reference'),
+        provider: str('provider'),
+        model: isModel(payload.model) ? payload.model : null,
+        amountMinor: typeof payload.amountMinor === 'number' ? payload.amountMinor : null,
+        currency: str('currency') || null,
       },
       settings,
       publicUrl,

@@ -243,3 +243,29 @@ export async function findOrderStatus(
     .limit(1)
   return row?.status ?? null
 }
+
+/** Orders per provider and status (/metrics). */
+export async function countOrdersByProviderAndStatus(
+  db: Db,
+): Promise<{ provider: OrderProvider; status: OrderStatus; n: number }[]> {
+  const rows = await queryRows<{ provider: OrderProvider; status: OrderStatus; n: number }>(
+    db,
+    sql`select provider, status, count(*)::int as n from orders group by provider, status`,
+  )
+  return rows.map((r) => ({ ...r, n: Number(r.n) }))
+}
+
+/** Whether an order of this provider's product still waits unmatched (its alert's end). */
+export async function hasUnmatchedOrders(
+  db: Db,
+  provider: string,
+  productRef: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from orders
+        where status = 'unmatched' and provider = ${provider} and coalesce(product_ref, '') = ${productRef}
+        limit 1`,
+  )
+  return rows.length > 0
+}

@@ -6,7 +6,8 @@
  * often or concurrently a provider delivers, one key set and one e-mail go out.
  */
 import { randomUUID } from 'node:crypto'
-import type { Model } from '#src/common/models.ts'
+import { MODEL_LABELS, type Model } from '#src/common/models.ts'
+import { raiseAlert } from '../alerts/alert-service.ts'
 import type { Db } from '../db/client.ts'
 import {
   lockPaidKeys,
@@ -147,7 +148,12 @@ async function fulfil(
     if (tellBuyer && order.email)
       await mailTo(tx, deps, 'order-waiting', order.email, notice(order))
     if (await startPaidPoolEpisode(tx, order.model))
-      await mailTo(tx, deps, 'order-alert', deps.operatorEmail, alert(order, 'empty-pool'))
+      await raiseAlert(tx, deps, {
+        kind: 'paid-pool-empty',
+        subject: order.model,
+        text: `No paid ${MODEL_LABELS[order.model]} key left: order ${order.reference} waits (the buyer was told the key follows within one business day). Import paid keys: npm run admin -- licenses import --model ${order.model} --pool paid FILE`,
+        mail: { kind: 'order-alert', payload: { ...alert(order, 'empty-pool') } },
+      })
     return waiting
   }
   if (order.email)
@@ -187,7 +193,13 @@ async function settleNewOrder(tx: Db, deps: OrderDeps, order: OrderRow): Promise
     return refunded
   }
   if (!order.model) {
-    await mailTo(tx, deps, 'order-alert', deps.operatorEmail, alert(order, 'unmatched'))
+    // One alert per product while its orders wait; `orders list --status unmatched` shows them all.
+    await raiseAlert(tx, deps, {
+      kind: 'unmatched-product',
+      subject: `${order.provider}:${order.productRef ?? ''}`,
+      text: `Order ${order.reference} (${order.provider}) was paid for product ${order.productRef || '(none)'}, which PAID_PRODUCTS maps to no model; no key went out. Add it to PAID_PRODUCTS, restart, then: npm run admin -- orders reprocess --order ${order.id}`,
+      mail: { kind: 'order-alert', payload: { ...alert(order, 'unmatched') } },
+    })
     return order
   }
   return fulfil(tx, deps, { ...order, model: order.model }, true)

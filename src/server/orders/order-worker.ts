@@ -26,6 +26,8 @@ interface OrderWorkerOptions {
   /** True while this process answers requests; the worker waits for a gap before each event. */
   busy?: () => boolean
   maxYieldMs?: number
+  /** Counts each processing attempt (pacepoint_webhook_events_total: processed, failed). */
+  onProcessed?: (provider: string, outcome: 'processed' | 'failed') => void
 }
 
 export interface OrderWorker {
@@ -46,6 +48,7 @@ export function startOrderWorker(options: OrderWorkerOptions): OrderWorker {
     retryMaxMs = 3_600_000,
     busy = () => false,
     maxYieldMs = 1_000,
+    onProcessed,
   } = options
   let stopped = false
   let running: Promise<number> | null = null
@@ -58,7 +61,9 @@ export function startOrderWorker(options: OrderWorkerOptions): OrderWorker {
       await waitForGap(busy, maxYieldMs, () => stopped)
       try {
         await processWebhookEvent(deps, event)
+        onProcessed?.(event.provider, 'processed')
       } catch (error) {
+        onProcessed?.(event.provider, 'failed')
         const message = error instanceof Error ? error.message : String(error)
         const retryAt = new Date(Date.now() + retryDelayMs(event.attempts, retryBaseMs, retryMaxMs))
         logger.warn(

@@ -20,3 +20,12 @@ export async function startPaidPoolEpisode(tx: Db, model: Model): Promise<boolea
 export async function endPaidPoolEpisode(db: Db, model: Model): Promise<void> {
   await db.delete(paidPoolAlerts).where(eq(paidPoolAlerts.model, model))
 }
+
+/** Whether the model's empty-pool episode is still open (the alert's end follows it). */
+export async function isPaidPoolEpisodeOpen(db: Db, model: string): Promise<boolean> {
+  const rows = await db
+    .select({ model: paidPoolAlerts.model })
+    .from(paidPoolAlerts)
+    .where(eq(paidPoolAlerts.model, model as Model))
+  return rows.length > 0
+}

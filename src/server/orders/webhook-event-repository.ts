@@ -3,7 +3,7 @@
  * and event id, and the queue the orders worker takes them from (claimed with SKIP LOCKED and a
  * lease, as the mail outbox is; docs/architecture.md "An order").
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { queryPrepared, queryRows, type Db } from '../db/client.ts'
 import { webhookEvents, type PaymentProvider, type WebhookEventRow } from '../db/schema.ts'
 
@@ -132,4 +132,13 @@ export async function clearEventPayloads(tx: Db, ids: readonly number[]): Promis
         )}) returning id`,
   )
   return rows.length
+}
+
+/** Stored events that failed at least once and are still not processed (webhook-failed). */
+export async function countFailingWebhookEvents(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookEvents)
+    .where(and(isNull(webhookEvents.processedAt), isNotNull(webhookEvents.lastError)))
+  return Number(row?.n ?? 0)
 }

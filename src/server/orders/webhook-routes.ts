@@ -10,6 +10,7 @@ import { api } from '#src/common/paths.ts'
 import { webhookIntake, type IntakeDeps, type WebhookProvider } from './webhook-intake.ts'
 import { SIGNATURE_HEADERS } from './webhook-signatures.ts'
 import { apiError } from '../http/errors.ts'
+import type { Metrics } from '../metrics/metrics.ts'
 import { readRawBody } from '../http/read-json.ts'
 
 interface WebhookRouteDeps {
@@ -17,6 +18,8 @@ interface WebhookRouteDeps {
   secrets: Record<WebhookProvider, string | null>
   /** The orders worker's kick, once an event is stored. */
   onEventStored?: () => void
+  /** Counts each delivery's outcome (pacepoint_webhook_events_total). */
+  metrics?: Metrics
 }
 
 /** Providers' events are small; a checkout with many items stays well under this. */
@@ -36,12 +39,29 @@ export function webhookRoutes(deps: WebhookRouteDeps): Hono {
     app.post(api.webhook(provider), async (c) => {
       const secret = deps.secrets[provider]
       if (!secret) return apiError(c, 404, { errorCode: ERROR_CODES.notFound, error: 'Not found' })
+      const count = (outcome: string) => deps.metrics?.countWebhookEvent(provider, outcome)
       const body = await readRawBody(c, WEBHOOK_BODY_LIMIT)
-      const result = await intake.receive(
-        provider,
-        secret,
-        c.req.header(SIGNATURE_HEADERS[provider]),
-        body,
+      let result: Awaited<ReturnType<typeof intake.receive>>
+      try {
+        result = await intake.receive(
+          provider,
+          secret,
+          c.req.header(SIGNATURE_HEADERS[provider]),
+          body,
+        )
+      } catch (error) {
+        // Not stored: the provider is answered 5xx and delivers again.
+        count('error')
+        throw error
+      }
+      count(
+        result.kind === 'invalid-signature'
+          ? 'invalid_signature'
+          : result.kind === 'malformed'
+            ? 'malformed'
+            : result.fresh
+              ? 'stored'
+              : 'duplicate',
       )
       if (result.kind === 'invalid-signature')
         return apiError(c, 400, {

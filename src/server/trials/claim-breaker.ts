@@ -6,7 +6,7 @@
  * itself (licenses.assigned_at), so every instance sees the same count; an episode row makes the
  * operator's alert go out once per episode, however many instances see the breaker trip.
  */
-import { MODELS, type Model } from '#src/common/models.ts'
+import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
 import {
   endBreakerEpisode,
@@ -15,7 +15,7 @@ import {
 } from './claim-breaker-repository.ts'
 import type { Db } from '../db/client.ts'
 import { countRecentClaims } from '../licenses/license-repository.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { raiseAlert } from '../alerts/alert-service.ts'
 import { modelSupply } from '../licenses/supply-watch.ts'
 
 interface BreakerCheck {
@@ -66,11 +66,14 @@ export async function recordBreakerEpisode(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await startBreakerEpisode(tx, model, claims))) return false
-    if (alert.operatorEmail) {
-      const supply = await modelSupply(tx, model)
-      await enqueueMail(tx, {
+    const supply = await modelSupply(tx, model)
+    // The alert's end follows this episode's (alerts/alert-monitor.ts).
+    await raiseAlert(tx, alert, {
+      kind: 'claim-breaker',
+      subject: model,
+      text: `Claim breaker tripped for ${MODEL_LABELS[model]}: ${claims} trial keys claimed within ${describeLimit(limit)} (CLAIM_BREAKER); new requests now confirm by e-mail first. ${supply.available} keys left.`,
+      mail: {
         kind: 'breaker',
-        to: alert.operatorEmail,
         payload: {
           model,
           claims,
@@ -79,9 +82,8 @@ export async function recordBreakerEpisode(
           available: supply.available,
           daysOfSupply: supply.daysOfSupply,
         },
-        messageIdDomain: alert.messageIdDomain,
-      })
-    }
+      },
+    })
     return true
   })
 }

@@ -10,7 +10,8 @@ import { TrialRequestSchema, WaitlistUpdateSchema } from '#src/common/trial-sche
 import type { TrustProxy } from '../config.ts'
 import { enforceRequestLimits } from '../guard/request-guard.ts'
 import type { Logger } from '../logger.ts'
-import { submitTrial, type TrialDeps } from './trial-service.ts'
+import type { Metrics, TrialOutcome } from '../metrics/metrics.ts'
+import { submitTrial, type TrialDeps, type TrialServiceOutcome } from './trial-service.ts'
 import { changeWaitlist } from './waitlist-service.ts'
 import { clientInfo } from '../http/client-address.ts'
 import { ApiProblem, refusal } from '../http/errors.ts'
@@ -20,7 +21,17 @@ interface TrialSubmissionDeps {
   trial: TrialDeps
   trustProxy: TrustProxy
   logger: Logger
+  metrics?: Metrics
   bodyLimitBytes?: number
+}
+
+/** The service's outcome as /metrics names it (pacepoint_trial_requests_total). */
+const METRIC_OUTCOME: Record<TrialServiceOutcome, TrialOutcome> = {
+  claimed: 'key',
+  resent: 'repeat',
+  waitlist: 'waitlist',
+  confirm: 'confirmation',
+  decoy: 'refused',
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -37,11 +48,22 @@ export function trialSubmissionRoutes(deps: TrialSubmissionDeps): Hono {
 
   app.post(api.trialSubmissions, async (c) => {
     const request = await readValidBody(c, TrialRequestSchema, deps.bodyLimitBytes)
+    const metrics = deps.metrics
+    const trial: TrialDeps = metrics
+      ? {
+          ...deps.trial,
+          onOutcome: (model, outcome) => metrics.countTrial(model, METRIC_OUTCOME[outcome]),
+        }
+      : deps.trial
     try {
-      const result = await submitTrial(deps.trial, request, clientInfo(c, deps.trustProxy))
+      const result = await submitTrial(trial, request, clientInfo(c, deps.trustProxy))
       return c.json(result, 201)
     } catch (error) {
-      throw refusal(c, error)
+      const refused = refusal(c, error)
+      // A limit or a disposable address; an error of ours (a 5xx) is not the visitor's refusal.
+      if (refused instanceof ApiProblem && refused.status < 500)
+        metrics?.countTrial(request.model, 'refused')
+      throw refused
     }
   })
 

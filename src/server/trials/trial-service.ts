@@ -10,7 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { TrialSubmissionResponse } from '#src/common/api-types.ts'
 import { LEGAL_VERSION } from '#src/common/site/legal.ts'
-import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
+import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import { isWebmailDomain } from '#src/common/webmail-domains.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
@@ -65,7 +65,12 @@ export interface TrialDeps extends GuardDeps {
   logger: Logger
   /** Called after a commit that queued e-mail, so the worker sends it now. */
   onMailQueued?: () => void
+  /** Told what became of each request that got this far (trial-routes.ts counts it). */
+  onOutcome?: (model: Model, outcome: TrialServiceOutcome) => void
 }
+
+/** What a trial request came to; 'decoy' is a bot's look-alike success. */
+export type TrialServiceOutcome = 'claimed' | 'resent' | 'waitlist' | 'confirm' | 'decoy'
 
 /** What a bot sees: a plausible success, with nothing stored or assigned. */
 function decoyResponse(): TrialSubmissionResponse {
@@ -155,6 +160,7 @@ export async function submitTrial(
   const sign = botSign(request)
   if (sign === 'honeypot') {
     deps.logger.info({ reason: sign, ipHash: clientHashes.address.slice(0, 12) }, 'bot turned away')
+    deps.onOutcome?.(request.model, 'decoy')
     return decoyResponse()
   }
   if (isDisposableEmail(request.email))
@@ -209,6 +215,7 @@ export async function submitTrial(
   }
   deps.onMailQueued?.()
   deps.logger.info({ submissionId: submission.id, model: request.model, outcome }, 'trial request')
+  deps.onOutcome?.(request.model, outcome)
   if (outcome === 'confirm') {
     return {
       submission_id: submission.id,
