@@ -208,7 +208,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * A hot statement of fixed text, run by name: on Postgres each connection parses and plans it
  * once and afterwards only binds values; PGlite runs it as any query. It goes straight to the
  * pool, so it is for statements that run outside a transaction. Only for statements whose plan
- * has no choice to make, such as a function call: Postgres keeps one generic plan per
+ * has no choice to make, such as the rate-limit upsert: Postgres keeps one generic plan per
  * connection, and a plan made while a table was small reads the whole table long after it has
  * grown (the rate limits' join, prepared, went from 1.5 to 13 ms of server CPU a request over
  * 48,000 requests; decision 13).
