@@ -406,8 +406,10 @@ test('plan scenarios and bands: side by side from the link, commitments held, th
     page.getByRole('button', { name: 'Download bands CSV' }).click(),
   ])
   expect((await readFile((await again.path())!, 'utf8')).trimEnd().split('\n')).toEqual(lines)
+  // Without volatility the bands are the plan's own path, still offered for download (§19).
   await page.locator('#plan-vol').fill('')
-  await expect(page.locator('[data-chart="plan-bands-chart"]')).toHaveCount(0)
+  await expect(page.locator('[data-bands-note]')).toContainText('Market volatility 0.0%')
+  await expect(page.getByRole('button', { name: 'Download bands CSV' })).toBeVisible()
   await expect(page).not.toHaveURL(/vol=/)
 })
 
@@ -693,7 +695,20 @@ test('/methodology lists the formulas, presets and public test cases', async ({ 
   await expect(
     page.getByRole('heading', { name: 'Ours: what the paper leaves open' }),
   ).toBeVisible()
-  await expect(page.locator('#uncertainty')).toHaveText('Scenarios and uncertainty bands')
+  await expect(page.locator('#uncertainty')).toHaveText(
+    'Scenarios, the stress and uncertainty bands',
+  )
+  // The new definitions of DESIGN §22, stated with their reasons.
+  for (const text of [
+    'Stress: a 2008-09 year',
+    'β = 1.5',
+    'Calls at risk (P95)',
+    'Since inception',
+    'Unfunded coverage',
+    'Feasibility first',
+    'rc_q = 1 − (1 − RC_t)^(1/4)',
+  ])
+    await expect(page.locator('main')).toContainText(text)
   await expect(page.getByText('public test suites of open-source projects')).toBeVisible()
   await expect(page.getByText('fabianhe/privates, test/test_models.py, first case')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open the Pacing Lab' })).toHaveAttribute(

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts'
+
 /** The key figures above the chart: a value, what it is, and when or why. */
 export interface Figure {
   id: string
@@ -6,14 +8,22 @@ export interface Figure {
   note: string
 }
 
+/** Columns that fill every row for the usual counts (an empty cell would show as a grey gap). */
+const COLUMNS: Record<number, string> = {
+  2: 'grid-cols-1 sm:grid-cols-2',
+  4: 'grid-cols-2 xl:grid-cols-4',
+  6: 'grid-cols-2 sm:grid-cols-3',
+  8: 'grid-cols-2 xl:grid-cols-4',
+  9: 'grid-cols-2 sm:grid-cols-3',
+}
+
 export function KeyFigures({ figures }: { figures: readonly Figure[] }) {
   return (
     <dl
-      className={
-        figures.length === 4
-          ? 'grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-ink-100 ring-1 ring-ink-100 xl:grid-cols-4'
-          : 'grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-ink-100 ring-1 ring-ink-100 sm:grid-cols-3 xl:grid-cols-5'
-      }
+      className={cn(
+        'grid gap-px overflow-hidden rounded-xl bg-ink-100 ring-1 ring-ink-100',
+        COLUMNS[figures.length] ?? 'grid-cols-2 sm:grid-cols-3 xl:grid-cols-5',
+      )}
     >
       {figures.map((fig, i) => (
         <div

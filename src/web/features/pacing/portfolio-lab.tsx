@@ -424,11 +424,55 @@ export function PortfolioLab({ state, onChange }: Props) {
   return (
     <div className="space-y-10">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:gap-10">
+        {/* On a phone the status and key figures come before the inputs (DESIGN §22). */}
+        <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-1">
+          {hasErrors ? (
+            <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              {PACING_COPY.keptResult}
+            </p>
+          ) : null}
+          {state.linkBlocked ? (
+            <p
+              data-link-blocked=""
+              className="rounded-xl bg-white px-4 py-6 text-sm text-ink-800 ring-1 ring-amber-200"
+            >
+              {PACING_COPY.linkBlocked}
+            </p>
+          ) : result.status !== 'ok' || refused ? (
+            <p
+              role="status"
+              data-plan-status={refused ? 'refused' : result.status}
+              className={cn(
+                'rounded-lg px-4 py-3 text-sm ring-1',
+                refused || scenarioBreaks
+                  ? 'bg-red-50 text-red-900 ring-red-200'
+                  : 'bg-brand-50 text-brand-900 ring-brand-200',
+              )}
+            >
+              {refused && base.refusal
+                ? P.refused(base.refusal.reason, base.refusal.year, base.refusal.highestTarget)
+                : result.refusal
+                  ? P.scenarioBreaks(
+                      PACING_COPY.scenarios.names[state.scenario],
+                      result.refusal.year,
+                    )
+                  : P.exceededToday(result.shareToday, state.plan.targetShare)}
+            </p>
+          ) : null}
+          {showResults ? (
+            <section aria-labelledby="plan-figures-heading">
+              <h2 id="plan-figures-heading" className="sr-only">
+                {PACING_COPY.keyFiguresHeading}
+              </h2>
+              <KeyFigures figures={figures} />
+            </section>
+          ) : null}
+        </div>
         <form
           aria-label={P.settingsHeading}
           noValidate
           onSubmit={(event) => event.preventDefault()}
-          className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6"
+          className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1"
         >
           <h2 className="text-sm font-semibold text-brand-900">{P.settingsHeading}</h2>
           <div className="mt-4 grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
@@ -470,40 +514,7 @@ export function PortfolioLab({ state, onChange }: Props) {
           </div>
         </form>
 
-        <div className="min-w-0 space-y-8">
-          {hasErrors ? (
-            <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-              {PACING_COPY.keptResult}
-            </p>
-          ) : null}
-          {state.linkBlocked ? (
-            <p
-              data-link-blocked=""
-              className="rounded-xl bg-white px-4 py-6 text-sm text-ink-800 ring-1 ring-amber-200"
-            >
-              {PACING_COPY.linkBlocked}
-            </p>
-          ) : result.status !== 'ok' || refused ? (
-            <p
-              role="status"
-              data-plan-status={refused ? 'refused' : result.status}
-              className={cn(
-                'rounded-lg px-4 py-3 text-sm ring-1',
-                refused || scenarioBreaks
-                  ? 'bg-red-50 text-red-900 ring-red-200'
-                  : 'bg-brand-50 text-brand-900 ring-brand-200',
-              )}
-            >
-              {refused && base.refusal
-                ? P.refused(base.refusal.reason, base.refusal.year, base.refusal.highestTarget)
-                : result.refusal
-                  ? P.scenarioBreaks(
-                      PACING_COPY.scenarios.names[state.scenario],
-                      result.refusal.year,
-                    )
-                  : P.exceededToday(result.shareToday, state.plan.targetShare)}
-            </p>
-          ) : null}
+        <div className="min-w-0 space-y-8 lg:col-start-2 lg:row-start-2">
           {showResults ? (
             <>
               {result.coverageWarnings.length > 0 ? (
@@ -538,12 +549,6 @@ export function PortfolioLab({ state, onChange }: Props) {
                   {P.heldNote}
                 </p>
               ) : null}
-              <section aria-labelledby="plan-figures-heading">
-                <h2 id="plan-figures-heading" className="sr-only">
-                  {PACING_COPY.keyFiguresHeading}
-                </h2>
-                <KeyFigures figures={figures} />
-              </section>
               <Chart
                 id="plan-share-chart"
                 title={P.shareChartHeading}
