@@ -32,21 +32,17 @@ class SystemFirst extends BaseSequencer {
   }
 }
 
-/** What both projects share; the run's own settings (workers, order, setup) are the root's. */
-const shared = {
-  // Pages see the default public settings, whatever SITE_* the shell has set.
-  define: { __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS) },
-  test: { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
-} as const
-
 // Unit and integration tests sit next to the code (*.test.ts), the test support's own tests in
 // tests/support/, the tests of releases against the previous one in tests/release/; browser
 // tests (tests/e2e/*.spec.ts) are Playwright's.
 export default defineConfig({
   test: {
-    // Migrates once per run what each file's test database copies (tests/support); the root's
-    // globalSetup runs once for both projects, a project's would run once per project.
+    environment: 'node',
+    // Migrates once per run what each file's test database copies (tests/support). Each project
+    // inherits it; the setup does its work once for all of them.
     globalSetup: ['tests/support/test-database-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // Two cores here: keep integration tests from starving each other. Both projects share
     // the two workers and run side by side.
     maxWorkers: 2,
@@ -56,11 +52,10 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-reports/vitest.json' },
     projects: [
-      { ...shared, test: { ...shared.test, name: 'system', include: SYSTEM } },
+      { extends: true, test: { name: 'system', include: SYSTEM } },
       {
-        ...shared,
+        extends: true,
         test: {
-          ...shared.test,
           name: 'unit',
           include: [
             'src/**/*.test.{ts,tsx}',
@@ -73,4 +68,6 @@ export default defineConfig({
       },
     ],
   },
+  // Pages see the default public settings, whatever SITE_* the shell has set.
+  define: { __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS) },
 })

@@ -93,7 +93,14 @@ async function dropRunDatabases(url: string, prefix: string): Promise<void> {
   })
 }
 
-export default async function setup(project: TestProject) {
+interface Templates {
+  dir: string
+  pglite: { dump: string; dataDir: string }
+  postgres: string
+  prefix: string
+}
+
+async function makeTemplates(): Promise<Templates> {
   const dir = await mkdtemp(join(tmpdir(), 'pp-test-run-'))
   const postgresUrl = testDatabaseUrl()
   // Unique per run: several runs may share one Postgres server.
@@ -102,12 +109,29 @@ export default async function setup(project: TestProject) {
     pgliteTemplate(dir),
     postgresUrl ? postgresTemplate(postgresUrl, prefix) : Promise.resolve(''),
   ])
+  return { dir, pglite, postgres, prefix }
+}
+
+/**
+ * Each Vitest project runs its globalSetup, all in this one process: the first makes the
+ * templates, the others share them, and the last teardown removes them.
+ */
+const shared = globalThis as { ppTestTemplates?: { templates: Promise<Templates>; users: number } }
+
+export default async function setup(project: TestProject) {
+  shared.ppTestTemplates ??= { templates: makeTemplates(), users: 0 }
+  const run = shared.ppTestTemplates
+  run.users++
+  const { dir, pglite, postgres, prefix } = await run.templates
   project.provide('pgliteTemplate', pglite.dump)
   project.provide('pgliteDataDir', pglite.dataDir)
   project.provide('postgresTemplate', postgres)
   project.provide('postgresRunPrefix', prefix)
   return async () => {
+    if (--run.users > 0) return
+    shared.ppTestTemplates = undefined
     await rm(dir, { recursive: true, force: true })
+    const postgresUrl = testDatabaseUrl()
     if (postgresUrl && postgres) await dropRunDatabases(postgresUrl, prefix)
   }
 }
