@@ -184,6 +184,7 @@ export function createApp(deps: AppDeps): Hono {
       afterAnswer: deps.afterAnswer ?? afterAnswer(logger),
       signInLimits: deps.signInLimits,
       orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
+      goLive: { config, settings },
     }),
   )
   app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))

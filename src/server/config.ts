@@ -235,6 +235,16 @@ const ConfigSchema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^[^\s@<>]+@[^\s@<>]+$/.test(v), 'must be an e-mail address'),
+  ALERT_WEBHOOK_URL: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v === '' ||
+        /^https:\/\/[^/\s]+\S*$/.test(v) ||
+        /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/\S*)?$/.test(v),
+      'must be an https URL (or http on loopback)',
+    ),
   UPLOADS_DIR: z.string().min(1).default('./public/custom-uploads'),
   ALLOW_PLACEHOLDER_SETTINGS: flag,
   STRIPE_WEBHOOK_SECRET: z.string().default(''),
@@ -293,11 +303,15 @@ export type Config = {
    * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
    */
   ipHashSecret: string | null
+  /** IP_HASH_SECRET was set (ipHashSecret is filled in from DATA_DIR at start otherwise). */
+  ipHashSecretConfigured: boolean
   /**
    * Where purchase requests and alerts (the breaker) go; null when unset: purchase requests then
    * go to the support address (operatorAddress).
    */
   operatorEmail: string | null
+  /** ALERT_WEBHOOK_URL: where alerts are posted as JSON besides OPERATOR_EMAIL; null when unset. */
+  alertWebhookUrl: string | null
   /**
    * Serve an https PUBLIC_URL although company or contact settings are still placeholders
    * (ALLOW_PLACEHOLDER_SETTINGS=1: a staging site); off, such a start is refused.
@@ -364,7 +378,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitRequests: c.RATE_LIMIT_REQUESTS,
     lowSupplyDays: c.LOW_SUPPLY_DAYS,
     ipHashSecret: c.IP_HASH_SECRET || null,
+    ipHashSecretConfigured: Boolean(c.IP_HASH_SECRET),
     operatorEmail: c.OPERATOR_EMAIL || null,
+    alertWebhookUrl: c.ALERT_WEBHOOK_URL || null,
     allowPlaceholderSettings: c.ALLOW_PLACEHOLDER_SETTINGS,
     webhookSecrets: {
       stripe: c.STRIPE_WEBHOOK_SECRET || null,
