@@ -194,13 +194,13 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   const { values, positionals } = parsed
   if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' }
 
-  const [group, action, ...rest] = positionals
+  const [group, action, ...more] = positionals
   const given = FLAGS.filter((flag) => values[flag] !== undefined)
   if (group === 'restore') {
     const stray = given.find((flag) => flag !== 'yes')
     if (stray) throw new UsageError(`restore takes no --${stray}`)
     if (!action) throw new UsageError('restore needs the backup FILE')
-    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}" for restore`)
+    if (more.length) throw new UsageError(`unexpected argument "${more[0]}" for restore`)
     if (!values.yes)
       throw new UsageError(
         'restore writes a whole database into DATA_DIR or DATABASE_URL (which must be empty); add --yes to do it',
@@ -210,14 +210,17 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   if (group === 'db' && action === 'copy') {
     const stray = given.find((flag) => flag !== 'to')
     if (stray) throw new UsageError(`db copy takes no --${stray}`)
-    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}" for db copy`)
+    if (more.length) throw new UsageError(`unexpected argument "${more[0]}" for db copy`)
     if (!values.to || !/^postgres(ql)?:\/\/\S+$/.test(values.to))
       throw new UsageError(
         'db copy needs --to postgres://user:password@host:5432/db (an empty database)',
       )
     return { kind: 'db copy', to: values.to }
   }
-  const name = `${group} ${action ?? ''}`.trim()
+  // A command of one word (funnel, doctor, backup) takes what follows as its argument.
+  const oneWord = Object.hasOwn(COMMAND_LINES, group!)
+  const name = oneWord ? group! : `${group} ${action ?? ''}`.trim()
+  const rest = oneWord && action !== undefined ? [action, ...more] : more
   const candidate: Record<string, unknown> = {
     name,
     model: values.model,

@@ -104,12 +104,21 @@ export async function insertRowsFromJson(
   )
 }
 
+/** The serial and identity columns of the current schema: each has a sequence behind it. */
+export async function listSequenceColumns(db: Db): Promise<{ table: string; column: string }[]> {
+  return queryRows(
+    db,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = current_schema()
+          and pg_get_serial_sequence(format('%I.%I', table_schema, table_name), column_name) is not null`,
+  )
+}
+
 /** Moves the sequence behind a serial or identity column past the highest value restored. */
 export async function resetSequence(db: Db, table: string, column: string): Promise<void> {
   await db.execute(
-    sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}),
-                      coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)
-        where pg_get_serial_sequence(${`"${table}"`}, ${column}) is not null`,
+    sql`select setval(pg_get_serial_sequence(format('%I', ${table}::text), ${column}),
+                      coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
   )
 }
 

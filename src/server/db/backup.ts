@@ -14,8 +14,8 @@
  * transaction: it lands whole or not at all.
  */
 import { once } from 'node:events'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { link, rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { createGunzip, createGzip } from 'node:zlib'
 import type { Db } from './client.ts'
@@ -27,6 +27,7 @@ import {
   listAppliedMigrations,
   listColumns,
   listForeignKeys,
+  listSequenceColumns,
   listTables,
   readRowsAfter,
   resetSequence,
@@ -104,6 +105,7 @@ export async function writeBackup(
   options: { source: 'embedded' | 'postgres'; ipHashSecret: BackupSecret | null },
 ): Promise<{ tables: number; rows: number }> {
   const partial = `${file}.partial`
+  if (existsSync(file)) throw Object.assign(new Error(`${file} exists`), { code: 'EEXIST' })
   const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 })
   await once(out, 'open')
   const gzip = createGzip()
@@ -147,7 +149,9 @@ export async function writeBackup(
     await write({ end: true, rows: counts })
     gzip.end()
     await once(out, 'close')
-    await rename(partial, file)
+    // Linked, not renamed: a file that appeared meanwhile under that name is not replaced.
+    await link(partial, file)
+    await rm(partial, { force: true })
     return {
       tables: Object.keys(counts).length,
       rows: Object.values(counts).reduce((a, b) => a + b, 0),
@@ -259,8 +263,9 @@ export async function restoreBackup(db: Db, file: string): Promise<RestoreResult
         throw new BackupError(
           `${name}: ${n} rows restored, the backup says ${footer[name] ?? 0}; nothing was restored`,
         )
-      for (const column of columns.get(name)!) await resetSequence(tx, name, column)
     }
+    for (const { table, column } of await listSequenceColumns(tx))
+      await resetSequence(tx, table, column)
     const upgraded = await migrate(tx, migrations)
     return {
       header,
