@@ -92,6 +92,22 @@ describeEachDatabase('operations commands on %s', { emptyBeforeEach: true }, (da
     expect((await postJson(app, consoleApi.signInVerify, { token: link![2] })).status).not.toBe(200)
   })
 
+  it("the console's overview shows the go-live check", async () => {
+    await seedDemoLicenses(database().db, 1)
+    await cli(['operators', 'add', 'ops@example.com'], options())
+    const printed = await cli(['console', 'sign-in-link', '--email', 'ops@example.com'], options())
+    const token = /token=([\w-]+)/.exec(printed.stdout)![1]
+    const { app } = createTestApp(database())
+    const signedIn = await postJson(app, consoleApi.signInVerify, { token })
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!
+    const overview = await app.request(consoleApi.overview, { headers: { Cookie: cookie } })
+    expect(overview.status).toBe(200)
+    const { goLive } = (await overview.json()) as { goLive: GoLiveReport }
+    const doctor = JSON.parse((await cli(['doctor', '--format', 'json'], options())).stdout)
+    expect(goLive).toEqual(doctor)
+    expect(goLive.blockers).toContainEqual(expect.stringContaining('2 demo keys'))
+  })
+
   it('console sign-in-link refuses an address that is not an operator', async () => {
     const r = await cli(['console', 'sign-in-link', '--email', 'nobody@example.com'], options())
     expect(r.code).toBe(1)
