@@ -3,13 +3,15 @@
  * 1600x1000 PNGs to public/custom-uploads/screenshots/{basic,advanced}/. Run it only to redraw
  * the samples (the operator replaces them with real screenshots):
  *   node --import tsx scripts/sample-screenshots/generate.ts [--as-of YYYY-MM-DD] [--only Name.png] [--svg]
- * then `npm run images` for thumbnails, variants and index.json. The dates on the screens follow
+ * then `npm run images` for thumbnails, variants and index.json. It also writes the samples'
+ * manifest (manifest.ts), which `npm run admin -- doctor` reads. The dates on the screens follow
  * the as-of date: by default the last quarter end whose actuals are in (sample-dates.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { renderScreen, type Screen } from './excel.ts'
+import { writeSampleManifest } from './manifest.ts'
 import { buildProgramme } from './projection.ts'
 import { asOfFromArgs } from './sample-dates.ts'
 import { advancedScreens } from './screens-advanced.ts'
@@ -47,6 +49,8 @@ async function main() {
       console.log(`${model}/${file}  ${(png.length / 1024).toFixed(0)} KB`)
     }
   }
+  // Which files are samples, so the go-live check can tell them from the operator's own.
+  await writeSampleManifest(root)
 }
 
 main().catch((error: unknown) => {

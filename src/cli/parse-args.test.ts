@@ -6,7 +6,7 @@ describe('the orders commands on the command line', () => {
   it('reads each command with its flags', () => {
     expect(parseCliArgs(['orders', 'list'])).toEqual({
       kind: 'command',
-      command: { name: 'orders list', format: 'csv' },
+      command: { name: 'orders list', format: 'table' },
     })
     expect(
       parseCliArgs(['orders', 'list', '--status', 'awaiting_key', '--format', 'json']),
@@ -102,5 +102,40 @@ describe('the orders commands on the command line', () => {
       command: { name: 'leads export', format: 'csv' },
     })
     expect(() => parseCliArgs(['leads', 'export', '--email', 'not-an-address'])).toThrow(UsageError)
+  })
+})
+
+describe('the data and go-live commands on the command line', () => {
+  it('reads them, with the file made absolute for the server that may write it', () => {
+    expect(parseCliArgs(['backup', 'site.backup'])).toEqual({
+      kind: 'command',
+      command: { name: 'backup', file: `${process.cwd()}/site.backup` },
+    })
+    expect(parseCliArgs(['restore', 'site.backup', '--yes'])).toEqual({
+      kind: 'restore',
+      file: `${process.cwd()}/site.backup`,
+    })
+    expect(parseCliArgs(['db', 'copy', '--to', 'postgres://u@h/db'])).toEqual({
+      kind: 'db copy',
+      to: 'postgres://u@h/db',
+    })
+    expect(parseCliArgs(['doctor', '--format', 'json'])).toEqual({
+      kind: 'command',
+      command: { name: 'doctor', format: 'json' },
+    })
+    expect(parseCliArgs(['console', 'sign-in-link', '--email', 'Ann@Example.com'])).toEqual({
+      kind: 'command',
+      command: { name: 'console sign-in-link', email: 'ann@example.com' },
+    })
+  })
+
+  it('refuses what would write without being asked, or is missing its target', () => {
+    expect(() => parseCliArgs(['restore', 'site.backup'])).toThrow(/add --yes/)
+    expect(() => parseCliArgs(['restore', '--yes'])).toThrow(/needs the backup FILE/)
+    expect(() => parseCliArgs(['db', 'copy'])).toThrow(/needs --to postgres:/)
+    expect(() => parseCliArgs(['db', 'copy', '--to', 'mysql://x'])).toThrow(/needs --to postgres:/)
+    expect(() => parseCliArgs(['backup'])).toThrow(/backup needs a FILE/)
+    expect(() => parseCliArgs(['doctor', '--format', 'csv'])).toThrow(/unknown format "csv"/)
+    expect(() => parseCliArgs(['console', 'sign-in-link'])).toThrow(/needs --email ADDRESS/)
   })
 })

@@ -4,7 +4,7 @@
  * argument) that the shared ConsoleCommandSchema checks, as the console socket and the console check
  * their JSON; this module only knows how each command is spelled on a command line.
  */
-import { basename } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type * as z from 'zod/mini'
 import { MODELS } from '#src/common/models.ts'
@@ -50,13 +50,28 @@ Commands:
   operators list             Who may sign in to the console.
   operators remove EMAIL     Take EMAIL's access away; their sessions end at once.
   orders list [--status fulfilled|awaiting_key|unmatched|refunded] [--format csv|json]
-                             Paid orders, newest first, with their keys (CSV by default).
+                             Paid orders, newest first, as a table; --format csv or json
+                             for every field, keys included.
   orders resend --order ID   E-mail the order's keys again (the same keys).
   orders reprocess --order ID
                              Try an unmatched order again (after fixing PAID_PRODUCTS),
                              or an order awaiting a key.
   orders add --email E --name N --model basic|advanced [--quantity Q] --reference R
                              Record an invoice paid by transfer and e-mail its keys.
+  console sign-in-link --email ADDRESS
+                             Print a one-time sign-in link to the console (15 minutes) for a
+                             listed operator: for when the e-mailed link cannot arrive.
+  licenses remove-demo       Remove the demo keys still available (a first start loads
+                             them); keys already given to visitors stay.
+  doctor [--format json]     What stands between this install and a live site, one line
+                             each; exits 1 while a blocker remains.
+  backup FILE                A consistent copy of the whole database (and the IP hash
+                             secret) to FILE, while the site runs; never overwrites FILE.
+  restore FILE --yes         Restore a backup into an empty DATA_DIR, or an empty database
+                             at DATABASE_URL. Refuses a database that holds anything.
+  db copy --to postgres://...
+                             Move the embedded database in DATA_DIR to an empty Postgres
+                             database (stop the server first); DATA_DIR is left as it was.
 
 Options:
   -h, --help                 Show this help.
@@ -75,6 +90,9 @@ type CliRequest =
   | { kind: 'help' }
   | { kind: 'command'; command: Exclude<ConsoleCommand, LicensesImport> }
   | { kind: 'import'; command: Omit<LicensesImport, 'keysText'>; file: string }
+  /** Command-line only: they need the database to themselves (data-commands.ts). */
+  | { kind: 'restore'; file: string }
+  | { kind: 'db copy'; to: string }
 
 const FLAGS = [
   'model',
@@ -88,19 +106,24 @@ const FLAGS = [
   'quantity',
   'reference',
   'days',
+  'to',
 ] as const
 type Flag = (typeof FLAGS)[number]
 
 interface CommandLine {
   flags: readonly Flag[]
   /** The one argument after the command's name, if it takes one. */
-  argument?: 'FILE' | 'EMAIL'
+  argument?: 'FILE' | 'EMAIL' | 'PATH'
 }
 
 /** How each command is spelled on the command line (the USAGE text above). */
 const COMMAND_LINES: Record<ConsoleCommandName, CommandLine> = {
   'licenses import': { flags: ['model', 'pool'], argument: 'FILE' },
   'licenses stats': { flags: [] },
+  'licenses remove-demo': { flags: [] },
+  'console sign-in-link': { flags: ['email'] },
+  doctor: { flags: ['format'] },
+  backup: { flags: [], argument: 'PATH' },
   'leads export': { flags: ['format', 'email'] },
   'leads delete': { flags: ['email', 'yes'] },
   'waitlist list': { flags: ['model'] },
@@ -129,6 +152,7 @@ function usageMessage(
   if (typeof option !== 'string' || candidate[option] !== undefined) return issue.message
   if (option === 'model') return `--model is required (${MODELS.join(' or ')})`
   if (option === 'fileName') return `${name} needs a FILE with one key a line`
+  if (option === 'file') return `${name} needs a FILE to write to`
   if (option === 'order') return `${name} needs --order ID`
   if (option === 'buyerName') return `${name} needs --name NAME`
   if (option === 'reference') return `${name} needs --reference R`
@@ -157,6 +181,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         quantity: { type: 'string' },
         reference: { type: 'string' },
         days: { type: 'string' },
+        to: { type: 'string' },
       },
     })
   } catch (error) {
@@ -169,8 +194,33 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   const { values, positionals } = parsed
   if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' }
 
-  const [group, action, ...rest] = positionals
-  const name = `${group} ${action ?? ''}`.trim()
+  const [group, action, ...more] = positionals
+  const given = FLAGS.filter((flag) => values[flag] !== undefined)
+  if (group === 'restore') {
+    const stray = given.find((flag) => flag !== 'yes')
+    if (stray) throw new UsageError(`restore takes no --${stray}`)
+    if (!action) throw new UsageError('restore needs the backup FILE')
+    if (more.length) throw new UsageError(`unexpected argument "${more[0]}" for restore`)
+    if (!values.yes)
+      throw new UsageError(
+        'restore writes a whole database into DATA_DIR or DATABASE_URL (which must be empty); add --yes to do it',
+      )
+    return { kind: 'restore', file: resolve(action) }
+  }
+  if (group === 'db' && action === 'copy') {
+    const stray = given.find((flag) => flag !== 'to')
+    if (stray) throw new UsageError(`db copy takes no --${stray}`)
+    if (more.length) throw new UsageError(`unexpected argument "${more[0]}" for db copy`)
+    if (!values.to || !/^postgres(ql)?:\/\/\S+$/.test(values.to))
+      throw new UsageError(
+        'db copy needs --to postgres://user:password@host:5432/db (an empty database)',
+      )
+    return { kind: 'db copy', to: values.to }
+  }
+  // A command of one word (funnel, doctor, backup) takes what follows as its argument.
+  const oneWord = Object.hasOwn(COMMAND_LINES, group!)
+  const name = oneWord ? group! : `${group} ${action ?? ''}`.trim()
+  const rest = oneWord && action !== undefined ? [action, ...more] : more
   const candidate: Record<string, unknown> = {
     name,
     model: values.model,
@@ -203,6 +253,8 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
     if (rest.length > argumentCount)
       throw new UsageError(`unexpected argument "${rest[argumentCount]}" for ${name}`)
     if (line.argument === 'EMAIL') candidate.email = argument
+    // Absolute, so a server answering over the console socket writes where the operator meant.
+    if (line.argument === 'PATH' && argument !== undefined) candidate.file = resolve(argument)
     // The key file is read once the options check out (run-cli.ts); until then its text is empty.
     if (line.argument === 'FILE' && argument !== undefined)
       Object.assign(candidate, { fileName: basename(argument), keysText: '' })

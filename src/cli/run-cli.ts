@@ -22,7 +22,8 @@ import {
   type MailTransport,
 } from '#src/server/mail/transport.ts'
 import { orderDependencies } from '#src/server/orders/order-deps.ts'
-import { secureDataDir } from '#src/server/security/data-dir.ts'
+import { readIpHashSecretFile, secureDataDir } from '#src/server/security/data-dir.ts'
+import { dbCopyCommand, restoreCommand } from './data-commands.ts'
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts'
 
 interface CliIo {
@@ -74,6 +75,16 @@ async function direct(
           database,
           createLogger({ logLevel: 'silent', logPretty: false }),
         ),
+        publicUrl: config.publicUrl,
+        goLive: { config, settings },
+        backup: {
+          source: database.kind,
+          ipHashSecret: config.ipHashSecret
+            ? { value: config.ipHashSecret, from: 'environment' }
+            : await readIpHashSecretFile(config.dataDir).then((value) =>
+                value ? { value, from: 'file' as const } : null,
+              ),
+        },
       },
       command,
     )
@@ -153,6 +164,22 @@ export async function runCli(argv: readonly string[], options: CliOptions): Prom
   if (request.kind === 'help') {
     io.stdout(USAGE)
     return 0
+  }
+
+  if (request.kind === 'restore' || request.kind === 'db copy') {
+    try {
+      return request.kind === 'restore'
+        ? await restoreCommand(config, request.file, io)
+        : await dbCopyCommand(config, request.to, io)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      io.stderr(
+        isDatabaseUnavailable(error)
+          ? `admin: the database does not answer (${message})\n`
+          : `admin: ${request.kind} failed: ${message}\n`,
+      )
+      return 1
+    }
   }
 
   let command: ConsoleCommand

@@ -55,6 +55,12 @@ export interface DayCount {
   advanced: number
 }
 
+/** What stands between this install and a live site (`npm run admin -- doctor`, DESIGN.md §21). */
+export interface GoLiveReport {
+  blockers: string[]
+  warnings: string[]
+}
+
 export interface Overview {
   keys: Record<Model, ModelSupply>
   /** The last 30 days, oldest first, every day present. */
@@ -69,6 +75,8 @@ export interface Overview {
   recentActions: AuditEntry[]
   /** Paid orders' revenue per month (UTC, newest first), model and currency; refunds excluded. */
   revenue: RevenueRow[]
+  /** The go-live check, as `doctor` prints it; null where the server was given no settings. */
+  goLive: GoLiveReport | null
 }
 
 interface RevenueRow {

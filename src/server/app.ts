@@ -183,6 +183,7 @@ export function createApp(deps: AppDeps): Hono {
       afterAnswer: deps.afterAnswer ?? afterAnswer(logger),
       signInLimits: deps.signInLimits,
       orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
+      goLive: { config, settings },
     }),
   )
   // Without METRICS_TOKEN there is no /metrics: the site's own 404 answers.

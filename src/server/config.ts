@@ -344,6 +344,8 @@ export type Config = {
    * at start from DATA_DIR (security/ip-hash-secret.ts); null until then.
    */
   ipHashSecret: string | null
+  /** IP_HASH_SECRET was set (ipHashSecret is filled in from DATA_DIR at start otherwise). */
+  ipHashSecretConfigured: boolean
   /**
    * Where purchase requests and alerts (the breaker) go; null when unset: purchase requests then
    * go to the support address (operatorAddress).
@@ -423,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitRequests: c.RATE_LIMIT_REQUESTS,
     lowSupplyDays: c.LOW_SUPPLY_DAYS,
     ipHashSecret: c.IP_HASH_SECRET || null,
+    ipHashSecretConfigured: Boolean(c.IP_HASH_SECRET),
     operatorEmail: c.OPERATOR_EMAIL || null,
     allowPlaceholderSettings: c.ALLOW_PLACEHOLDER_SETTINGS,
     webhookSecrets: {

@@ -163,6 +163,15 @@ async function main() {
             mailDir: mailDirectory(config.dataDir),
             claimBreaker: config.claimBreaker,
             orders: orderDeps,
+            publicUrl: config.publicUrl,
+            goLive: { config, settings },
+            backup: {
+              source: 'embedded',
+              ipHashSecret: {
+                value: config.ipHashSecret,
+                from: config.ipHashSecretConfigured ? 'environment' : 'file',
+              },
+            },
           },
           logger,
         )

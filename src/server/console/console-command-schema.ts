@@ -28,6 +28,16 @@ const FormatSchema = z._default(
   'csv',
 )
 
+/** A list's output: a table to read (the default), or CSV or JSON for another program. */
+const LIST_FORMATS = ['table', 'csv', 'json'] as const
+const ListFormatSchema = z._default(
+  z.enum(LIST_FORMATS, {
+    error: (issue) =>
+      `unknown format ${JSON.stringify(issue.input)}; use ${LIST_FORMATS.join(', ')}`,
+  }),
+  'table',
+)
+
 const POOLS = ['trial', 'paid'] as const
 const PoolSchema = z._default(
   z.enum(POOLS, {
@@ -89,6 +99,30 @@ export const ConsoleCommandSchema = z.discriminatedUnion(
       keysText: z.string('keysText must be the key file as text').check(plainText('keysText')),
     }),
     command('licenses stats', {}),
+    /** The demo keys a first start loaded that are still available; assigned ones stay. */
+    command('licenses remove-demo', {}),
+    /** A one-time sign-in link printed, for when the e-mailed one cannot arrive (§21). */
+    command('console sign-in-link', { email: OperatorEmailSchema }),
+    /** What stands between this install and a live site (go-live-check.ts). */
+    command('doctor', {
+      format: z._default(
+        z.enum(['table', 'json'], {
+          error: (issue) =>
+            `unknown format ${JSON.stringify(issue.input)}; use json (or leave it out for a list)`,
+        }),
+        'table',
+      ),
+    }),
+    /** A consistent copy of every table into FILE, an absolute path on the server's machine. */
+    command('backup', {
+      file: z
+        .string('a FILE to write the backup to is required')
+        .check(
+          plainText('FILE'),
+          z.minLength(1, 'a FILE to write the backup to is required'),
+          z.regex(/^\//, 'the backup FILE must be an absolute path'),
+        ),
+    }),
     /** With an address: everything held about that one person (their copy of their data). */
     command('leads export', { format: FormatSchema, email: z.optional(LeadEmailSchema) }),
     command('leads delete', { email: LeadEmailSchema }),
@@ -125,7 +159,7 @@ export const ConsoleCommandSchema = z.discriminatedUnion(
     command('operators add', { email: OperatorEmailSchema }),
     command('operators list', {}),
     command('operators remove', { email: OperatorEmailSchema }),
-    command('orders list', { status: z.optional(OrderStatusSchema), format: FormatSchema }),
+    command('orders list', { status: z.optional(OrderStatusSchema), format: ListFormatSchema }),
     command('orders resend', { order: OrderIdSchema }),
     command('orders reprocess', { order: OrderIdSchema }),
     command('orders add', {

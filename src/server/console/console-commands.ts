@@ -46,6 +46,11 @@ import {
   personExportToJson,
 } from '../privacy/person-export.ts'
 import { CLI_ACTOR, recordAudit } from './audit-log.ts'
+import { consoleRoutes } from '#src/common/paths.ts'
+import { createSignInToken, SIGN_IN_LINK_MINUTES } from './console-auth.ts'
+import { formatGoLiveReport, goLiveCheck, type GoLiveFacts } from './go-live-check.ts'
+import { removeDemoLicenses } from '../licenses/license-service.ts'
+import { BackupError, writeBackup, type BackupSecret } from '../db/backup.ts'
 import type { ConsoleCommand } from './console-command-schema.ts'
 
 /** Commands that change something or take data out: each run is written to the audit log. */
@@ -61,6 +66,9 @@ const AUDITED = new Set<ConsoleCommand['name']>([
   'orders resend',
   'orders reprocess',
   'orders add',
+  'licenses remove-demo',
+  'console sign-in-link',
+  'backup',
 ])
 
 export interface ConsoleResult {
@@ -86,6 +94,12 @@ export interface ConsoleContext {
   actor?: string
   /** The orders' settings (PAID_PRODUCTS, where alerts go); the orders commands need them. */
   orders?: OrderDeps
+  /** PUBLIC_URL, the base of a printed sign-in link (`console sign-in-link`). */
+  publicUrl?: string
+  /** This install's configuration as the go-live check reads it (`doctor`). */
+  goLive?: GoLiveFacts
+  /** What a backup records about its source: which database, and the IP hash secret. */
+  backup?: { source: 'embedded' | 'postgres'; ipHashSecret: BackupSecret | null }
 }
 
 /** The orders' dependencies: from the context, else what the database alone allows. */
@@ -375,9 +389,43 @@ async function execute(ctx: ConsoleContext, command: ConsoleCommand): Promise<Co
           keys: (await listOrderKeys(ctx.db, order.id)).map((k) => k.activationKey),
         })),
       )
-      return ok(command.format === 'json' ? ordersToJson(listings) : ordersToCsv(listings), {
-        data: { format: command.format, status: command.status ?? null, rows: list.length },
-      })
+      const data = { format: command.format, status: command.status ?? null, rows: list.length }
+      if (command.format === 'json') return ok(ordersToJson(listings), { data })
+      if (command.format === 'csv') return ok(ordersToCsv(listings), { data })
+      if (list.length === 0)
+        return ok(command.status ? `No ${command.status} orders.\n` : 'No paid orders yet.\n', {
+          data,
+        })
+      const money = (minor: number | null, currency: string | null) =>
+        minor === null ? '' : `${(minor / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`.trim()
+      return ok(
+        formatTable(
+          [
+            'Created',
+            'Reference',
+            'Provider',
+            'Status',
+            'Model',
+            'Keys',
+            'Amount',
+            'E-mail',
+            'Order',
+          ],
+          listings.map(({ order, keys }) => [
+            iso(order.createdAt),
+            order.reference,
+            order.provider,
+            order.status,
+            order.model ? MODEL_LABELS[order.model] : '',
+            `${keys.length} of ${order.quantity}`,
+            money(order.amountMinor, order.currency),
+            order.email ? maskEmail(order.email) : '',
+            order.id,
+          ]),
+        ) +
+          `\n${list.length} order${list.length === 1 ? '' : 's'}. Keys and full addresses: --format csv or json.\n`,
+        { data },
+      )
     }
     case 'orders resend':
     case 'orders reprocess':
@@ -414,6 +462,77 @@ async function execute(ctx: ConsoleContext, command: ConsoleCommand): Promise<Co
         )
       } catch (error) {
         if (error instanceof OrderCommandError)
+          return { exitCode: 1, stdout: '', stderr: `${error.message}\n` }
+        throw error
+      }
+    }
+    case 'licenses remove-demo': {
+      const removed = await removeDemoLicenses(ctx.db)
+      ctx.counts?.invalidate()
+      const total = MODELS.reduce((n, m) => n + removed[m], 0)
+      const each = MODELS.map((m) => `${removed[m]} ${MODEL_LABELS[m]}`).join(', ')
+      return ok(
+        total === 0
+          ? 'No demo keys left to remove.\n'
+          : `Removed ${total} demo key${total === 1 ? '' : 's'} that were still available (${each}); demo keys already given to visitors stay.\n`,
+        { data: { removed: total, ...removed } },
+      )
+    }
+    case 'console sign-in-link': {
+      const token = await createSignInToken(ctx.db, command.email)
+      if (!token)
+        return {
+          exitCode: 1,
+          stdout: '',
+          stderr: `${command.email} is not an operator; add them first: npm run admin -- operators add ${command.email}\n`,
+        }
+      const base = (ctx.publicUrl ?? '').replace(/\/+$/, '')
+      return ok(
+        `${base}${consoleRoutes.signInLink(token)}\n` +
+          `Sign-in link for ${command.email}: usable once, for ${SIGN_IN_LINK_MINUTES} minutes. Open it in the browser that should be signed in.\n`,
+        { data: { email: command.email } },
+      )
+    }
+    case 'doctor': {
+      if (!ctx.goLive) throw new Error('doctor needs the configuration in its context')
+      const report = await goLiveCheck(ctx.db, ctx.goLive)
+      return {
+        exitCode: report.blockers.length ? 1 : 0,
+        stdout:
+          command.format === 'json'
+            ? JSON.stringify(report, null, 2) + '\n'
+            : formatGoLiveReport(report),
+        stderr: '',
+      }
+    }
+    case 'backup': {
+      if (!ctx.backup) throw new Error('backup needs its source in its context')
+      try {
+        const r = await writeBackup(ctx.db, command.file, ctx.backup)
+        const secret = ctx.backup.ipHashSecret
+        return ok(
+          `Backed up ${r.rows} row${r.rows === 1 ? '' : 's'} of ${r.tables} tables to ${command.file}` +
+            (secret
+              ? `, with the IP hash secret (from ${secret.from === 'file' ? 'DATA_DIR/ip-hash-secret' : 'IP_HASH_SECRET'}).`
+              : '; no IP hash secret was found to include.') +
+            '\nIt holds every lead and that secret: keep it as safe as the database.\n',
+          { data: { file: command.file, tables: r.tables, rows: r.rows } },
+        )
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'EEXIST')
+          return {
+            exitCode: 1,
+            stdout: '',
+            stderr: `${command.file} exists (or a backup to it is under way); choose a new name\n`,
+          }
+        if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR')
+          return {
+            exitCode: 1,
+            stdout: '',
+            stderr: `cannot write ${command.file}: ${code === 'EACCES' ? 'permission denied' : 'no such folder'}\n`,
+          }
+        if (error instanceof BackupError)
           return { exitCode: 1, stdout: '', stderr: `${error.message}\n` }
         throw error
       }

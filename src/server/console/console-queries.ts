@@ -41,6 +41,8 @@ import {
   revenueByModelAndMonth,
 } from '../orders/order-repository.ts'
 
+import { goLiveCheck, type GoLiveFacts } from './go-live-check.ts'
+
 const CHART_DAYS = 30
 const RATE_DAYS = 7
 /** Below this many days of supply the overview raises an alert. */
@@ -69,7 +71,11 @@ function dayCounts(
   return out
 }
 
-export async function consoleOverview(db: Db, claimBreaker: RateLimit[] | null): Promise<Overview> {
+export async function consoleOverview(
+  db: Db,
+  claimBreaker: RateLimit[] | null,
+  goLive?: GoLiveFacts,
+): Promise<Overview> {
   const [stats, claims, requests, waiting, mail, actions, revenue, orders] = await Promise.all([
     licenseStats(db),
     countClaimsPerDay(db, CHART_DAYS),
@@ -126,6 +132,7 @@ export async function consoleOverview(db: Db, claimBreaker: RateLimit[] | null):
     alerts,
     recentActions: actions,
     revenue,
+    goLive: goLive ? await goLiveCheck(db, goLive) : null,
   }
 }
 

@@ -68,6 +68,7 @@ import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceMark, isDeviceOf } from '.
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { OrderDeps } from '../orders/order-service.ts'
+import type { GoLiveFacts } from './go-live-check.ts'
 import type { RateLimit, TrustProxy } from '../config.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { ApiProblem, apiError } from '../http/errors.ts'
@@ -93,6 +94,8 @@ interface ConsoleApiDeps {
   importLimitBytes?: number
   /** The orders' settings, for the orders commands. */
   orders?: OrderDeps
+  /** The configuration the go-live check reads, for the overview (go-live-check.ts). */
+  goLive?: GoLiveFacts
 }
 
 const SESSION_COOKIE = 'pp_console'
@@ -219,7 +222,7 @@ export function consoleApiRoutes(deps: ConsoleApiDeps): Hono<{ Variables: Sessio
   })
 
   app.get(consoleApi.overview, async (c) =>
-    c.json(await consoleOverview(deps.db, deps.claimBreaker)),
+    c.json(await consoleOverview(deps.db, deps.claimBreaker, deps.goLive)),
   )
 
   app.get(consoleApi.leads, async (c) => {

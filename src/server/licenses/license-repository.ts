@@ -191,6 +191,15 @@ export async function insertLicenses(
   return inserted
 }
 
+/** Deletes the demo keys still available (assigned ones stay); the models of those deleted. */
+export async function deleteAvailableDemoLicenses(db: Db): Promise<Model[]> {
+  const rows = await db
+    .delete(licenses)
+    .where(and(eq(licenses.demo, true), eq(licenses.status, 'available')))
+    .returning({ model: licenses.model })
+  return rows.map((r) => r.model)
+}
+
 interface LicenseStatsRow {
   model: Model
   status: LicenseStatus

@@ -5,6 +5,7 @@ import { MODELS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import type { LicensePool } from '../db/schema.ts'
 import {
+  deleteAvailableDemoLicenses,
   countAvailableLicenses,
   countLicensesOfModel,
   insertLicenses,
@@ -172,4 +173,14 @@ export async function seedDemoLicenses(
     seeded[model] = await insertLicenses(db, model, keys, DEMO_BATCH, true)
   }
   return seeded
+}
+
+/**
+ * Removes the demo keys still available, before going live (`licenses remove-demo`): they
+ * activate nothing. Keys a visitor was given stay, so their rows and e-mails keep their key.
+ */
+export async function removeDemoLicenses(db: Db): Promise<Record<Model, number>> {
+  const removed = Object.fromEntries(MODELS.map((m) => [m, 0])) as Record<Model, number>
+  for (const model of await deleteAvailableDemoLicenses(db)) removed[model]++
+  return removed
 }

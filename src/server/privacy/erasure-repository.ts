@@ -202,3 +202,53 @@ export async function deleteCounters(tx: Db, keys: readonly string[]): Promise<n
   )
   return rows.length
 }
+
+/** Page-view counts of days before the cutoff (they count visits, nothing about a person). */
+export async function deletePageViewsBefore(tx: Db, now: Date, months: number): Promise<number> {
+  const rows = await queryRows<{ day: string }>(
+    tx,
+    sql`delete from page_view_counts
+          where day < (${now}::timestamptz - make_interval(months => ${months}))::date
+        returning day`,
+  )
+  return rows.length
+}
+
+export async function deleteAuditBefore(tx: Db, now: Date, years: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`delete from audit_log where at < ${now}::timestamptz - make_interval(years => ${years})
+        returning id`,
+  )
+  return rows.length
+}
+
+/** Claim-breaker episodes that ended before the cutoff; an open one is never deleted. */
+export async function deleteBreakerEpisodesBefore(
+  tx: Db,
+  now: Date,
+  years: number,
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`delete from claim_breaker_episodes
+          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
+        returning id`,
+  )
+  return rows.length
+}
+
+/** Low-supply alert episodes that ended before the cutoff; an open one is never deleted. */
+export async function deleteSupplyEpisodesBefore(
+  tx: Db,
+  now: Date,
+  years: number,
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`delete from supply_alert_episodes
+          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
+        returning id`,
+  )
+  return rows.length
+}

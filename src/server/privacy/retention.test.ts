@@ -161,6 +161,69 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
     expect(await count('licenses')).toBe(2)
   })
 
+  it('deletes page-view counts after 25 months, the audit log after 3 years, ended alert episodes after a year', async () => {
+    const day = (daysAgo: number) => ago(daysAgo).toISOString().slice(0, 10)
+    for (const [path, daysAgo] of [
+      ['/gone', 25 * 31 + 2],
+      ['/kept', 25 * 30 - 5],
+    ] as const)
+      await database().db.execute(
+        sql`insert into page_view_counts (day, path, views) values (${day(daysAgo)}::date, ${path}, 3)`,
+      )
+    for (const [action, at] of [
+      ['old', ago(3 * 366)],
+      ['recent', ago(3 * 365 - 5)],
+    ] as const)
+      await database().db.execute(
+        sql`insert into audit_log (actor, action, at) values ('cli', ${action}, ${at})`,
+      )
+    for (const table of ['claim_breaker_episodes', 'supply_alert_episodes']) {
+      const extra = table === 'claim_breaker_episodes' ? 'claims_at_start' : 'days_at_start'
+      for (const [model, started, ended] of [
+        ['basic', ago(800), ago(370)], // ended over a year ago: goes
+        ['advanced', ago(800), ago(300)], // ended within the year: stays
+      ] as const)
+        await database().db.execute(
+          sql`insert into ${sql.identifier(table)} (model, started_at, ended_at, ${sql.identifier(extra)})
+              values (${model}, ${started}, ${ended}, 1)`,
+        )
+      // Still open after two years: an episode under way is never pruned.
+      await database().db.execute(
+        sql`insert into ${sql.identifier(table)} (model, started_at, ${sql.identifier(extra)})
+            values ('basic', ${ago(730)}, 1)`,
+      )
+    }
+
+    const deleted = await applyRetention(database().db, NOW)
+    expect(deleted).toMatchObject({ pageViews: 1, auditEntries: 1, alertEpisodes: 2 })
+    expect(
+      (
+        await queryRows<{ path: string }>(database().db, sql`select path from page_view_counts`)
+      ).map((r) => r.path),
+    ).toEqual(['/kept'])
+    expect(
+      (await queryRows<{ action: string }>(database().db, sql`select action from audit_log`)).map(
+        (r) => r.action,
+      ),
+    ).toEqual(['recent'])
+    for (const table of ['claim_breaker_episodes', 'supply_alert_episodes']) {
+      const left = await queryRows<{ model: string; open: boolean }>(
+        database().db,
+        sql`select model, ended_at is null as open from ${sql.identifier(table)} order by model, open`,
+      )
+      expect(left).toEqual([
+        { model: 'advanced', open: false },
+        { model: 'basic', open: true },
+      ])
+    }
+    // A second pass finds nothing more.
+    expect(await applyRetention(database().db, NOW)).toMatchObject({
+      pageViews: 0,
+      auditEntries: 0,
+      alertEpisodes: 0,
+    })
+  })
+
   it('deletes one person on request, through the console command', async () => {
     await submission('ann@example.com', ago(5), true)
     await submission('ann@example.com', ago(2))

@@ -6,12 +6,20 @@
  * (`npm run admin -- leads delete --email … --yes`). Keys stay in the pool's history, without
  * the person they were given to. Paid orders are kept for accounting (model, amount, dates,
  * reference, keys) 10 years, as invoices; a deletion request erases their name and address and
- * the stored webhook bodies that carried them.
+ * the stored webhook bodies that carried them. The site's own records go too: page-view counts
+ * after 25 months (two years of a month compared with the year before), the console's audit log
+ * after 3 years, and ended alert episodes (claim breaker, low supply) after a year. The empty
+ * paid pool's alert keeps a row only while its episode lasts (paid_pool_alerts), so it holds no
+ * history to prune.
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Db } from '../db/client.ts'
 import {
+  deleteAuditBefore,
+  deleteBreakerEpisodesBefore,
+  deletePageViewsBefore,
+  deleteSupplyEpisodesBefore,
   deleteConsentsBefore,
   deleteCounters,
   deleteKeyResendRequestsOf,
@@ -42,6 +50,9 @@ const RETENTION = {
   consentYears: 3,
   /** Paid orders, as invoices under Czech accounting law. */
   orderYears: 10,
+  pageViewMonths: 25,
+  auditYears: 3,
+  alertEpisodeYears: 1,
 } as const
 
 interface Deleted {
@@ -50,6 +61,9 @@ interface Deleted {
   consents: number
   purchaseRequests: number
   orders: number
+  pageViews: number
+  auditEntries: number
+  alertEpisodes: number
 }
 
 /** Everything past its retention period, in one transaction. Run periodically by the server. */
@@ -61,7 +75,15 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
     const consents = await deleteConsentsBefore(tx, now, RETENTION.consentYears)
     const purchases = await deletePurchaseRequestsBefore(tx, now, RETENTION.purchaseRequestMonths)
     const orders = await deleteOrdersBefore(tx, now, RETENTION.orderYears)
+    const pageViews = await deletePageViewsBefore(tx, now, RETENTION.pageViewMonths)
+    const auditEntries = await deleteAuditBefore(tx, now, RETENTION.auditYears)
+    const alertEpisodes =
+      (await deleteBreakerEpisodesBefore(tx, now, RETENTION.alertEpisodeYears)) +
+      (await deleteSupplyEpisodesBefore(tx, now, RETENTION.alertEpisodeYears))
     return {
+      pageViews,
+      auditEntries,
+      alertEpisodes,
       submissions: removed.submissions,
       mail: removed.mail + mail,
       consents,

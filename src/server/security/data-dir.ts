@@ -54,3 +54,19 @@ export async function loadIpHashSecret(
   if (secret.length < 16) throw new Error(`${file} is too short to be a secret; delete it`)
   return secret
 }
+
+/** DATA_DIR/ip-hash-secret if it exists, without making one (a backup, a restore). */
+export async function readIpHashSecretFile(dataDir: string): Promise<string | null> {
+  try {
+    return (await readFile(join(dataDir, IP_HASH_SECRET_FILE), 'utf8')).trim() || null
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/** Writes DATA_DIR/ip-hash-secret (a restore), owner-only; never replaces one. */
+export async function writeIpHashSecretFile(dataDir: string, secret: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await writeFile(join(dataDir, IP_HASH_SECRET_FILE), secret + '\n', { mode: 0o600, flag: 'wx' })
+}

@@ -1,6 +1,6 @@
 /** At a glance: keys left and how long they last, demand, the waitlist, mail health, alerts. */
-import { AlertTriangle } from 'lucide-react'
-import type { ModelSupply, Overview } from '#src/common/console-api.ts'
+import { AlertTriangle, CheckCircle2, Rocket } from 'lucide-react'
+import type { GoLiveReport, ModelSupply, Overview } from '#src/common/console-api.ts'
 import { MODEL_LABELS, MODELS } from '#src/common/models.ts'
 import { consoleApi } from '#src/common/paths.ts'
 import { DailyBarChart } from '../components/bar-chart.tsx'
@@ -35,6 +35,53 @@ function supplyHint(k: ModelSupply): string {
   return `About ${k.daysOfSupply} days at ${rate}${demo}`
 }
 
+/** The go-live check (`npm run admin -- doctor`): what stands between this install and a live site. */
+function GoLivePanel({ report }: { report: GoLiveReport }) {
+  const ready = report.blockers.length === 0
+  return (
+    <section
+      aria-labelledby="go-live-heading"
+      className={`rounded-xl p-4 ring-1 ${ready ? 'bg-emerald-50 ring-emerald-200' : 'bg-red-50 ring-red-200'}`}
+    >
+      <h2
+        id="go-live-heading"
+        className={`flex items-center gap-2 font-semibold ${ready ? 'text-emerald-900' : 'text-red-900'}`}
+      >
+        {ready ? (
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+        ) : (
+          <Rocket aria-hidden="true" className="size-4" />
+        )}
+        {ready
+          ? 'Ready to go live'
+          : `Before going live: ${plural(report.blockers.length, 'blocker')}`}
+      </h2>
+      {report.blockers.length ? (
+        <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-red-900">
+          {report.blockers.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      ) : null}
+      {report.warnings.length ? (
+        <details className="mt-3 text-sm text-ink-800">
+          <summary className="cursor-pointer font-medium">
+            {plural(report.warnings.length, 'warning')}
+          </summary>
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            {report.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <p className="mt-3 text-xs text-ink-600">
+        The same list as <code>npm run admin -- doctor</code>, with this server&apos;s settings.
+      </p>
+    </section>
+  )
+}
+
 export function OverviewPage() {
   const { data, loading, error } = useApiData<Overview>(consoleApi.overview)
   return (
@@ -46,6 +93,7 @@ export function OverviewPage() {
       <DataState loading={loading && !data} error={error} />
       {data ? (
         <div className="space-y-6">
+          {data.goLive ? <GoLivePanel report={data.goLive} /> : null}
           {data.alerts.length ? (
             <section
               aria-labelledby="alerts-heading"
