@@ -147,3 +147,14 @@ export async function markPostFailed(
     .set({ nextPostAt: retryAt, postError: error.slice(0, 500) })
     .where(eq(alertEpisodes.id, id))
 }
+
+/** Deletes the episodes that ended more than `years` ago (retention); open ones stay. */
+export async function deleteEndedEpisodesBefore(db: Db, now: Date, years: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from alert_episodes
+          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
+        returning id`,
+  )
+  return rows.length
+}

@@ -9,7 +9,12 @@
 import type { Db } from '../db/client.ts'
 import { enqueueMail, type MailKind } from '../mail/outbox-repository.ts'
 import type { AlertMailPayload } from '../mail/payloads.ts'
-import { closeEpisode, insertEndedEpisode, openEpisode } from './alert-repository.ts'
+import {
+  closeEpisode,
+  deleteEndedEpisodesBefore,
+  insertEndedEpisode,
+  openEpisode,
+} from './alert-repository.ts'
 
 /** The kinds, as the webhook's `kind` and the e-mail's subject name them. */
 export type AlertKind =
@@ -111,4 +116,9 @@ export async function recordPastAlert(
       messageIdDomain: mail.messageIdDomain,
     })
   }
+}
+
+/** Retention: forgets the alert episodes that ended more than `years` ago (privacy/retention.ts). */
+export async function pruneEndedAlerts(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteEndedEpisodesBefore(tx, now, years)
 }

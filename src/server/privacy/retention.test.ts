@@ -194,8 +194,26 @@ describeEachDatabase('retention on %s', { emptyBeforeEach: true }, (database) =>
       )
     }
 
+    for (const [subject, ended] of [
+      ['gone', ago(370)],
+      ['kept', ago(300)],
+      ['open', null],
+    ] as const)
+      await database().db.execute(
+        sql`insert into alert_episodes (kind, subject, text, started_at, ended_at)
+            values ('mail-dead', ${subject}, 'x', ${ago(800)}, ${ended})`,
+      )
+
     const deleted = await applyRetention(database().db, NOW)
-    expect(deleted).toMatchObject({ pageViews: 1, auditEntries: 1, alertEpisodes: 2 })
+    expect(deleted).toMatchObject({ pageViews: 1, auditEntries: 1, alertEpisodes: 3 })
+    expect(
+      (
+        await queryRows<{ subject: string }>(
+          database().db,
+          sql`select subject from alert_episodes order by subject`,
+        )
+      ).map((r) => r.subject),
+    ).toEqual(['kept', 'open'])
     expect(
       (
         await queryRows<{ path: string }>(database().db, sql`select path from page_view_counts`)

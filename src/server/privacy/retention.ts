@@ -8,12 +8,14 @@
  * reference, keys) 10 years, as invoices; a deletion request erases their name and address and
  * the stored webhook bodies that carried them. The site's own records go too: page-view counts
  * after 25 months (two years of a month compared with the year before), the console's audit log
- * after 3 years, and ended alert episodes (claim breaker, low supply) after a year. The empty
+ * after 3 years, and ended alert episodes (every alert kind, the claim breaker's, low supply's)
+ * after a year. The empty
  * paid pool's alert keeps a row only while its episode lasts (paid_pool_alerts), so it holds no
  * history to prune.
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pruneEndedAlerts } from '../alerts/alert-service.ts'
 import type { Db } from '../db/client.ts'
 import {
   deleteAuditBefore,
@@ -79,7 +81,8 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
     const auditEntries = await deleteAuditBefore(tx, now, RETENTION.auditYears)
     const alertEpisodes =
       (await deleteBreakerEpisodesBefore(tx, now, RETENTION.alertEpisodeYears)) +
-      (await deleteSupplyEpisodesBefore(tx, now, RETENTION.alertEpisodeYears))
+      (await deleteSupplyEpisodesBefore(tx, now, RETENTION.alertEpisodeYears)) +
+      (await pruneEndedAlerts(tx, now, RETENTION.alertEpisodeYears))
     return {
       pageViews,
       auditEntries,
