@@ -186,7 +186,14 @@ export function createApp(deps: AppDeps): Hono {
       orders: orderDependencies(config, settings, database, logger, deps.onMailQueued),
     }),
   )
-  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))
+  app.route(
+    '/',
+    siteRoutes(site, {
+      uploadsDir: config.uploadsDir,
+      pageViews: deps.pageViews,
+      trustProxy: config.trustProxy,
+    }),
+  )
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 
   // HEAD is answered from the GET answer's final headers. When Hono derives HEAD itself,
