@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { DEFAULT_SETTINGS } from './src/common/site/settings.ts'
+import { DEFAULT_SETTINGS, placeholderSettings } from './src/common/site/settings.ts'
 
 // Unit and integration tests sit next to the code (*.test.ts), the test support's own tests in
 // tests/support/; browser tests (tests/e2e/*.spec.ts) are Playwright's.
@@ -18,5 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
   },
   // Pages see the default public settings, whatever SITE_* the shell has set.
-  define: { __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS) },
+  define: {
+    __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS),
+    __DEMO_SETTINGS__: JSON.stringify(placeholderSettings(DEFAULT_SETTINGS).length > 0),
+  },
 })

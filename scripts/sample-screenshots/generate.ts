@@ -8,7 +8,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { readSampleHashes, writeSampleHashes } from './sample-hashes.ts'
 import { renderScreen, type Screen } from './excel.ts'
 import { buildProgramme } from './projection.ts'
 import { asOfFromArgs } from './sample-dates.ts'
@@ -28,6 +30,8 @@ async function rasterise(svg: string): Promise<Buffer> {
 }
 
 async function main() {
+  // What is drawn here is a sample: `npm run images` tells the gallery so (sample-hashes.ts).
+  const drawn = new Set(await readSampleHashes())
   const asOf = asOfFromArgs(args)
   console.log(`Actuals as of ${asOf.label} (--as-of ${asOf.iso})`)
   const programme = buildProgramme(asOf)
@@ -44,9 +48,11 @@ async function main() {
       if (keepSvg) await writeFile(join('/tmp', file.replace(/\.png$/, '.svg')), svg)
       const png = await rasterise(svg)
       await writeFile(join(dir, file), png)
+      drawn.add(createHash('sha256').update(png).digest('hex'))
       console.log(`${model}/${file}  ${(png.length / 1024).toFixed(0)} KB`)
     }
   }
+  await writeSampleHashes([...drawn])
 }
 
 main().catch((error: unknown) => {
