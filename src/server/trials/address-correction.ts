@@ -11,12 +11,7 @@ import { findAssignedLicense } from '../licenses/license-repository.ts'
 import { enqueueTrialMail } from '../db/functions.ts'
 import { dropUnsentMailTo } from '../mail/outbox-repository.ts'
 import { lockSubmissionByToken, setCorrectedEmail } from './submission-repository.ts'
-import {
-  canonicalEmail,
-  DISPOSABLE_EMAIL_MESSAGE,
-  isDisposableEmail,
-} from '../guard/email-identity.ts'
-import { InvalidFieldError } from '../guard/refusals.ts'
+import { canonicalEmail, checkEmailDomain } from '../guard/email-identity.ts'
 import { enforceRequestLimits, type ClientInfo } from '../guard/request-guard.ts'
 import { hashToken } from '../guard/tokens.ts'
 import type { TrialDeps } from './trial-service.ts'
@@ -63,7 +58,7 @@ export async function correctSubmissionEmail(
   // limit, and the answer to a stranger stays 404.
   const before = await state()
   if (before !== 'open') return { outcome: before }
-  if (isDisposableEmail(newEmail)) throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
+  checkEmailDomain(newEmail)
   const emailCanonical = canonicalEmail(newEmail)
   await enforceRequestLimits(deps, emailCanonical, client.ip)
 

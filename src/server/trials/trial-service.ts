@@ -15,14 +15,8 @@ import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import { callTrialRequest, type TrialSubmissionArgs } from '../db/functions.ts'
 import { botSign } from '../guard/bot-check.ts'
-import {
-  DISPOSABLE_EMAIL_MESSAGE,
-  canonicalEmail,
-  emailDomain,
-  isDisposableEmail,
-} from '../guard/email-identity.ts'
+import { checkEmailDomain, canonicalEmail, emailDomain } from '../guard/email-identity.ts'
 import { planHits, verdictOf, type RateLimitCheck } from '../guard/rate-limiter.ts'
-import { InvalidFieldError } from '../guard/refusals.ts'
 import {
   enforceRequestLimits,
   hashClient,
@@ -85,8 +79,7 @@ export async function submitTrial(
     deps.logger.info({ reason: sign, ipHash: clientHashes.address.slice(0, 12) }, 'bot turned away')
     return decoyResponse()
   }
-  if (isDisposableEmail(request.email))
-    throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
+  checkEmailDomain(request.email)
 
   const emailCanonical = canonicalEmail(request.email)
   const { token, hash } = newToken()
