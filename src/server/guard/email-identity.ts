@@ -59,7 +59,7 @@ export function isDisposableEmail(email: string): boolean {
  * The message a refused disposable address gets, naming the field (docs/architecture.md,
  * "Contracts: API").
  */
-export const DISPOSABLE_EMAIL_MESSAGE =
+const DISPOSABLE_EMAIL_MESSAGE =
   'E-mail addresses of disposable e-mail services cannot receive a trial key; please use your work or personal address'
 
 /**
@@ -90,7 +90,7 @@ const spellRun = (spellChecker as { run?: typeof spellChecker.run }).run ?? spel
  * domain whose name has five letters or more. A company's own domain near a short one (ge.com,
  * ms.com beside me.com; acme.com, which the library takes for me.com) is never refused.
  */
-export function misspeltWebmail(email: string): string | null {
+function misspeltWebmail(email: string): string | null {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
   if (isWebmailDomain(domain)) return null
   const suggestion = spellRun({ email })
