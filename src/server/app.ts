@@ -143,9 +143,9 @@ export function createApp(deps: AppDeps): Hono {
     ),
     trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
-    trialConfirmationRoutes({ trial }),
+    trialConfirmationRoutes({ trial, settings }),
     trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
-    reminderStopRoutes({ db: database.db }),
+    reminderStopRoutes({ db: database.db, settings }),
     purchaseRequestRoutes({
       trustProxy: config.trustProxy,
       purchase: {

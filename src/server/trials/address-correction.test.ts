@@ -35,7 +35,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
     build()
   })
 
-  async function request(email = 'ann@gnail.com'): Promise<Submitted> {
+  async function request(email = 'ann@exmaple.com'): Promise<Submitted> {
     const res = await postJson(app, api.trialSubmissions, trialRequest({ email }))
     expect(res.status).toBe(201)
     return (await res.json()) as Submitted
@@ -64,7 +64,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
   it('sends the same key to the new address, and nothing more to the old one', async () => {
     const ann = await request()
     const before = await listMail(database().db)
-    expect(before.map((m) => m.to)).toEqual(['ann@gnail.com'])
+    expect(before.map((m) => m.to)).toEqual(['ann@exmaple.com'])
     const key = before[0]!.payload.activationKey
     kicks = 0
 
@@ -108,7 +108,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
     })
     expect(res.status).toBe(404)
     expect((await listMail(database().db)).map((m) => m.to).sort()).toEqual([
-      'ann@gnail.com',
+      'ann@exmaple.com',
       'bob@example.com',
     ])
   })
