@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 import { DEFAULT_SETTINGS, placeholderSettings } from './src/common/site/settings.ts'
 
 // Unit and integration tests sit next to the code (*.test.ts), the test support's own tests in
-// tests/support/; browser tests (tests/e2e/*.spec.ts) are Playwright's.
+// tests/support/, the tests of releases against the previous one in tests/release/; browser
+// tests (tests/e2e/*.spec.ts) are Playwright's.
 export default defineConfig({
   test: {
     include: [
@@ -10,6 +11,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
       'tests/support/**/*.test.ts',
+      'tests/release/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -53,6 +53,8 @@ interface LoadOptions {
   /** Headers for each request beside `headers` (e.g. a distinct X-Forwarded-For). */
   requestHeaders?: () => Record<string, string>
   onResponse?: (status: number, body: string) => void
+  /** A steady rate: requests a second over all connections (autocannon's overallRate). */
+  overallRate?: number
   /** Called between the warm-up and the measured run (e.g. to read the server's CPU time). */
   onMeasureStart?: () => void
 }
@@ -69,6 +71,7 @@ function cannon(
     duration: durationS,
     method: options.method ?? 'GET',
     headers: options.headers,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [
       {
         ...(body || requestHeaders

@@ -3,7 +3,7 @@
  * time from /proc/<pid>/stat (Linux only; elsewhere nulls rather than a failed bench). CPU
  * milliseconds per request hold still on a shared, busy machine where requests/s do not.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 
 interface ProcMemory {
   /** Resident set size now, in KiB. */
@@ -93,29 +93,4 @@ export function readMainThreadCpuMs(pid: number): number | null {
   } catch {
     return null
   }
-}
-
-/**
- * CPU time of every process named postgres on this machine (backends, WAL writer,
- * checkpointer, autovacuum), in ms; null when there are none to see (Postgres elsewhere).
- * Differences over a run price the database's share of a request when Postgres is local.
- */
-export function readPostgresCpuMs(): number | null {
-  let total = 0
-  let found = false
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // exited meanwhile
-    }
-    if (!stat.includes(' (postgres) ')) continue
-    const ms = parseProcStat(stat)
-    if (ms === null) continue
-    total += ms
-    found = true
-  }
-  return found ? total : null
 }

@@ -1,25 +1,30 @@
 /**
- * Paid orders on the embedded database (docs/architecture.md "Budgets"): the production server
- * in a process of its own, as `npm start` runs it (its orders worker and outbox worker included),
- * signed Stripe webhooks over real HTTP from this process, the server's e-mail delivered over
- * SMTP to a sink here. Budgets: a webhook answered in p99 < 50 ms at 16 concurrent deliveries;
- * every key e-mail of a burst of 100 orders sent within 5 s of its event. Part `orders` of
- * npm run bench (BENCH_ONLY=orders; it needs the bench build); alone, after a build:
+ * Paid orders (DESIGN.md §9), on the embedded database and, with TEST_DATABASE_URL, on a fresh
+ * Postgres database: the production server in a process of its own, as `npm start` runs it (its
+ * orders worker and outbox worker included), signed Stripe webhooks over real HTTP from this
+ * process, the server's e-mail delivered over SMTP to a sink here. Budgets: a webhook answered
+ * within 250 ms at p99 at 16 concurrent deliveries (providers wait 10-30 s); every key e-mail of
+ * a burst of 100 orders sent within 5 s of its event. Part `orders` of npm run bench
+ * (BENCH_ONLY=orders; it needs the bench build); alone, after a build:
  * `node --import tsx bench/orders.ts`.
  */
 import { mkdtempSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { insertLicenses } from '#src/server/licenses/license-repository.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { signWebhook } from '#src/server/orders/webhook-signatures.ts'
+import { createBenchDatabase } from './bench-database.ts'
 import type { Budget } from './budget.ts'
 import { startServer } from './server.ts'
 import { startSmtpArrivals } from './smtp-arrivals.ts'
 
 export interface OrdersReport {
+  database: 'embedded' | 'postgres'
+  /** The machine's 1-minute load average before and after: these machines are shared. */
+  loadAverage: { before: number; after: number }
   webhook: { deliveries: number; concurrency: number; p50Ms: number; p99Ms: number }
   /** Each order's key e-mail against its webhook's answer: the slowest and the median. */
   burst: { orders: number; maxEventToMailMs: number; p50EventToMailMs: number }
@@ -28,7 +33,7 @@ export interface OrdersReport {
 }
 
 const SECRET = 'whsec_bench'
-const WEBHOOK_BUDGET_MS = 50
+const WEBHOOK_BUDGET_MS = 250
 const MAIL_BUDGET_MS = 5_000
 
 function percentile(sorted: number[], p: number): number {
@@ -57,16 +62,22 @@ function event(n: number, prefix: string) {
 
 export async function runOrdersBench(
   port: number,
+  postgresUrl: string | null = null,
   deliveries = Number(process.env.BENCH_ORDERS_DELIVERIES ?? 800),
   burst = Number(process.env.BENCH_ORDERS_BURST ?? 100),
 ): Promise<OrdersReport> {
   // The paid pool goes in before the server starts: PGlite admits one process at a time.
   const dataDir = mkdtempSync(join(tmpdir(), 'pacepoint-bench-orders-'))
-  const database = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(dataDir) })
+  const benchDb = postgresUrl ? await createBenchDatabase(postgresUrl, 'orders') : null
+  const database = await openDatabase({
+    databaseUrl: benchDb?.url ?? null,
+    dataDir: benchDb ? null : embeddedDataDir(dataDir),
+  })
   await migrate(database.db)
   const keys = Array.from({ length: deliveries + 2 * burst + 10 }, (_, i) => `BENCH-PAID-${i}`)
   await insertLicenses(database.db, 'advanced', keys, 'bench', false, 'paid')
   await database.close()
+  const loadBefore = loadavg()[0]!
 
   const smtp = await startSmtpArrivals()
   const server = await startServer(
@@ -77,6 +88,7 @@ export async function runOrdersBench(
       PAID_DOWNLOAD_URL_ADVANCED: 'https://downloads.bench.test/Advanced.exe',
       OPERATOR_EMAIL: 'ops@pacepoint.test',
       SMTP_URL: smtp.url,
+      ...(benchDb ? { DATABASE_URL: benchDb.url } : {}),
     },
     // BENCH_ORDERS_PROFILE=dir: the server's CPU profile goes there, to see where a run's time goes.
     {
@@ -164,6 +176,11 @@ export async function runOrdersBench(
     if (keyMails.length !== 2 * burst + deliveries)
       throw new Error(`${keyMails.length} key e-mails for ${2 * burst + deliveries} orders`)
     return {
+      database: benchDb ? 'postgres' : 'embedded',
+      loadAverage: {
+        before: Math.round(loadBefore * 100) / 100,
+        after: Math.round(loadavg()[0]! * 100) / 100,
+      },
       webhook: {
         deliveries,
         concurrency,
@@ -181,28 +198,34 @@ export async function runOrdersBench(
     agent.destroy()
     await server.stop()
     await smtp.close()
+    await benchDb?.drop()
   }
 }
 
 export function ordersBudgets(report: OrdersReport): Budget[] {
+  const db = report.database === 'embedded' ? 'embedded' : 'Postgres'
+  const load = `load ${report.loadAverage.before} / ${report.loadAverage.after}`
   return [
     {
-      name: 'Webhook answer p99 at 16 concurrent deliveries (embedded)',
-      limit: `< ${WEBHOOK_BUDGET_MS} ms`,
-      actual: `${report.webhook.p99Ms} ms`,
-      met: report.webhook.p99Ms < WEBHOOK_BUDGET_MS,
+      name: `Webhook answer p99 at ${report.webhook.concurrency} concurrent deliveries (${db})`,
+      limit: `<= ${WEBHOOK_BUDGET_MS} ms`,
+      actual: `${report.webhook.p99Ms} ms (p50 ${report.webhook.p50Ms} ms; ${load})`,
+      met: report.webhook.p99Ms <= WEBHOOK_BUDGET_MS,
     },
     {
-      name: `Key e-mail after its event, ${report.burst.orders} orders in a burst`,
-      limit: `< ${MAIL_BUDGET_MS} ms`,
-      actual: `${report.burst.maxEventToMailMs} ms`,
-      met: report.burst.maxEventToMailMs < MAIL_BUDGET_MS,
+      name: `Key e-mail after its event, ${report.burst.orders} orders in a burst (${db})`,
+      limit: `<= ${MAIL_BUDGET_MS} ms`,
+      actual: `${report.burst.maxEventToMailMs} ms (median ${report.burst.p50EventToMailMs} ms)`,
+      met: report.burst.maxEventToMailMs <= MAIL_BUDGET_MS,
     },
   ]
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = await runOrdersBench(Number(process.env.BENCH_PORT ?? 4540))
-  console.log(JSON.stringify(report, null, 2))
-  console.table(ordersBudgets(report))
+  const port = Number(process.env.BENCH_PORT ?? 4540)
+  const reports = [await runOrdersBench(port)]
+  if (process.env.TEST_DATABASE_URL)
+    reports.push(await runOrdersBench(port, process.env.TEST_DATABASE_URL))
+  console.log(JSON.stringify(reports, null, 2))
+  console.table(reports.flatMap(ordersBudgets))
 }

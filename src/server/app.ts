@@ -12,6 +12,7 @@ import { afterAnswer, type AfterAnswer } from './after-answer.ts'
 import { operatorAddress, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { isDatabaseUnavailable } from './db/errors.ts'
+import { schemaProblem } from './db/schema-readiness.ts'
 import { consoleHeaders, consoleApiRoutes } from './console/console-routes.ts'
 import { apiFallback } from './http/api-fallback.ts'
 import { consentRoutes } from './privacy/consent-routes.ts'
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Hono {
     healthRoutes(
       {
         ping: () => database.ping(),
+        schemaProblem: () => schemaProblem(database.db),
         isStopping: deps.isStopping ?? (() => false),
       },
       logger,

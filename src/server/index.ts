@@ -16,7 +16,7 @@ import {
 } from './config.ts'
 import { embeddedDataDir, openDatabase, type Database } from './db/client.ts'
 import { isSocketLive } from './db/embedded-lock.ts'
-import { migrate, migratePostgres } from './db/migrate.ts'
+import { ChangedMigrationError, migrate, migratePostgres } from './db/migrate.ts'
 import { releaseMailLeases } from './mail/outbox-repository.ts'
 import { releaseWebhookEventLeases } from './orders/webhook-event-repository.ts'
 import { orderDependencies } from './orders/order-deps.ts'
@@ -240,7 +240,12 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SettingsError) console.error(error.message)
+  if (
+    error instanceof ConfigError ||
+    error instanceof SettingsError ||
+    error instanceof ChangedMigrationError
+  )
+    console.error(error.message)
   else console.error(error)
   process.exit(1)
 })

@@ -36,13 +36,16 @@ export async function placeholderBuild(): Promise<string> {
 
 /**
  * Starts the server with the given environment on top of a quiet, self-contained default (no
- * inherited DATABASE_URL or SMTP_URL) and resolves once it logs 'listening'.
+ * inherited DATABASE_URL or SMTP_URL) and resolves once it logs 'listening'. `cwd` is the
+ * checkout whose server runs (another release's worktree); this one by default.
  */
 export function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  cwd?: string,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd,
     env: {
       PATH: testEnvironment().inherited.PATH ?? '',
       HOME: testEnvironment().inherited.HOME ?? '',

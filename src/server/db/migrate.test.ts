@@ -1,15 +1,33 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { placeholderBuild, startServerProcess } from '#tests/support/server-process.ts'
 import { createTestDatabase, describeEachDatabase } from '#tests/support/test-database.ts'
-import { openDatabase, queryRows } from './client.ts'
+import { embeddedDataDir, openDatabase, queryRows, type Database } from './client.ts'
 import {
-  loadFunctions,
+  ChangedMigrationError,
   loadMigrations,
   migrate,
   migratePostgres,
   splitStatements,
-  type DbFunction,
+  type Migration,
 } from './migrate.ts'
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
+
+/** A migration of the tests' own, for the checksum cases. */
+function probe(version: string, table: string, sha256 = `sha-of-${table}`): Migration {
+  return {
+    version,
+    name: `${version}_${table}`,
+    sha256,
+    statements: [`create table ${table} (x int)`],
+  }
+}
 
 describe('splitStatements', () => {
   it('splits at breakpoint lines only, keeps semicolons inside a statement, drops comment-only pieces', () => {
@@ -45,6 +63,106 @@ describeEachDatabase('migrate on %s', (database, kind) => {
   const opened: { close(): Promise<void> }[] = []
   afterAll(async () => {
     for (const d of opened.reverse()) await d.close()
+  })
+
+  /**
+   * The checksum cases use migrations of their own (9001 and up) on the suite's database, where
+   * this release's applied migrations look like another release's; each removes its own after.
+   */
+  async function withProbes(work: (db: Database['db']) => Promise<void>) {
+    const { db } = database()
+    try {
+      await work(db)
+    } finally {
+      await db.execute(sql`drop table if exists probe_a, probe_b`)
+      await db.execute(sql`delete from schema_migrations where version >= '9000'`)
+    }
+  }
+
+  const recorded = (db: Database['db']) =>
+    queryRows<{ version: string; name: string; sha256: string | null }>(
+      db,
+      sql`select version, name, sha256 from schema_migrations order by version`,
+    )
+  const probes = async (db: Database['db']) =>
+    (await recorded(db)).filter((r) => r.version >= '9000')
+
+  it("records each applied file's SHA-256, the hash of its bytes", async () => {
+    const rows = await recorded(database().db)
+    expect(rows.length).toBe((await loadMigrations()).length)
+    for (const row of rows) {
+      const bytes = await readFile(join(MIGRATIONS_DIR, `${row.name}.sql`))
+      expect(row.sha256, row.name).toBe(createHash('sha256').update(bytes).digest('hex'))
+    }
+  })
+
+  it('refuses to go on, naming the file, when an applied migration changed, and applies nothing', async () => {
+    await withProbes(async (db) => {
+      expect(await migrate(db, [probe('9001', 'probe_a')])).toEqual(['9001_probe_a'])
+      const edited = { ...probe('9001', 'probe_a'), sha256: 'edited' }
+      const error = await migrate(db, [edited, probe('9002', 'probe_b')]).catch(
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(ChangedMigrationError)
+      expect((error as Error).message).toMatch(
+        /^Migration 9001_probe_a\.sql has changed since it was applied/,
+      )
+      expect((error as Error).message).toContain('never edited')
+      // The migration after it did not run.
+      expect((await recorded(db)).map((r) => r.version).filter((v) => v >= '9000')).toEqual([
+        '9001',
+      ])
+      await expect(db.execute(sql`select count(*) from probe_b`)).rejects.toThrow()
+      // A file renamed under the same version is a changed migration too.
+      const renamed = { ...probe('9001', 'probe_a'), name: '9001_probe_renamed' }
+      await expect(migrate(db, [renamed])).rejects.toThrow(
+        /Migration 9001_probe_renamed\.sql has changed.*applied as 9001_probe_a/,
+      )
+    })
+  })
+
+  it('takes the files as they are now as the baseline of a database migrated before checksums', async () => {
+    await withProbes(async (db) => {
+      const ours = [probe('9001', 'probe_a'), probe('9002', 'probe_b')]
+      // As the releases up to c8ea3ff left it: their migrator kept (version, name) only.
+      await migrate(db, ours.slice(0, 1))
+      await db.execute(sql`alter table schema_migrations drop column sha256`)
+      expect(await migrate(db, ours)).toEqual(['9002_probe_b'])
+      expect(await probes(db)).toEqual([
+        { version: '9001', name: '9001_probe_a', sha256: 'sha-of-probe_a' },
+        { version: '9002', name: '9002_probe_b', sha256: 'sha-of-probe_b' },
+      ])
+      // From then on an edit is refused.
+      await expect(migrate(db, [{ ...ours[0]!, sha256: 'edited' }])).rejects.toThrow(
+        ChangedMigrationError,
+      )
+      // And this release's own rows, without a hash since the column went, get theirs again.
+      await migrate(db)
+      expect((await recorded(db)).filter((r) => r.sha256 === null)).toEqual([])
+    })
+  })
+
+  it("leaves a later release's migrations alone, and an earlier migrator's rows get their hash", async () => {
+    await withProbes(async (db) => {
+      await migrate(db, [probe('9001', 'probe_a')])
+      // A later release applied 9500 (this release has no such file); an earlier release's
+      // migrator, which knows nothing of checksums, recorded 9002 as (version, name) only.
+      await db.execute(
+        sql`insert into schema_migrations (version, name, sha256) values ('9500', '9500_later', 'later')`,
+      )
+      await db.execute(sql`create table probe_b (x int)`)
+      await db.execute(
+        sql`insert into schema_migrations (version, name) values ('9002', '9002_probe_b')`,
+      )
+      expect(await migrate(db, [probe('9001', 'probe_a'), probe('9002', 'probe_b')])).toEqual(
+        [],
+      )
+      expect(await probes(db)).toEqual([
+        { version: '9001', name: '9001_probe_a', sha256: 'sha-of-probe_a' },
+        { version: '9002', name: '9002_probe_b', sha256: 'sha-of-probe_b' },
+        { version: '9500', name: '9500_later', sha256: 'later' },
+      ])
+    })
   })
 
   it('applies each file once and records it; a second run does nothing', async () => {
@@ -110,6 +228,7 @@ describeEachDatabase('migrate on %s', (database, kind) => {
       const slow = {
         version: '9999',
         name: '9999_slow',
+        sha256: 'slow',
         statements: ['select pg_sleep(0.6)', 'create table slow_done (x int)'],
       }
       await expect(migrate(requestPool.db, [slow])).rejects.toThrow()
@@ -125,48 +244,46 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     20_000,
   )
 
-  it('keeps every database function as its file in db/functions/ says, body for body', async () => {
+  it('creates no database routine: every rule is TypeScript (decision 27)', async () => {
     const { db } = database()
-    const files = await loadFunctions()
-    expect(files.map((f) => f.name)).toContain('submit_trial')
-    const applied = await queryRows<{ name: string; body: string }>(
+    const routines = await queryRows<{ name: string }>(
       db,
-      sql`select p.proname as name, p.prosrc as body
+      sql`select p.proname as name
           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and p.prokind in ('f', 'p')`,
+          where n.nspname = current_schema()`,
     )
-    const bodies = new Map(applied.map((r) => [r.name, r.body]))
-    for (const file of files) expect(bodies.get(file.name), file.name).toBe(file.body)
-    // And nothing else: no routine is left over from an older migration.
-    expect([...bodies.keys()].sort()).toEqual(files.map((f) => f.name).sort())
+    expect(routines.map((r) => r.name)).toEqual([])
   })
 
-  it('applies a function file again when it changes, dropping its old signature, and not otherwise', async () => {
+  it("leaves the previous release's routines and their table alone, for it may run beside this one", async () => {
     const { db } = database()
-    const fn = (text: string): DbFunction => ({
-      name: 'answer_probe',
-      hash: text,
-      statements: [text],
-      body: '',
-    })
-    const v1 = fn(
-      'CREATE FUNCTION answer_probe(p_x int) RETURNS int LANGUAGE sql AS $$ SELECT p_x $$',
+    // As the previous release left them: a routine it calls, and the table that records it.
+    await db.execute(sql`create table if not exists schema_functions (
+        name text primary key, hash text not null, applied_at timestamptz not null default now())`)
+    await db.execute(
+      sql.raw(
+        'create function previous_release_probe() returns int language sql as $$ select 7 $$',
+      ),
     )
-    expect(await migrate(db, [], [v1])).toEqual(['function answer_probe'])
-    expect(await migrate(db, [], [v1])).toEqual([])
-    // A new signature and return type, which CREATE OR REPLACE could not make.
-    const v2 = fn(
-      "CREATE FUNCTION answer_probe(p_x text) RETURNS text LANGUAGE sql AS $$ SELECT p_x || '!' $$",
+    await db.execute(
+      sql`insert into schema_functions (name, hash) values ('previous_release_probe', 'h')`,
     )
-    expect(await migrate(db, [], [v2])).toEqual(['function answer_probe'])
-    const [row] = await queryRows<{ answer: string; versions: number }>(
+    const next = {
+      version: '9998',
+      name: '9998_added',
+      sha256: 'sha-of-added_later',
+      statements: ['create table added_later (x int)'],
+    }
+    expect(await migrate(db, [...(await loadMigrations()), next])).toEqual(['9998_added'])
+    const [row] = await queryRows<{ answer: number; recorded: number }>(
       db,
-      sql`select answer_probe(p_x => 'hi'::text) as answer,
-            (select count(*)::int from pg_proc where proname = 'answer_probe') as versions`,
+      sql`select previous_release_probe() as answer,
+            (select count(*)::int from schema_functions) as recorded`,
     )
-    expect(row).toEqual({ answer: 'hi!', versions: 1 })
-    await db.execute(sql`drop function answer_probe(text)`)
-    await db.execute(sql`delete from schema_functions where name = 'answer_probe'`)
+    expect(row).toEqual({ answer: 7, recorded: 1 })
+    await db.execute(sql`drop function previous_release_probe()`)
+    await db.execute(sql`drop table schema_functions, added_later`)
+    await db.execute(sql`delete from schema_migrations where version = '9998'`)
   })
 
   it('0060 folds each rate-limit key into one row, keeping the count of the window just before', async () => {
@@ -215,6 +332,7 @@ describeEachDatabase('migrate on %s', (database, kind) => {
       {
         version: '0001',
         name: '0001_broken',
+        sha256: 'broken',
         statements: ['create table t (x int)', 'create table t (x int)'],
       },
     ]
@@ -225,4 +343,28 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     )
     expect(tables).toHaveLength(0)
   })
+})
+
+describe('the server', () => {
+  const dirs: string[] = []
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('refuses to start, naming the file, when a shipped migration changed since it was applied', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'changed-migration-'))
+    const dist = await placeholderBuild()
+    dirs.push(dataDir, dist)
+    const database = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(dataDir) })
+    await migrate(database.db)
+    // What the database holds for 0001 is no longer what the file says: as if it were edited.
+    await database.db.execute(
+      sql`update schema_migrations set sha256 = repeat('0', 64) where version = '0001'`,
+    )
+    await database.close()
+    const start = startServerProcess({ DATA_DIR: dataDir, DIST_DIR: dist })
+    await expect(start).rejects.toThrow(
+      /server exited \(1\) before listening: Migration 0001_initial\.sql has changed since it was applied \(its SHA-256 was 000000000000… when applied/,
+    )
+  }, 60_000)
 })

@@ -1,27 +1,90 @@
 /**
  * Our migrator: numbered SQL files in ./migrations (tables and data), applied once each in
- * order, then the database functions in ./functions (one file per function or procedure, its
- * current body), applied again whenever a file's hash changes, like Flyway's repeatable R__
- * files (docs/decisions/0020-database-functions-in-one-home.md). All of it runs inside one
- * transaction that first takes an advisory lock, so several instances starting at once apply
- * each change exactly once (the others wait, then find nothing left to do). Postgres runs DDL
- * inside transactions, so a failing file leaves no half-made schema behind.
+ * order. All of it runs inside one transaction that first takes an advisory lock, so several
+ * instances starting at once apply each change exactly once (the others wait, then find nothing
+ * left to do). Postgres runs DDL inside transactions, so a failing file leaves no half-made
+ * schema behind. No database routine is created: the rules are TypeScript
+ * (docs/decisions/0027-rules-in-typescript.md). The routines an earlier release created, and
+ * its schema_functions table, stay untouched: that release may still run beside this one.
+ *
+ * Each applied migration's SHA-256 is recorded, and a start is refused, naming the file, when a
+ * migration that was applied has changed since (docs/decisions/0028-migration-checksums.md):
+ * shipped files are never edited, so an edit can only be a mistake. Applied versions this
+ * release has no file for are a later release's (expand, then contract: docs/operations.md,
+ * "Upgrading") and are left alone.
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { openDatabase, queryRows, type Db } from './client.ts'
+import { openDatabase, type Db } from './client.ts'
+import { readAppliedMigrations } from './schema-repository.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
-const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 7_243_501_001
 
-interface Migration {
+export interface Migration {
   version: string
   name: string
+  /** Of the file's bytes, as recorded in schema_migrations.sha256 when it is applied. */
+  sha256: string
   statements: string[]
+}
+
+/** A row of schema_migrations; sha256 is null where an earlier release's migrator applied it. */
+export interface AppliedMigration {
+  version: string
+  name: string
+  sha256: string | null
+}
+
+/** A shipped migration whose file is not what was applied, as a person should read it. */
+interface ChangedMigration {
+  file: string
+  problem: string
+}
+
+/** How the database's applied migrations compare with this release's files. */
+export function compareMigrations(
+  ours: Migration[],
+  applied: AppliedMigration[],
+): { missing: Migration[]; changed: ChangedMigration[]; unrecorded: Migration[] } {
+  const byVersion = new Map(applied.map((row) => [row.version, row]))
+  const missing: Migration[] = []
+  const changed: ChangedMigration[] = []
+  const unrecorded: Migration[] = []
+  for (const migration of ours) {
+    const row = byVersion.get(migration.version)
+    const file = `${migration.name}.sql`
+    if (!row) missing.push(migration)
+    else if (row.name !== migration.name)
+      changed.push({ file, problem: `version ${migration.version} was applied as ${row.name}` })
+    else if (row.sha256 === null) unrecorded.push(migration)
+    else if (row.sha256 !== migration.sha256)
+      changed.push({
+        file,
+        problem: `its SHA-256 was ${row.sha256.slice(0, 12)}… when applied and is ${migration.sha256.slice(0, 12)}… now`,
+      })
+  }
+  return { missing, changed, unrecorded }
+}
+
+/** The start is refused: a shipped migration file differs from what the database applied. */
+export class ChangedMigrationError extends Error {
+  constructor(readonly changed: ChangedMigration[]) {
+    super(
+      changed
+        .map(
+          (c) =>
+            `Migration ${c.file} has changed since it was applied (${c.problem}). A shipped ` +
+            'migration is never edited: restore the file as shipped and put the change in a new ' +
+            'migration (docs/operations.md, "Upgrading").',
+        )
+        .join('\n'),
+    )
+    this.name = 'ChangedMigrationError'
+  }
 }
 
 /**
@@ -42,119 +105,58 @@ export function splitStatements(text: string): string[] {
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort()
   return Promise.all(
-    files.map(async (file) => ({
-      version: file.slice(0, 4),
-      name: file.replace(/\.sql$/, ''),
-      statements: splitStatements(await readFile(`${dir}/${file}`, 'utf8')),
-    })),
-  )
-}
-
-/** A database function's file: the routine it defines is named after it. */
-export interface DbFunction {
-  name: string
-  hash: string
-  statements: string[]
-  /** The body between the dollar quotes, as the database keeps it (prosrc). */
-  body: string
-}
-
-export async function loadFunctions(dir = FUNCTIONS_DIR): Promise<DbFunction[]> {
-  const files = (await readdir(dir)).filter((f) => /^[a-z_][a-z0-9_]*\.sql$/.test(f)).sort()
-  return Promise.all(
     files.map(async (file) => {
-      const text = await readFile(`${dir}/${file}`, 'utf8')
-      const body = /\$\$([\s\S]*)\$\$/.exec(text)?.[1]
-      if (body === undefined) throw new Error(`${file}: no $$-quoted body`)
+      const bytes = await readFile(`${dir}/${file}`)
       return {
+        version: file.slice(0, 4),
         name: file.replace(/\.sql$/, ''),
-        hash: createHash('sha256').update(text).digest('hex'),
-        statements: splitStatements(text),
-        body,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        statements: splitStatements(bytes.toString('utf8')),
       }
     }),
   )
 }
 
 /**
- * (Re)creates each function whose file changed since it was last applied: every routine of that
- * name in the current schema is dropped first, so a file may change a signature or a return
- * type, which CREATE OR REPLACE cannot. Returns the names applied.
- */
-async function applyFunctions(tx: Db, functions: DbFunction[]): Promise<string[]> {
-  await tx.execute(sql`
-    create table if not exists schema_functions (
-      name text primary key,
-      hash text not null,
-      applied_at timestamptz not null default now()
-    )`)
-  const applied = new Map(
-    (
-      await queryRows<{ name: string; hash: string }>(
-        tx,
-        sql`select name, hash from schema_functions`,
-      )
-    ).map((r) => [r.name, r.hash]),
-  )
-  const changed = functions.filter((f) => applied.get(f.name) !== f.hash)
-  // As pg_dump does: a body is checked when it runs, not when it is created, so the files may
-  // name each other in any order, and a migration test may stop the tables short of a column a
-  // body names.
-  if (changed.length) await tx.execute(sql`set local check_function_bodies = off`)
-  for (const fn of changed) {
-    const existing = await queryRows<{ signature: string; kind: string }>(
-      tx,
-      sql`select p.oid::regprocedure::text as signature, p.prokind as kind
-          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and p.proname = ${fn.name}`,
-    )
-    for (const routine of existing) {
-      const what = routine.kind === 'p' ? 'procedure' : 'function'
-      await tx.execute(sql.raw(`drop ${what} ${routine.signature}`))
-    }
-    for (const statement of fn.statements) await tx.execute(sql.raw(statement))
-    await tx.execute(
-      sql`insert into schema_functions (name, hash) values (${fn.name}, ${fn.hash})
-          on conflict (name) do update set hash = excluded.hash, applied_at = now()`,
-    )
-  }
-  return changed.map((f) => `function ${f.name}`)
-}
-
-/**
- * Applies the migrations not yet applied, then the functions whose files changed; returns their
- * names (a function as `function <name>`).
+ * Applies the migrations not yet applied and returns their names. Throws ChangedMigrationError, having changed
+ * nothing, when an applied migration's file differs from what was applied.
  */
 export async function migrate(
   db: Db,
   migrations?: Migration[],
-  functions?: DbFunction[],
 ): Promise<string[]> {
   const all = migrations ?? (await loadMigrations())
-  const routines = functions ?? (await loadFunctions())
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
     await tx.execute(sql`
       create table if not exists schema_migrations (
         version text primary key,
         name text not null,
-        applied_at timestamptz not null default now()
+        applied_at timestamptz not null default now(),
+        sha256 text
       )`)
-    const done = new Set(
-      (await queryRows<{ version: string }>(tx, sql`select version from schema_migrations`)).map(
-        (r) => r.version,
-      ),
-    )
+    // Releases up to c8ea3ff made the table without it. Nullable: their migrator, which inserts
+    // (version, name) only, keeps working on this database during a rolling deploy or a rollback.
+    await tx.execute(sql`alter table schema_migrations add column if not exists sha256 text`)
+    const { missing, changed, unrecorded } = compareMigrations(all, await readAppliedMigrations(tx))
+    if (changed.length) throw new ChangedMigrationError(changed)
+    // Applied before hashes were kept (or by an earlier release's migrator): today's file is the
+    // baseline, which is safe because no shipped file is edited from now on (decision 28).
+    for (const migration of unrecorded)
+      await tx.execute(
+        sql`update schema_migrations set sha256 = ${migration.sha256}
+            where version = ${migration.version} and sha256 is null`,
+      )
     const applied: string[] = []
-    for (const migration of all) {
-      if (done.has(migration.version)) continue
+    for (const migration of missing) {
       for (const statement of migration.statements) await tx.execute(sql.raw(statement))
       await tx.execute(
-        sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`,
+        sql`insert into schema_migrations (version, name, sha256)
+            values (${migration.version}, ${migration.name}, ${migration.sha256})`,
       )
       applied.push(migration.name)
     }
-    return [...applied, ...(await applyFunctions(tx, routines))]
+    return applied
   })
 }
 

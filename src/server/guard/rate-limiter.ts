@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { addRateLimitHits, type CounterHit } from '../db/functions.ts'
+import { addCounterHits, type CounterHit } from './rate-limit-repository.ts'
 
 export interface RateLimitCheck<Name extends string = string> {
   /** What is limited; also the prefix of the stored key, so each limit counts separately. */
@@ -33,6 +33,10 @@ export function hashKey(name: string, value: string, hashed = false): string {
 /** One limit's hit for a request at `now`, with the check it counts for. */
 interface PlannedHit<Name extends string = string> extends CounterHit {
   check: RateLimitCheck<Name>
+  /** The limit's count. */
+  count: number
+  /** The share of the previous window that still overlaps the last window's length. */
+  previousWeight: number
 }
 
 export function planHits<Name extends string>(
@@ -53,13 +57,33 @@ export function planHits<Name extends string>(
   })
 }
 
-/** The verdict when the database found the plan's hit at 1-based `exceeded` over its limit. */
-export function verdictOf<Name extends string>(
+/**
+ * Counts the plan's hits (in their own short transaction: every attempt counts, refused ones
+ * too) and returns the first hit whose estimate is over its limit, or null. The estimate of a
+ * sliding window: this window's hits plus the previous window's, weighed by how much of it
+ * still overlaps the last WINDOW.
+ */
+export async function countHits<Name extends string>(
+  db: Db,
   plan: readonly PlannedHit<Name>[],
-  exceeded: number | null,
+): Promise<PlannedHit<Name> | null> {
+  const counts = new Map((await addCounterHits(db, plan)).map((c) => [c.key, c]))
+  return (
+    plan.find((hit) => {
+      const counted = counts.get(hit.key)
+      return (
+        counted !== undefined &&
+        counted.hits + counted.previousHits * hit.previousWeight > hit.count
+      )
+    }) ?? null
+  )
+}
+
+/** The verdict when `hit` (one of the plan's, or null) is over its limit. */
+export function verdictOf<Name extends string>(
+  hit: PlannedHit<Name> | null,
   now: number,
 ): RateLimitVerdict<Name> {
-  const hit = exceeded === null ? undefined : plan[exceeded - 1]
   if (!hit) return { exceeded: null, retryAfterSeconds: 0 }
   const windowEnd = hit.windowStart.getTime() + hit.check.limit.windowMs
   return {
@@ -73,6 +97,5 @@ export async function hitRateLimits<Name extends string>(
   checks: readonly RateLimitCheck<Name>[],
   now = Date.now(),
 ): Promise<RateLimitVerdict<Name>> {
-  const plan = planHits(checks, now)
-  return verdictOf(plan, await addRateLimitHits(db, plan), now)
+  return verdictOf(await countHits(db, planHits(checks, now)), now)
 }

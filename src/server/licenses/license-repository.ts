@@ -1,12 +1,153 @@
 /**
- * Data access for licenses: the key pool. Claiming a key and finding an address's valid key are
- * database functions (functions/claim_license.sql, find_valid_license.sql), called through
- * functions.ts.
+ * Data access for licenses: the key pool, in single statements; the rules of who gets a key are
+ * the services' (trials/trial-service.ts, orders/order-service.ts).
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { MODELS, type Model } from '#src/common/models.ts'
 import { queryRows, type Db } from '../db/client.ts'
-import { licenses, type LicensePool, type LicenseRow, type LicenseStatus } from '../db/schema.ts'
+import {
+  licenses,
+  trialSubmissions,
+  type LicensePool,
+  type LicenseRow,
+  type LicenseStatus,
+} from '../db/schema.ts'
+
+/** A key taken from the pool. */
+interface ClaimedLicense {
+  id: string
+  activationKey: string
+}
+
+/**
+ * Takes one available key of the model's trial pool for the submission, in one statement (paid
+ * keys go only to orders). The row lock skips rows other transactions hold, so concurrent
+ * claims (here or on another instance) never get the same key and never wait on each other.
+ * Real keys go before demo keys, in import order. Runs inside the submission's transaction; the
+ * submission row may come later in it (the owner reference is checked at commit, migration
+ * 0002). Null when the pool is empty.
+ */
+export async function claimLicense(
+  tx: Db,
+  model: Model,
+  submissionId: string,
+): Promise<ClaimedLicense | null> {
+  const [row] = await queryRows<{ id: string; activation_key: string }>(
+    tx,
+    sql`update licenses set status = 'assigned', submission_id = ${submissionId}, assigned_at = now()
+        where id = (select id from licenses
+                    where model = ${model} and status = 'available' and pool = 'trial'
+                    order by demo, seq limit 1 for update skip locked)
+        returning id, activation_key`,
+  )
+  return row ? { id: row.id, activationKey: row.activation_key } : null
+}
+
+/** Whether the model's trial pool has a key left: what a claim right now would find. */
+export async function hasAvailableLicense(db: Db, model: Model): Promise<boolean> {
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(
+      and(eq(licenses.model, model), eq(licenses.status, 'available'), eq(licenses.pool, 'trial')),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** The owner a valid key was given to, for handing it over again to the same mailbox. */
+interface ValidLicense {
+  licenseId: string
+  activationKey: string
+  submissionId: string
+  email: string
+  firstName: string
+  lastName: string
+}
+
+/**
+ * The newest key of this canonical address and model handed out less than validDays ago, with
+ * the submission it went to (its mailbox and its owner's name), or null. Planned on each call
+ * (never prepared): the index on (email_canonical, model) finds an address's few rows however
+ * large the table has grown (submit-trial.test.ts holds it).
+ */
+export async function findValidLicense(
+  db: Db,
+  emailCanonical: string,
+  model: Model,
+  validDays: number,
+): Promise<ValidLicense | null> {
+  const [row] = await db
+    .select({
+      licenseId: licenses.id,
+      activationKey: licenses.activationKey,
+      submissionId: trialSubmissions.id,
+      email: trialSubmissions.email,
+      firstName: trialSubmissions.firstName,
+      lastName: trialSubmissions.lastName,
+    })
+    .from(trialSubmissions)
+    .innerJoin(licenses, eq(licenses.submissionId, trialSubmissions.id))
+    .where(
+      and(
+        eq(trialSubmissions.emailCanonical, emailCanonical),
+        eq(trialSubmissions.model, model),
+        eq(licenses.model, model),
+        eq(licenses.status, 'assigned'),
+        gt(licenses.assignedAt, sql`now() - make_interval(days => ${validDays})`),
+      ),
+    )
+    .orderBy(desc(licenses.assignedAt))
+    .limit(1)
+  return row ?? null
+}
+
+/** The model's trial keys claimed within the last `seconds` (the claim breaker's count). */
+export async function countRecentClaims(db: Db, model: Model, seconds: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(licenses)
+    .where(
+      and(
+        eq(licenses.model, model),
+        gt(licenses.assignedAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Locks up to `quantity` available keys of the model's paid pool in import order, skipping rows
+ * other transactions hold, for the caller's transaction: the paid claim. Their ids and keys in
+ * that order; fewer than asked when the pool holds fewer.
+ */
+export async function lockPaidKeys(
+  tx: Db,
+  model: Model,
+  quantity: number,
+): Promise<{ id: string; activationKey: string }[]> {
+  return tx
+    .select({ id: licenses.id, activationKey: licenses.activationKey })
+    .from(licenses)
+    .where(
+      and(eq(licenses.model, model), eq(licenses.status, 'available'), eq(licenses.pool, 'paid')),
+    )
+    .orderBy(asc(licenses.seq))
+    .limit(quantity)
+    .for('update', { skipLocked: true })
+}
+
+/**
+ * Marks keys locked by lockPaidKeys as taken. assigned_at stays null: it counts trial claims
+ * (the claim breaker, claims per day); order_keys.claimed_at dates a paid one.
+ */
+export async function markLicensesAssigned(tx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .update(licenses)
+    .set({ status: 'assigned' })
+    .where(inArray(licenses.id, [...ids]))
+}
 
 /** Available trial keys per model (/api/license-counts): paid keys are not offered to visitors. */
 export async function countAvailableLicenses(db: Db): Promise<Record<Model, number>> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claimLicense } from '../db/functions.ts'
-import { insertLicenses } from './license-repository.ts'
+import { claimLicense, insertLicenses } from './license-repository.ts'
 import { insertSubmission } from '../trials/submission-repository.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import {
@@ -58,7 +57,7 @@ describeEachDatabase('license pool on %s', { emptyBeforeEach: true }, (database)
       waitlistTokenHash: 'h',
     })
     const claimed = await database().db.transaction((tx) =>
-      claimLicense(tx, { model: 'basic', submissionId: submission.id }),
+      claimLicense(tx, 'basic', submission.id),
     )
     expect(claimed!.activationKey).toBe('REAL-B')
     const stats = await licenseStats(database().db)

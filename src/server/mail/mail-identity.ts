@@ -28,3 +28,12 @@ export function mailIdentity(
   const messageIdDomain = domainOf(fromAddress) ?? new URL(config.publicUrl).hostname ?? 'localhost'
   return { from, replyTo: settings.supportEmail, messageIdDomain, publicUrl: config.publicUrl }
 }
+
+/**
+ * An outbox message's Message-ID, fixed when it is queued so every attempt sends the same one
+ * (a resend after a crash is recognisable): <row id@sender's domain>. The one place that spells
+ * it; the previous release's database routine mail_message_id spelt it the same way.
+ */
+export function stableMessageId(outboxId: string, domain: string): string {
+  return `<${outboxId}@${domain}>`
+}

@@ -1,8 +1,9 @@
 /** Data access for mail_outbox: one row per message to send (docs/architecture.md, "The outbox"). */
+import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { enqueueMailRow } from '../db/functions.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from '../db/schema.ts'
+import { stableMessageId } from './mail-identity.ts'
 
 /**
  * trial: a key (new or again); waitlist: a notice; waitlist-joined: the confirmation on joining
@@ -29,7 +30,7 @@ type MailKind =
   /** A notice before a trial ends (TRIAL_REMINDERS). */
   | 'trial-reminder'
 
-interface NewMail {
+export interface NewMail {
   kind: MailKind
   to: string
   payload: Record<string, unknown>
@@ -39,11 +40,34 @@ interface NewMail {
 }
 
 /**
- * Queues a message; its Message-ID is fixed now (by functions/enqueue_mail.sql, the one place
- * that spells it) so every attempt sends the same one.
+ * Queues messages in one statement, each with its row id (given: a trial reminder names its
+ * message) and its Message-ID, fixed now so every attempt sends the same one.
  */
-export function enqueueMail(tx: Db, mail: NewMail): Promise<{ id: string; messageId: string }> {
-  return enqueueMailRow(tx, { ...mail, submissionId: mail.submissionId ?? null })
+export async function insertOutboxRows(
+  tx: Db,
+  mails: readonly (NewMail & { id: string })[],
+): Promise<void> {
+  if (mails.length === 0) return
+  await tx.insert(mailOutbox).values(
+    mails.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.to,
+      payload: m.payload,
+      submissionId: m.submissionId ?? null,
+      messageId: stableMessageId(m.id, m.messageIdDomain),
+    })),
+  )
+}
+
+/** Queues a message with its stable Message-ID; the row's id and that. */
+export async function enqueueMail(
+  tx: Db,
+  mail: NewMail,
+): Promise<{ id: string; messageId: string }> {
+  const id = randomUUID()
+  await insertOutboxRows(tx, [{ ...mail, id }])
+  return { id, messageId: stableMessageId(id, mail.messageIdDomain) }
 }
 
 /**

@@ -6,9 +6,8 @@
  * process is answering requests (`busy`), each pass first waits for a gap, up to maxYieldMs.
  */
 import { randomUUID } from 'node:crypto'
-import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { runKeyResends } from '../db/functions.ts'
+import { runKeyResends } from '../trials/key-resend-service.ts'
 import { claimDueMail, markMailFailed, markMailSent, renewMailLeases } from './outbox-repository.ts'
 import type { OutboxRow } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
@@ -227,7 +226,6 @@ async function queueKeyResends(o: Required<OutboxWorkerOptions>): Promise<void> 
   try {
     const queued = await runKeyResends(o.db, {
       batch: o.batchSize,
-      validDays: TRIAL_VALID_DAYS,
       messageIdDomain: o.identity.messageIdDomain,
     })
     if (queued > 0) o.logger.info({ queued }, 'key resends queued')

@@ -22,3 +22,13 @@ export async function listOrderKeys(db: Db, orderId: string): Promise<OrderKey[]
     .where(eq(orderKeys.orderId, orderId))
     .orderBy(asc(licenses.seq))
 }
+
+/** Records the keys an order took, in one statement. */
+export async function insertOrderKeys(
+  tx: Db,
+  orderId: string,
+  licenseIds: readonly string[],
+): Promise<void> {
+  if (licenseIds.length === 0) return
+  await tx.insert(orderKeys).values(licenseIds.map((licenseId) => ({ orderId, licenseId })))
+}

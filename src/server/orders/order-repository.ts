@@ -77,6 +77,16 @@ export async function updateOrder(
   return row!
 }
 
+/** Marks the order fulfilled now; the moment, as the database's clock has it. */
+export async function markOrderFulfilled(tx: Db, id: string): Promise<Date> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'fulfilled', fulfilledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning({ fulfilledAt: orders.fulfilledAt })
+  return row!.fulfilledAt!
+}
+
 export async function listOrders(db: Db, status?: OrderStatus): Promise<OrderRow[]> {
   return db
     .select()

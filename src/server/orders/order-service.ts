@@ -8,14 +8,18 @@
 import { randomUUID } from 'node:crypto'
 import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { claimOrderKeys, recordPaidOrder, type PaidOrderOutcome } from '../db/functions.ts'
-import { revokeLicenses } from '../licenses/license-repository.ts'
-import { listOrderKeys } from './order-key-repository.ts'
+import {
+  lockPaidKeys,
+  markLicensesAssigned,
+  revokeLicenses,
+} from '../licenses/license-repository.ts'
+import { insertOrderKeys, listOrderKeys } from './order-key-repository.ts'
 import {
   findOrder,
   insertOrder,
   lockOldestAwaitingOrder,
   lockOrderByRef,
+  markOrderFulfilled,
   updateOrder,
 } from './order-repository.ts'
 import { enqueueMail } from '../mail/outbox-repository.ts'
@@ -105,6 +109,25 @@ function notice(
 }
 
 /**
+ * Takes an order's keys from its model's paid pool, all or none: records them as the order's
+ * and marks it fulfilled. The keys in import order and the moment, or null when the pool holds
+ * fewer than the order needs (nothing is taken; the few keys locked are let go at the end of
+ * the transaction). Runs in the order's transaction with the order row locked or just inserted.
+ */
+async function claimOrderKeys(
+  tx: Db,
+  order: { id: string; model: Model; quantity: number },
+): Promise<{ keys: string[]; fulfilledAt: Date } | null> {
+  const locked = await lockPaidKeys(tx, order.model, order.quantity)
+  if (locked.length < order.quantity) return null
+  const ids = locked.map((k) => k.id)
+  await markLicensesAssigned(tx, ids)
+  await insertOrderKeys(tx, order.id, ids)
+  const fulfilledAt = await markOrderFulfilled(tx, order.id)
+  return { keys: locked.map((k) => k.activationKey), fulfilledAt }
+}
+
+/**
  * Gives a matched order its keys from the paid pool, or, when the pool is short, leaves it
  * awaiting_key (telling the buyer once, `tellBuyer`, and the operator once per episode).
  * Runs in the order's transaction with the order row locked or just inserted.
@@ -115,11 +138,7 @@ async function fulfil(
   order: OrderRow & { model: Model },
   tellBuyer: boolean,
 ): Promise<OrderRow> {
-  const claimed = await claimOrderKeys(tx, {
-    orderId: order.id,
-    model: order.model,
-    quantity: order.quantity,
-  })
+  const claimed = await claimOrderKeys(tx, order)
   if (!claimed) {
     const waiting =
       order.status === 'awaiting_key'
@@ -174,7 +193,7 @@ async function settleNewOrder(tx: Db, deps: OrderDeps, order: OrderRow): Promise
   return fulfil(tx, deps, { ...order, model: order.model }, true)
 }
 
-/** The order a paid event makes, as insertOrder and record_paid_order take it. */
+/** The order a paid event makes, as insertOrder takes it. */
 function newOrderOf(deps: OrderDeps, event: PaidOrderEvent, eventRowId: number) {
   const model = modelOf(event, productModel(deps))
   const email = event.email?.trim() || null
@@ -196,47 +215,6 @@ function newOrderOf(deps: OrderDeps, event: PaidOrderEvent, eventRowId: number) 
     eventId: eventRowId,
     paidAt: event.paidAt,
   }
-}
-
-/**
- * The usual paid event in one statement (record_paid_order): the event marked, the order
- * recorded, its keys claimed and the key e-mail queued. On the embedded database an order's
- * transaction of several statements lets the event loop answer requests between them while it
- * holds the one connection, and each of those requests then waits for it (decision 25).
- * 'settle' when the event needs the general path: nothing was done.
- */
-async function recordUsualPaidEvent(
-  deps: OrderDeps,
-  order: ReturnType<typeof newOrderOf>,
-): Promise<PaidOrderOutcome> {
-  return recordPaidOrder(deps.db, {
-    eventId: order.eventId,
-    order: {
-      id: order.id,
-      provider: order.provider,
-      provider_order_id: order.providerOrderId,
-      payment_ref: order.paymentRef,
-      name: order.name,
-      email: order.email,
-      email_canonical: order.emailCanonical,
-      model: order.model,
-      product_ref: order.productRef,
-      quantity: order.quantity,
-      amount_minor: order.amountMinor,
-      currency: order.currency,
-      reference: order.reference,
-      paid_at: order.paidAt?.toISOString() ?? null,
-    },
-    refs: [order.providerOrderId, ...(order.paymentRef ? [order.paymentRef] : [])],
-    mailTo: order.email,
-    mailPayload: order.model
-      ? {
-          ...notice({ ...order, model: order.model }),
-          downloadUrl: deps.downloadUrls[order.model],
-        }
-      : {},
-    messageIdDomain: deps.messageIdDomain,
-  })
 }
 
 async function recordPaidEvent(
@@ -292,17 +270,6 @@ export async function processWebhookEvent(deps: OrderDeps, row: WebhookEventRow)
     event.name = customer.name
   }
   const order = event.kind === 'paid' ? newOrderOf(deps, event, row.id) : null
-  if (order) {
-    const usual = await recordUsualPaidEvent(deps, order)
-    if (usual.outcome === 'fulfilled') {
-      deps.logger.info(
-        { order: order.id, provider: order.provider, status: 'fulfilled' },
-        'order recorded',
-      )
-      deps.onMailQueued?.()
-    }
-    if (usual.outcome !== 'settle') return
-  }
   let queued = false
   await deps.db.transaction(async (tx) => {
     const outcome = event.kind === 'ignored' ? 'ignored' : 'done'

@@ -170,6 +170,39 @@ export async function markRemindersSkipped(
   )
 }
 
+/** A claimed reminder to mark sent, with the outbox row its e-mail will be. */
+export interface SentReminder {
+  license_id: string
+  offset_days: number
+  outbox_id: string
+  stop_token_hash: string
+}
+
+/**
+ * Marks claimed reminders sent, each with its e-mail's outbox id and its stop token's hash, in
+ * one statement; returns the outbox ids of those it moved from pending to sent. Only those get
+ * their e-mail, so even a caller that did not lock its claim cannot queue one twice.
+ */
+export async function markRemindersSent(
+  tx: Db,
+  sent: readonly SentReminder[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sent.length === 0) return new Set()
+  const rows = await queryRows<{ outbox_id: string }>(
+    tx,
+    sql`update trial_reminders r
+           set status = 'sent', outbox_id = x.outbox_id, stop_token_hash = x.stop_token_hash,
+               updated_at = ${now}
+          from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb)
+               as x(license_id uuid, offset_days integer, outbox_id uuid, stop_token_hash text)
+         where r.license_id = x.license_id and r.offset_days = x.offset_days
+           and r.status = 'pending'
+        returning x.outbox_id`,
+  )
+  return new Set(rows.map((r) => r.outbox_id))
+}
+
 /**
  * The one-click stop: the trial whose reminder carried this token gets no more reminders.
  * True when the token was known (stopping twice is fine and still true).

@@ -11,15 +11,18 @@
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { queueTrialReminders, type ReminderMail } from '../db/functions.ts'
+import { randomUUID } from 'node:crypto'
 import { hashToken, newToken } from '../guard/tokens.ts'
+import { insertOutboxRows, type NewMail } from '../mail/outbox-repository.ts'
 import {
   analyzeReminders,
   claimDueReminders,
+  markRemindersSent,
   markRemindersSkipped,
   scheduleReminders,
   skipStaleReminders,
   stopRemindersByToken,
+  type SentReminder,
 } from './reminder-repository.ts'
 import type { Logger } from '../logger.ts'
 import type { ReminderMailPayload } from '../mail/payloads.ts'
@@ -63,7 +66,8 @@ export async function runReminderPass(
     const batch = await deps.db.transaction(async (tx) => {
       const due = await claimDueReminders(tx, now, BATCH)
       const skipped: { license_id: string; offset_days: number; reason: string }[] = []
-      const mails: ReminderMail[] = []
+      const sent: SentReminder[] = []
+      const mails: (NewMail & { id: string })[] = []
       for (const r of due) {
         if (r.skip || !r.email) {
           skipped.push({
@@ -82,22 +86,30 @@ export async function runReminderPass(
           today: r.offset_days === 0,
           stopToken,
         }
-        mails.push({
+        const outboxId = randomUUID()
+        sent.push({
           license_id: r.license_id,
           offset_days: r.offset_days,
+          outbox_id: outboxId,
+          stop_token_hash: stopHash,
+        })
+        mails.push({
+          id: outboxId,
+          kind: 'trial-reminder',
           to: r.email,
           payload: { ...payload },
-          submission_id: r.submission_id,
-          stop_token_hash: stopHash,
+          submissionId: r.submission_id,
+          messageIdDomain: deps.messageIdDomain,
         })
       }
       await markRemindersSkipped(tx, skipped, now)
-      const queued = await queueTrialReminders(tx, {
-        reminders: mails,
-        messageIdDomain: deps.messageIdDomain,
-        now,
-      })
-      return { claimed: due.length, queued, skipped: skipped.length }
+      // A batch in two statements, not one per reminder: the first pass after an upgrade or a
+      // long downtime may find thousands due. Only the reminders this pass moved to sent get
+      // their e-mail.
+      const moved = await markRemindersSent(tx, sent, now)
+      const queued = mails.filter((m) => moved.has(m.id))
+      await insertOutboxRows(tx, queued)
+      return { claimed: due.length, queued: queued.length, skipped: skipped.length }
     })
     totals.queued += batch.queued
     totals.skipped += batch.skipped

@@ -8,7 +8,7 @@
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import { findAssignedLicense } from '../licenses/license-repository.ts'
-import { enqueueTrialMail } from '../db/functions.ts'
+import { enqueueTrialMail } from './trial-mail.ts'
 import { dropUnsentMailTo } from '../mail/outbox-repository.ts'
 import { lockSubmissionByToken, setCorrectedEmail } from './submission-repository.ts'
 import { canonicalEmail, checkEmailDomain } from '../guard/email-identity.ts'

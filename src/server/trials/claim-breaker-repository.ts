@@ -1,7 +1,7 @@
 /**
  * Data access for claim_breaker_episodes: one open row per model while its breaker is tripped,
  * so the operator's alert goes out once per episode however many instances see it trip. The
- * count that trips it is a database function (functions/breaker_claims.sql, via functions.ts).
+ * count that trips it is the pool's (licenses/license-repository.ts countRecentClaims).
  */
 import { sql } from 'drizzle-orm'
 import type { Model } from '#src/common/models.ts'
@@ -25,4 +25,11 @@ export async function openBreakerEpisodeStart(db: Db, model: Model): Promise<Dat
     sql`select started_at from claim_breaker_episodes where model = ${model} and ended_at is null`,
   )
   return open ? new Date(open.started_at) : null
+}
+
+/** Ends the model's open episode, if there is one. */
+export async function endBreakerEpisode(db: Db, model: Model): Promise<void> {
+  await db.execute(
+    sql`update claim_breaker_episodes set ended_at = now() where model = ${model} and ended_at is null`,
+  )
 }

@@ -8,9 +8,13 @@
  */
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
-import { openBreakerEpisodeStart, startBreakerEpisode } from './claim-breaker-repository.ts'
+import {
+  endBreakerEpisode,
+  openBreakerEpisodeStart,
+  startBreakerEpisode,
+} from './claim-breaker-repository.ts'
 import type { Db } from '../db/client.ts'
-import { breakerClaims } from '../db/functions.ts'
+import { countRecentClaims } from '../licenses/license-repository.ts'
 import { enqueueMail } from '../mail/outbox-repository.ts'
 import { modelSupply } from '../licenses/supply-watch.ts'
 
@@ -28,18 +32,25 @@ export interface BreakerState extends BreakerCheck {
   since: Date | null
 }
 
-/** Counts the model's recent claims; below every threshold an open episode ends. */
-async function checkBreaker(
+/**
+ * Counts the model's claims in each window (an hour's burst, then a day's ceiling): the first
+ * window whose claims reached its count trips the breaker. Below every threshold an open
+ * episode ends (only then: a day's ceiling keeps its episode while the hour's count is low).
+ * Runs in the caller's transaction, a trial request's or a read's.
+ */
+export async function checkBreaker(
   db: Db,
   model: Model,
   limits: readonly RateLimit[],
 ): Promise<BreakerCheck> {
-  const { claims, tripped } = await breakerClaims(db, {
-    model,
-    seconds: limits.map((l) => l.windowMs / 1000),
-    thresholds: limits.map((l) => l.count),
-  })
-  return { tripped: tripped !== null, claims, limit: limits[(tripped ?? 1) - 1]! }
+  let first: number | null = null
+  for (const limit of limits) {
+    const claims = await countRecentClaims(db, model, limit.windowMs / 1000)
+    first ??= claims
+    if (claims >= limit.count) return { tripped: true, claims, limit }
+  }
+  await endBreakerEpisode(db, model)
+  return { tripped: false, claims: first ?? 0, limit: limits[0]! }
 }
 
 /**

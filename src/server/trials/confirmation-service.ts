@@ -8,20 +8,17 @@ import { sql } from 'drizzle-orm'
 import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import {
-  claimLicense,
-  enqueueTrialMail,
-  findValidLicense,
-  lockTrialAddress,
-} from '../db/functions.ts'
+import { claimLicense, findValidLicense } from '../licenses/license-repository.ts'
 import { enqueueMail } from '../mail/outbox-repository.ts'
 import {
   insertSubmission,
   joinWaitlistByConfirmationToken,
   lockSubmissionByConfirmationToken,
+  lockTrialAddress,
   markSubmissionConfirmed,
   setSubmissionLicense,
 } from './submission-repository.ts'
+import { enqueueTrialMail } from './trial-mail.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken, newToken } from '../guard/tokens.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
@@ -140,12 +137,8 @@ export async function confirmTrial(deps: ConfirmDeps, token: string): Promise<Co
       }
     }
     const emailCanonical = submission.emailCanonical ?? canonicalEmail(submission.email)
-    await lockTrialAddress(tx, { model, emailCanonical })
-    const existing = await findValidLicense(tx, {
-      emailCanonical,
-      model,
-      validDays: TRIAL_VALID_DAYS,
-    })
+    await lockTrialAddress(tx, model, emailCanonical)
+    const existing = await findValidLicense(tx, emailCanonical, model, TRIAL_VALID_DAYS)
     if (existing) {
       await enqueueTrialMail(tx, {
         to: existing.email,
@@ -160,7 +153,7 @@ export async function confirmTrial(deps: ConfirmDeps, token: string): Promise<Co
       await markSubmissionConfirmed(tx, submission.id)
       return { status: 'key' as const, model, queued: true, claimed: false }
     }
-    const license = await claimLicense(tx, { model, submissionId: submission.id })
+    const license = await claimLicense(tx, model, submission.id)
     await markSubmissionConfirmed(tx, submission.id)
     if (!license) return { status: 'waitlist' as const, model, queued: false, claimed: false }
     await setSubmissionLicense(tx, submission.id, license.id)

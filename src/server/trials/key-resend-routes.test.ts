@@ -7,9 +7,8 @@
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { ERROR_CODES } from '#src/common/api-types.ts'
-import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import { api } from '#src/common/paths.ts'
-import { runKeyResends } from '../db/functions.ts'
+import { runKeyResends } from './key-resend-service.ts'
 import { insertLicenses } from '../licenses/license-repository.ts'
 import { listMail } from '../mail/outbox-repository.ts'
 import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
@@ -18,12 +17,7 @@ import { describeEachDatabase } from '#tests/support/test-database.ts'
 describeEachDatabase('POST /api/key-resend on %s', { emptyBeforeEach: true }, (database) => {
   const app = (env: Record<string, string> = {}) =>
     createTestApp(database(), { env: { RATE_LIMIT_IP: '100000/1h', ...env } }).app
-  const lookUp = () =>
-    runKeyResends(database().db, {
-      batch: 20,
-      validDays: TRIAL_VALID_DAYS,
-      messageIdDomain: 'test',
-    })
+  const lookUp = () => runKeyResends(database().db, { batch: 20, messageIdDomain: 'test' })
   const mailTo = async (to: string) => (await listMail(database().db)).filter((m) => m.to === to)
 
   it('answers 202 alike for a known and an unknown address, and sends the known key', async () => {

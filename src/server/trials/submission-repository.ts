@@ -22,6 +22,22 @@ import { licenses, trialSubmissions, type SubmissionRow } from '../db/schema.ts'
 
 type NewSubmission = PgInsertValue<typeof trialSubmissions>
 
+/**
+ * One trial request per address and model at a time, until the transaction ends, so two quick
+ * repeats cannot both take a key: a transaction-scoped advisory lock on the canonical address
+ * and model. The key is the one the previous release's lock_trial_address took, so while both
+ * releases run side by side (an upgrade) their requests exclude each other too.
+ */
+export async function lockTrialAddress(
+  tx: Db,
+  model: Model,
+  emailCanonical: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('trial:' || ${model}::text || ':' || ${emailCanonical}::text))`,
+  )
+}
+
 export async function insertSubmission(tx: Db, values: NewSubmission): Promise<SubmissionRow> {
   const [row] = await tx.insert(trialSubmissions).values(values).returning()
   return row!

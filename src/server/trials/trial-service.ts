@@ -1,8 +1,9 @@
 /**
  * A trial request (docs/architecture.md, "A trial request"): the request guard (bots, disposable
- * addresses, limits), then in one round trip the limits' hits and, in one transaction, the
- * submission, its key from the pool and its e-mail in the outbox (db/functions/trial_request.sql
- * and submit_trial.sql). Past the claim breaker, sent faster than a person fills the form, or one
+ * addresses), the limits' hits counted in their own short transaction (every attempt counts,
+ * refused ones too), then one transaction for the rest: the breaker, the per-address lock, a
+ * repeat's valid key or a claim from the pool, the submission and its e-mail in the outbox,
+ * committed together. Past the claim breaker, sent faster than a person fills the form, or one
  * of a burst from a domain that is not a webmail provider's (RATE_LIMIT_DOMAIN), the request waits
  * for an e-mailed confirmation instead (confirmation-service.ts; decision 21).
  */
@@ -13,10 +14,9 @@ import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import { isWebmailDomain } from '#src/common/webmail-domains.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
-import { callTrialRequest, type TrialSubmissionArgs } from '../db/functions.ts'
 import { botSign } from '../guard/bot-check.ts'
 import { checkEmailDomain, canonicalEmail, emailDomain } from '../guard/email-identity.ts'
-import { planHits, verdictOf, type RateLimitCheck } from '../guard/rate-limiter.ts'
+import { countHits, planHits, verdictOf, type RateLimitCheck } from '../guard/rate-limiter.ts'
 import {
   enforceRequestLimits,
   hashClient,
@@ -26,9 +26,17 @@ import {
   type GuardDeps,
 } from '../guard/request-guard.ts'
 import { newToken } from '../guard/tokens.ts'
+import {
+  claimLicense,
+  findValidLicense,
+  hasAvailableLicense,
+} from '../licenses/license-repository.ts'
 import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
+import { checkBreaker } from './claim-breaker.ts'
 import { requireConfirmation, type NewSubmission } from './confirmation-service.ts'
+import { insertSubmission, lockTrialAddress } from './submission-repository.ts'
+import { enqueueTrialMail } from './trial-mail.ts'
 import type { SupplyWatch } from '../licenses/supply-watch.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date. */
@@ -61,6 +69,70 @@ function decoyResponse(): TrialSubmissionResponse {
     waitlist_eligible: false,
     waitlist_token: randomBytes(32).toString('base64url'),
   }
+}
+
+type SubmissionOutcome =
+  | { outcome: 'claimed' | 'resent' | 'waitlist' }
+  /** Nothing was done: the request takes the confirmation path. */
+  | { outcome: 'breaker'; claims: number; limit: RateLimit }
+
+/**
+ * The submission's transaction: the breaker, the per-address lock, then a repeat's valid key
+ * (handed over again to the mailbox it was first sent to, greeting its owner by their own name;
+ * the new row holds no key) or a claim from the pool, the submission row and its e-mail in the
+ * outbox, all or none.
+ */
+function storeSubmission(
+  deps: Pick<TrialDeps, 'db' | 'breaker' | 'messageIdDomain'>,
+  submission: NewSubmission,
+): Promise<SubmissionOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const { model, emailCanonical } = submission
+    if (deps.breaker?.length) {
+      const breaker = await checkBreaker(tx, model, deps.breaker)
+      if (breaker.tripped)
+        return { outcome: 'breaker' as const, claims: breaker.claims, limit: breaker.limit }
+    }
+    await lockTrialAddress(tx, model, emailCanonical)
+    const { tokenHash, ...fields } = submission
+    const row = { ...fields, waitlistTokenHash: tokenHash }
+
+    const owner = await findValidLicense(tx, emailCanonical, model, TRIAL_VALID_DAYS)
+    if (owner) {
+      await insertSubmission(tx, { ...row, licenseId: null })
+      await enqueueTrialMail(tx, {
+        to: owner.email,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        model,
+        activationKey: owner.activationKey,
+        resend: true,
+        submissionId: owner.submissionId,
+        messageIdDomain: deps.messageIdDomain,
+      })
+      // As a first request would be answered now: by what the pool holds.
+      return {
+        outcome: (await hasAvailableLicense(tx, model))
+          ? ('resent' as const)
+          : ('waitlist' as const),
+      }
+    }
+
+    const license = await claimLicense(tx, model, submission.id)
+    await insertSubmission(tx, { ...row, licenseId: license?.id ?? null })
+    if (!license) return { outcome: 'waitlist' as const }
+    await enqueueTrialMail(tx, {
+      to: submission.email,
+      firstName: submission.firstName,
+      lastName: submission.lastName,
+      model,
+      activationKey: license.activationKey,
+      resend: false,
+      submissionId: submission.id,
+      messageIdDomain: deps.messageIdDomain,
+    })
+    return { outcome: 'claimed' as const }
+  })
 }
 
 /**
@@ -106,37 +178,21 @@ export async function submitTrial(
     const now = Date.now()
     const checks: RateLimitCheck[] = requestLimitChecks(deps.limits, emailCanonical, clientHashes)
     const domain = emailDomain(emailCanonical)
-    // Last, so a refusing limit that is also over wins (the first exceeded position is reported).
-    const domainPosition = isWebmailDomain(domain) ? null : checks.length + 1
-    if (domainPosition !== null)
+    // Last, so a refusing limit that is also over wins (the first exceeded hit is reported).
+    if (!isWebmailDomain(domain))
       checks.push({ name: 'domain', value: `domain:${domain}`, limit: deps.domainLimit })
-    const hits = planHits(checks, now)
-    const args: TrialSubmissionArgs = {
-      ...submission,
-      validDays: TRIAL_VALID_DAYS,
-      messageIdDomain: deps.messageIdDomain,
-      breakerCounts: deps.breaker?.map((l) => l.count) ?? null,
-      breakerSeconds: deps.breaker?.map((l) => l.windowMs / 1000) ?? null,
-    }
-    const result = await callTrialRequest(deps.db, hits, args)
-    if (result.exceeded !== null && result.exceeded === domainPosition) {
+    const exceeded = await countHits(deps.db, planHits(checks, now))
+    if (exceeded?.check.name === 'domain') {
       // A burst from one company's (or an attacker's) domain: each address may be a colleague,
       // so it is asked to confirm rather than refused (decision 21).
       outcome = await requireConfirmation(deps, submission, null)
     } else {
-      throwIfLimited(verdictOf(hits, result.exceeded, now))
-      if (result.outcome === null || result.claims === null)
-        throw new Error('trial_request returned no outcome')
-      const tripped = deps.breaker?.[(result.breaker_window ?? 1) - 1]
+      throwIfLimited(verdictOf(exceeded, now))
+      const stored = await storeSubmission(deps, submission)
       outcome =
-        result.outcome === 'breaker' && tripped
-          ? await requireConfirmation(deps, submission, {
-              claims: result.claims,
-              limit: tripped,
-            })
-          : result.outcome === 'breaker'
-            ? 'confirm'
-            : result.outcome
+        stored.outcome === 'breaker'
+          ? await requireConfirmation(deps, submission, stored)
+          : stored.outcome
     }
   }
 

@@ -7,7 +7,11 @@
  */
 import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { claimLicense, findValidLicense, hasAvailableLicense } from '../db/functions.ts'
+import {
+  claimLicense,
+  findValidLicense,
+  hasAvailableLicense,
+} from '../licenses/license-repository.ts'
 import { enqueueMail } from '../mail/outbox-repository.ts'
 import type { SubmissionRow } from '../db/schema.ts'
 import {
@@ -29,11 +33,12 @@ interface WaitlistDeps {
 }
 
 const validKeyOf = (tx: Db, submission: SubmissionRow, model: Model) =>
-  findValidLicense(tx, {
-    emailCanonical: submission.emailCanonical ?? canonicalEmail(submission.email),
+  findValidLicense(
+    tx,
+    submission.emailCanonical ?? canonicalEmail(submission.email),
     model,
-    validDays: TRIAL_VALID_DAYS,
-  })
+    TRIAL_VALID_DAYS,
+  )
 
 /**
  * The first time a submission joins the waitlist, its confirmation e-mail, queued in the
@@ -127,7 +132,7 @@ export async function notifyWaitlist(
         await markWaitlistNotified(tx, waiting.email, model)
         return 'skipped' as const
       }
-      const license = await claimLicense(tx, { model, submissionId: waiting.id })
+      const license = await claimLicense(tx, model, waiting.id)
       if (license) await setSubmissionLicense(tx, waiting.id, license.id)
       const payload: WaitlistMailPayload = {
         firstName: waiting.firstName,
