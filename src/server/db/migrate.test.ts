@@ -100,9 +100,7 @@ describeEachDatabase('migrate on %s', (database, kind) => {
     await withProbes(async (db) => {
       expect(await migrate(db, [probe('9001', 'probe_a')])).toEqual(['9001_probe_a'])
       const edited = { ...probe('9001', 'probe_a'), sha256: 'edited' }
-      const error = await migrate(db, [edited, probe('9002', 'probe_b')]).catch(
-        (e: unknown) => e,
-      )
+      const error = await migrate(db, [edited, probe('9002', 'probe_b')]).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ChangedMigrationError)
       expect((error as Error).message).toMatch(
         /^Migration 9001_probe_a\.sql has changed since it was applied/,
@@ -154,9 +152,7 @@ describeEachDatabase('migrate on %s', (database, kind) => {
       await db.execute(
         sql`insert into schema_migrations (version, name) values ('9002', '9002_probe_b')`,
       )
-      expect(await migrate(db, [probe('9001', 'probe_a'), probe('9002', 'probe_b')])).toEqual(
-        [],
-      )
+      expect(await migrate(db, [probe('9001', 'probe_a'), probe('9002', 'probe_b')])).toEqual([])
       expect(await probes(db)).toEqual([
         { version: '9001', name: '9001_probe_a', sha256: 'sha-of-probe_a' },
         { version: '9002', name: '9002_probe_b', sha256: 'sha-of-probe_b' },

@@ -121,10 +121,7 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  * Applies the migrations not yet applied and returns their names. Throws ChangedMigrationError, having changed
  * nothing, when an applied migration's file differs from what was applied.
  */
-export async function migrate(
-  db: Db,
-  migrations?: Migration[],
-): Promise<string[]> {
+export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations())
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)

@@ -86,6 +86,25 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
     expect(row).toEqual({ email: 'ann@gmail.com', email_canonical: 'ann@gmail.com' })
   })
 
+  it('refuses 409 EMAIL_HAS_KEY to an address that holds a key of the model, however written, and sends nothing', async () => {
+    const one = await request('throwaway1@exmaple.com')
+    const two = await request('throwaway2@exmaple.com')
+    // The first correction to the collector goes through: the address had no key.
+    expect((await correct(one, 'collector@gmail.com')).status).toBe(200)
+    const mailBefore = await listMail(database().db)
+    kicks = 0
+    for (const address of ['collector@gmail.com', 'c.o.l.l.e.c.t.o.r+2@gmail.com']) {
+      const res = await correct(two, address)
+      expect(res.status, address).toBe(409)
+      expect(((await res.json()) as { errorCode: string }).errorCode).toBe('EMAIL_HAS_KEY')
+    }
+    expect(kicks).toBe(0)
+    expect(await listMail(database().db)).toEqual(mailBefore)
+    // The refused submission keeps its address and its one correction.
+    expect((await correct(two, 'two@example.org')).status).toBe(200)
+    expect(await keysAssigned()).toBe(2)
+  })
+
   it('answers 404 for a wrong token or an unknown id, and changes nothing', async () => {
     const ann = await request()
     const other = await request('bob@example.com')

@@ -38,6 +38,8 @@ export const ADDRESS_CORRECTION_COPY = {
   resent: (masked: string) => `Done: your key is on its way to ${masked}.`,
   alreadyCorrected: 'The address was already corrected once. Write to us if it is still wrong.',
   tooLate: 'More than 24 hours have passed, so the address cannot be changed here. Write to us.',
+  hasKey:
+    'That address already has a trial key for this model, so nothing was sent. Use “Lost your key?” on the home page to have it sent again.',
   invalid: 'Please enter a valid business e-mail address.',
   limited: 'Too many requests from this address or network. Please try again later.',
   notFound: 'This request cannot be corrected here. Write to us and we will help.',
