@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { initialModules } from './scripts/initial-modules.ts'
 import { CLIENT_ENTRIES, LAB_CODE, PAGE_ENTRIES } from './src/common/site/routes.ts'
-import { resolveSettings } from './src/common/site/settings.ts'
+import { placeholderSettings, resolveSettings } from './src/common/site/settings.ts'
 
 const pagesDir = resolve('src/web/pages')
 /** A module id as a path with forward slashes, without a query (`?commonjs-proxy`). */
@@ -40,6 +40,9 @@ export default defineConfig({
   define: {
     // Public settings are fixed at build time, checked by their schema (src/common/site/settings.ts).
     __SITE_SETTINGS__: JSON.stringify(resolveSettings(process.env)),
+    // Whether the pages carry the demo-settings notice (components/demo-settings-notice.tsx):
+    // decided here, so the rule's module and its schema stay out of the browser's bundle.
+    __DEMO_SETTINGS__: JSON.stringify(placeholderSettings(resolveSettings(process.env)).length > 0),
   },
   build: {
     outDir: resolve(distDir, 'client'),

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
-import { DEFAULT_SETTINGS } from './src/common/site/settings.ts'
+import { DEFAULT_SETTINGS, placeholderSettings } from './src/common/site/settings.ts'
 
 /**
  * The system tests: real server and CLI processes, faults and hostile input, the embedded
@@ -69,5 +69,8 @@ export default defineConfig({
     ],
   },
   // Pages see the default public settings, whatever SITE_* the shell has set.
-  define: { __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS) },
+  define: {
+    __SITE_SETTINGS__: JSON.stringify(DEFAULT_SETTINGS),
+    __DEMO_SETTINGS__: JSON.stringify(placeholderSettings(DEFAULT_SETTINGS).length > 0),
+  },
 })

@@ -25,6 +25,7 @@ import { MODELS, type Model } from '../src/common/models.ts'
 import { resolveSettings } from '../src/common/site/settings.ts'
 import { HERO_CROPS, HERO_SOURCE, heroImagePath } from '../src/common/site/hero-image.ts'
 import { mailAssets } from '../src/common/paths.ts'
+import { readSampleDigests } from './sample-screenshots/manifest.ts'
 
 const THUMB_WIDTH = 640
 const THUMB_HEIGHT = 400
@@ -197,7 +198,18 @@ async function processModel(
     }
   }
 
-  await writeIfChanged(join(srcDir, 'index.json'), `${JSON.stringify(files, null, 2)}\n`)
+  // The shipped samples among the files, named so the gallery calls them samples (DESIGN §23);
+  // an index without any stays the plain list of names.
+  const sampleHashes = await readSampleDigests(join(uploads, 'screenshots'))
+  const samples: string[] = []
+  for (const file of files) {
+    const digest = createHash('sha256')
+      .update(await readFile(join(srcDir, file)))
+      .digest('hex')
+    if (sampleHashes.has(digest)) samples.push(file)
+  }
+  const index = samples.length ? { files, samples } : files
+  await writeIfChanged(join(srcDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`)
   return files.map((file) => join(srcDir, file))
 }
 

@@ -24,6 +24,18 @@ export async function writeSampleManifest(root: string): Promise<number> {
   return Object.keys(manifest).length
 }
 
+/**
+ * The digests of the samples the manifest under `screenshotsRoot` lists; none when there is no
+ * manifest (the operator's own screenshots only). `npm run images` marks the gallery's samples
+ * with it, so the gallery calls them samples while they are installed (DESIGN §23).
+ */
+export async function readSampleDigests(screenshotsRoot: string): Promise<Set<string>> {
+  const text = await readFile(join(screenshotsRoot, SAMPLE_MANIFEST), 'utf8').catch(() => null)
+  if (text === null) return new Set()
+  const manifest = JSON.parse(text) as Record<string, unknown>
+  return new Set(Object.values(manifest).filter((v): v is string => typeof v === 'string'))
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const n = await writeSampleManifest(resolve('public/custom-uploads/screenshots'))
   console.log(`${SAMPLE_MANIFEST}: ${n} samples`)

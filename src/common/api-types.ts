@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   alreadyCorrected: 'ALREADY_CORRECTED',
   /** The correction window (24 hours from the request) has passed. */
   tooLate: 'TOO_LATE',
+  /** The corrected address already holds a key of the submission's model. */
+  emailHasKey: 'EMAIL_HAS_KEY',
 } as const
 
 export interface ApiError {

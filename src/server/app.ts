@@ -141,9 +141,9 @@ export function createApp(deps: AppDeps): Hono {
     ),
     trialSubmissionRoutes({ trustProxy: config.trustProxy, logger, trial, metrics }),
     keyResendRoutes({ trial, trustProxy: config.trustProxy }),
-    trialConfirmationRoutes({ trial }),
+    trialConfirmationRoutes({ trial, settings }),
     trialEmailCorrectionRoutes({ trial, trustProxy: config.trustProxy }),
-    reminderStopRoutes({ db: database.db }),
+    reminderStopRoutes({ db: database.db, settings }),
     purchaseRequestRoutes({
       trustProxy: config.trustProxy,
       purchase: {
@@ -188,7 +188,14 @@ export function createApp(deps: AppDeps): Hono {
   )
   // Without METRICS_TOKEN there is no /metrics: the site's own 404 answers.
   if (config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken))
-  app.route('/', siteRoutes(site, { uploadsDir: config.uploadsDir, pageViews: deps.pageViews }))
+  app.route(
+    '/',
+    siteRoutes(site, {
+      uploadsDir: config.uploadsDir,
+      pageViews: deps.pageViews,
+      trustProxy: config.trustProxy,
+    }),
+  )
   app.onError(errorHandler({ logger, isUnavailable: isDatabaseUnavailable }))
 
   // HEAD is answered from the GET answer's final headers. When Hono derives HEAD itself,

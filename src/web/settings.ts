@@ -6,5 +6,9 @@
 import type { PublicSettings } from '#src/common/site/settings.ts'
 
 declare const __SITE_SETTINGS__: PublicSettings
+declare const __DEMO_SETTINGS__: boolean
 
 export const settings: PublicSettings = __SITE_SETTINGS__
+
+/** Whether the company settings are still placeholders (placeholderSettings): the pages say so. */
+export const demoSettings: boolean = __DEMO_SETTINGS__

@@ -174,9 +174,7 @@ test.describe('grid', () => {
       .toBe(640)
     await expect(first.getByRole('heading', { name: 'Fund Tab' })).toBeVisible()
     await expect(first.getByRole('button', { name: 'View Full Size: Fund Tab' })).toBeVisible()
-    await expect(
-      dialog.getByText(/actual interface and outputs of the Advanced model/),
-    ).toBeVisible()
+    await expect(dialog.getByText(/sample screenshots of the Advanced model/)).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Get Free Trial Model' })).toBeVisible()
   })
 
@@ -296,7 +294,7 @@ test.describe('model switch', () => {
     await expect(dialog).toBeVisible()
     await expect(cardTitles(dialog)).toHaveText(BASIC_SPEC_ORDER)
     await expect(dialog.getByRole('button', { name: 'Basic', pressed: true })).toBeFocused()
-    await expect(dialog.getByText(/actual interface and outputs of the Basic model/)).toBeVisible()
+    await expect(dialog.getByText(/sample screenshots of the Basic model/)).toBeVisible()
 
     await dialog.getByRole('button', { name: 'View Full Size: Cover' }).click()
     await expect(dialog.getByTestId('gallery-counter')).toHaveText('6 of 6')

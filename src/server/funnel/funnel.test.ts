@@ -164,4 +164,88 @@ describeEachDatabase('the funnel on %s', { emptyBeforeEach: true }, (database) =
     expect(stdout).toMatch(/newsletter\s+2\s+1\s+1\s+0/)
     expect(await runCli(['funnel', '--days', 'x'], { config, io, database: database() })).toBe(2)
   })
+
+  const sourceCounts = async () =>
+    Object.fromEntries(
+      (
+        await queryRows<{ utm_source: string; views: number }>(
+          database().db,
+          sql`select utm_source, sum(views)::int as views from page_view_counts group by 1`,
+        )
+      ).map((r) => [r.utm_source, r.views]),
+    )
+
+  it('normalises what a link carries before counting it, and never stores an address or a number', async () => {
+    await visit('/?utm_source=News-Letter_2025.Q4~b')
+    await visit('/?utm_source=robert.smith%40example.com')
+    await visit('/?utm_source=campaign&utm_campaign=%2B1%20555%20123%204567')
+    await visit('/?utm_source=' + 'a'.repeat(65))
+    await visit('/?utm_source=%3Cscript%3E')
+    await visit('/', { referer: 'https://evil.example%00/x' })
+    await counter.flush()
+    const rows = await queryRows<Record<string, string>>(
+      database().db,
+      sql`select utm_source, utm_campaign, referrer_host from page_view_counts`,
+    )
+    const values = rows.flatMap((r) => [r.utm_source, r.utm_campaign, r.referrer_host])
+    expect(new Set(values)).toEqual(
+      new Set(['news-letter_2025.q4~b', '(redacted)', 'campaign', '(invalid)', '']),
+    )
+    expect(await sourceCounts()).toMatchObject({
+      'news-letter_2025.q4~b': 1,
+      '(redacted)': 1,
+      '(invalid)': 2,
+    })
+  })
+
+  it('loses no real visit to a value the database could not store (a NUL)', async () => {
+    await visit('/?utm_source=%00x')
+    for (let i = 0; i < 5; i++) await visit('/?utm_source=newsletter')
+    await visit('/about?utm_medium=%00')
+    await counter.flush()
+    expect(await sourceCounts()).toEqual({ newsletter: 5, '(invalid)': 1, '': 1 })
+  })
+
+  it('keeps at most 100 sources a day, across writes; the rest count as (other)', async () => {
+    for (let i = 0; i < 90; i++) await visit(`/?utm_source=s${i}`)
+    await counter.flush()
+    // A second write, as after a restart: the day's cap is read from the table.
+    for (let i = 80; i < 130; i++) await visit(`/?utm_source=s${i}`)
+    await visit('/?utm_source=s0')
+    await counter.flush()
+    const counts = await sourceCounts()
+    expect(Object.keys(counts).filter((s) => /^s\d+$/.test(s))).toHaveLength(100)
+    expect(counts['s0']).toBe(2)
+    expect(counts['s99']).toBe(1)
+    expect(counts['s100']).toBeUndefined()
+    expect(counts['(other)']).toBe(30)
+    const report = await buildFunnel(database().db, 1)
+    expect(report.sources.find((r) => r.source === '(other)')).toMatchObject({ visits: 30 })
+  })
+
+  it('counts at most 30 views a minute from one client address, and others in full', async () => {
+    let clock = Date.parse('2026-03-02T10:00:05Z')
+    const timed = createPageViewCounter({
+      db: database().db,
+      logger: memoryLogger().logger,
+      flushMs: 60_000,
+      now: () => clock,
+    })
+    const proxied = createTestApp(database(), {
+      env: { TRUST_PROXY: '1' },
+      pageViews: timed,
+    }).app
+    const from = (address: string) =>
+      proxied.request('http://pacepoint.example/?utm_source=flood', {
+        headers: { 'x-forwarded-for': address },
+      })
+    for (let i = 0; i < 200; i++) await from('198.51.100.7')
+    for (let i = 0; i < 3; i++) await from('203.0.113.20')
+    // Every address of one IPv6 /64 is one client.
+    for (let i = 0; i < 40; i++) await from(`2001:db8:1:2::${i.toString(16)}`)
+    clock += 60_000
+    await from('198.51.100.7')
+    await timed.stop()
+    expect((await sourceCounts())['flood']).toBe(30 + 3 + 30 + 1)
+  })
 })

@@ -107,7 +107,9 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
     if (document) {
       h.set('Cross-Origin-Opener-Policy', 'same-origin')
       h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
-      if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
+    // On every answer, not only pages: a browser's first request may be for an API path or an
+    // asset, and HSTS is what keeps the next one off plain http (DESIGN §23).
+    if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
 }

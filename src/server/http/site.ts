@@ -18,6 +18,8 @@ import {
   documentAt,
 } from '#src/common/site/routes.ts'
 import type { Logger } from '../logger.ts'
+import type { TrustProxy } from '../config.ts'
+import { clientCountingKey } from './client-address.ts'
 import { createPacingRenderer, type RenderPacing } from './pacing-render.ts'
 import type { StaticFile } from './static-file.ts'
 import type { DocumentPolicies } from './security-headers.ts'
@@ -266,7 +268,7 @@ export function lnfFileName(uploadsDir: string, raw: string): string | null {
 
 export function siteRoutes(
   site: Site,
-  options: { uploadsDir: string; pageViews?: PageViewCounter },
+  options: { uploadsDir: string; pageViews?: PageViewCounter; trustProxy?: TrustProxy },
 ): Hono {
   const app = new Hono()
   const notFound = (c: Context) => sendFile(c, site.documents.get(NOT_FOUND_DOCUMENT)!, 404)
@@ -336,6 +338,7 @@ export function siteRoutes(
       referer: c.req.header('referer'),
       userAgent: c.req.header('user-agent'),
       purpose: c.req.header('sec-purpose') ?? c.req.header('purpose'),
+      client: clientCountingKey(c, options.trustProxy ?? { kind: 'off' }),
     })
     // A shared link to the lab shows its own numbers from the first paint (pacing-render.ts).
     const search = new URL(c.req.url).search

@@ -14,12 +14,7 @@ import type {
   PurchaseConfirmationMailPayload,
   PurchaseRequestMailPayload,
 } from '../mail/payloads.ts'
-import {
-  canonicalEmail,
-  DISPOSABLE_EMAIL_MESSAGE,
-  isDisposableEmail,
-} from '../guard/email-identity.ts'
-import { InvalidFieldError } from '../guard/refusals.ts'
+import { canonicalEmail, checkEmailDomain } from '../guard/email-identity.ts'
 import {
   enforceRequestLimits,
   hashIp,
@@ -51,8 +46,7 @@ export async function requestPurchase(
   request: PurchaseRequest,
   client: ClientInfo,
 ): Promise<PurchaseRequestResponse> {
-  if (isDisposableEmail(request.email))
-    throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
+  checkEmailDomain(request.email)
   const emailCanonical = canonicalEmail(request.email)
   await enforceRequestLimits(deps, emailCanonical, client.ip, LIMIT_PREFIX)
 

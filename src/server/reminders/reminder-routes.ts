@@ -7,44 +7,65 @@
 import { Hono, type Context } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
-import { escapeHtml } from '../mail/templates.ts'
+import type { PublicSettings } from '#src/common/site/settings.ts'
+import { framedPage } from '../http/page-frame.tsx'
 import { stopReminders, type ReminderDeps } from './reminder-service.ts'
 import { ApiProblem } from '../http/errors.ts'
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`
-}
+const EYEBROW = 'Trial reminders'
 
 const wantsPage = (c: Context) =>
   (c.req.header('accept') ?? '').includes('text/html') &&
   !(c.req.header('content-type') ?? '').includes('json')
 
-export function reminderStopRoutes(deps: Pick<ReminderDeps, 'db'>): Hono {
+export function reminderStopRoutes(
+  deps: Pick<ReminderDeps, 'db'> & { settings: PublicSettings },
+): Hono {
+  const { settings } = deps
   const app = new Hono()
-  const notFound = () => new ApiProblem(404, ERROR_CODES.notFound, 'Not found')
+  /** A link that is not (or no longer) ours: a page for a person, JSON for a mail provider. */
+  const notFound = (c: Context) => {
+    if (!wantsPage(c)) throw new ApiProblem(404, ERROR_CODES.notFound, 'Not found')
+    return c.html(
+      framedPage(settings, {
+        eyebrow: EYEBROW,
+        title: 'This link no longer works',
+        paragraphs: [
+          'The link is not complete, or its trial is no longer on file. If reminders still reach you, reply to one and we will stop them by hand.',
+        ],
+      }),
+      404,
+    )
+  }
 
   app.post(api.reminderStop, async (c) => {
     const token = c.req.query('token') ?? ''
-    if (!TOKEN.test(token)) throw notFound()
-    if (!(await stopReminders(deps.db, token))) throw notFound()
+    if (!TOKEN.test(token)) return notFound(c)
+    if (!(await stopReminders(deps.db, token))) return notFound(c)
     if (wantsPage(c))
       return c.html(
-        page('Reminders stopped', '<p>You will get no more reminders about this trial.</p>'),
+        framedPage(settings, {
+          eyebrow: EYEBROW,
+          title: 'Reminders stopped',
+          paragraphs: ['You will get no more reminders about this trial.'],
+        }),
       )
     return c.json({ status: 'stopped' as const })
   })
 
   app.get(api.reminderStop, (c) => {
     const token = c.req.query('token') ?? ''
-    if (!TOKEN.test(token)) throw notFound()
+    if (!TOKEN.test(token)) return notFound(c)
     const action = `${api.reminderStop}?token=${encodeURIComponent(token)}`
     return c.html(
-      page(
-        'Stop trial reminders?',
-        `<form method="post" action="${escapeHtml(action)}"><p>We send at most two notices before your trial ends. Stop them?</p><button type="submit">Stop reminders</button></form>`,
-      ),
+      framedPage(settings, {
+        eyebrow: EYEBROW,
+        title: 'Stop trial reminders?',
+        paragraphs: ['We send at most two notices before your trial ends. Stop them?'],
+        form: { action, button: 'Stop reminders' },
+      }),
     )
   })
   return app

@@ -142,6 +142,33 @@ describe.each(TEST_DB_KINDS)('trust under abuse on %s', (kind) => {
     expect(await available('basic')).toBe(1)
   })
 
+  it('tells a likely misspelt webmail domain the correction, never "disposable", and lets a company domain through', async () => {
+    await insertLicenses(database.db, 'basic', ['M-1', 'M-2', 'M-3'], 'misspelt')
+    const { app: a } = app()
+    for (const [email, meant] of [
+      ['robert@gmial.com', 'robert@gmail.com'],
+      ['ann@hotmial.com', 'ann@hotmail.com'],
+      ['lee@gmail.co', 'lee@gmail.com'],
+    ]) {
+      const res = await postJson(a, SUBMIT, trialRequest({ email, model: 'basic' }))
+      expect(res.status, email).toBe(400)
+      const body = (await res.json()) as {
+        errorCode: string
+        details: string[]
+        fields: Record<string, string>
+      }
+      expect(body.errorCode).toBe('VALIDATION_ERROR')
+      expect(body.fields).toEqual({ email: `Did you mean ${meant}?` })
+      expect(body.details.join(' ')).not.toMatch(/disposable/)
+    }
+    // Near a provider's domain but someone's own: the library takes acme.com for me.com.
+    for (const email of ['cfo@acme.com', 'ir@ge.com', 'pm@ms.com']) {
+      const res = await postJson(a, SUBMIT, trialRequest({ email, model: 'basic' }))
+      expect(res.status, email).toBe(201)
+    }
+    expect(await available('basic')).toBe(0)
+  })
+
   it('lets nobody take over a submission by typing its address', async () => {
     await insertLicenses(database.db, 'advanced', ['T-1', 'T-2'], 'takeover')
     const { app: a } = app()

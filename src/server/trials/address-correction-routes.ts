@@ -2,7 +2,8 @@
  * `PATCH /api/trial-submissions/:id/email` (docs/architecture.md, "Contracts: API"): the one
  * correction of a mistyped address, with the submission's token as the capability. 200
  * `{ "status": "resent" }`; a wrong token or id 404 (as the waitlist PATCH); a second correction
- * or one after 24 hours 409 ALREADY_CORRECTED / TOO_LATE; the trial request's 400 and 429.
+ * or one after 24 hours 409 ALREADY_CORRECTED / TOO_LATE; to an address that already holds a
+ * key of the model 409 EMAIL_HAS_KEY; the trial request's 400 and 429.
  */
 import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
@@ -50,6 +51,12 @@ export function trialEmailCorrectionRoutes(deps: {
         409,
         ERROR_CODES.tooLate,
         'The address can be corrected only within 24 hours of the request',
+      )
+    if (result.outcome === 'email-has-key')
+      throw new ApiProblem(
+        409,
+        ERROR_CODES.emailHasKey,
+        'That address already has a trial key for this model',
       )
     return c.json({ status: 'resent' as const })
   })

@@ -35,7 +35,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
     build()
   })
 
-  async function request(email = 'ann@gnail.com'): Promise<Submitted> {
+  async function request(email = 'ann@exmaple.com'): Promise<Submitted> {
     const res = await postJson(app, api.trialSubmissions, trialRequest({ email }))
     expect(res.status).toBe(201)
     return (await res.json()) as Submitted
@@ -64,7 +64,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
   it('sends the same key to the new address, and nothing more to the old one', async () => {
     const ann = await request()
     const before = await listMail(database().db)
-    expect(before.map((m) => m.to)).toEqual(['ann@gnail.com'])
+    expect(before.map((m) => m.to)).toEqual(['ann@exmaple.com'])
     const key = before[0]!.payload.activationKey
     kicks = 0
 
@@ -84,6 +84,25 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
       sql`select email, email_canonical from trial_submissions where id = ${ann.submission_id}`,
     )
     expect(row).toEqual({ email: 'ann@gmail.com', email_canonical: 'ann@gmail.com' })
+  })
+
+  it('refuses 409 EMAIL_HAS_KEY to an address that holds a key of the model, however written, and sends nothing', async () => {
+    const one = await request('throwaway1@exmaple.com')
+    const two = await request('throwaway2@exmaple.com')
+    // The first correction to the collector goes through: the address had no key.
+    expect((await correct(one, 'collector@gmail.com')).status).toBe(200)
+    const mailBefore = await listMail(database().db)
+    kicks = 0
+    for (const address of ['collector@gmail.com', 'c.o.l.l.e.c.t.o.r+2@gmail.com']) {
+      const res = await correct(two, address)
+      expect(res.status, address).toBe(409)
+      expect(((await res.json()) as { errorCode: string }).errorCode).toBe('EMAIL_HAS_KEY')
+    }
+    expect(kicks).toBe(0)
+    expect(await listMail(database().db)).toEqual(mailBefore)
+    // The refused submission keeps its address and its one correction.
+    expect((await correct(two, 'two@example.org')).status).toBe(200)
+    expect(await keysAssigned()).toBe(2)
   })
 
   it('answers 404 for a wrong token or an unknown id, and changes nothing', async () => {
@@ -108,7 +127,7 @@ describeEachDatabase('correcting the address on %s', { emptyBeforeEach: true }, 
     })
     expect(res.status).toBe(404)
     expect((await listMail(database().db)).map((m) => m.to).sort()).toEqual([
-      'ann@gnail.com',
+      'ann@exmaple.com',
       'bob@example.com',
     ])
   })

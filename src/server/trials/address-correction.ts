@@ -4,19 +4,19 @@
  * address (no second key is claimed) and nothing more goes to the old one: its unsent messages
  * are dropped, and reminders follow the submission's address. The new address passes the same
  * checks and limits as a trial request (a disposable domain is refused; the request counts
- * against the e-mail, client address and network limits of trial requests).
+ * against the e-mail, client address and network limits of trial requests). An address that
+ * already holds a valid key of the model is refused: nothing is sent, nothing changes.
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
-import { findAssignedLicense } from '../licenses/license-repository.ts'
+import { findAssignedLicense, findValidLicense } from '../licenses/license-repository.ts'
 import { enqueueTrialMail } from './trial-mail.ts'
 import { dropUnsentMailTo } from '../mail/outbox-repository.ts'
-import { lockSubmissionByToken, setCorrectedEmail } from './submission-repository.ts'
 import {
-  canonicalEmail,
-  DISPOSABLE_EMAIL_MESSAGE,
-  isDisposableEmail,
-} from '../guard/email-identity.ts'
-import { InvalidFieldError } from '../guard/refusals.ts'
+  lockSubmissionByToken,
+  lockTrialAddress,
+  setCorrectedEmail,
+} from './submission-repository.ts'
+import { canonicalEmail, checkEmailDomain } from '../guard/email-identity.ts'
 import { enforceRequestLimits, type ClientInfo } from '../guard/request-guard.ts'
 import { hashToken } from '../guard/tokens.ts'
 import type { TrialDeps } from './trial-service.ts'
@@ -30,6 +30,8 @@ type CorrectionResult =
   | { outcome: 'not-found' }
   | { outcome: 'already-corrected' }
   | { outcome: 'too-late' }
+  /** The new address already holds a valid key of this model: no second one goes there. */
+  | { outcome: 'email-has-key' }
 
 type CorrectionDeps = Pick<
   TrialDeps,
@@ -63,7 +65,7 @@ export async function correctSubmissionEmail(
   // limit, and the answer to a stranger stays 404.
   const before = await state()
   if (before !== 'open') return { outcome: before }
-  if (isDisposableEmail(newEmail)) throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
+  checkEmailDomain(newEmail)
   const emailCanonical = canonicalEmail(newEmail)
   await enforceRequestLimits(deps, emailCanonical, client.ip)
 
@@ -74,6 +76,14 @@ export async function correctSubmissionEmail(
     if (row.emailCorrectedAt) return { outcome: 'already-corrected' as const, queued: false }
     if (row.ageHours >= CORRECTION_WINDOW_HOURS)
       return { outcome: 'too-late' as const, queued: false }
+    // One mailbox, one trial key per model, however its address is written (gmail dots, +tags):
+    // two throwaway requests corrected to one address must not collect two keys (DESIGN §23).
+    // Under the address's lock, as a trial request takes it, so two corrections at once see
+    // each other.
+    await lockTrialAddress(tx, row.model, emailCanonical)
+    const held = await findValidLicense(tx, emailCanonical, row.model, TRIAL_VALID_DAYS)
+    if (held && held.submissionId !== row.id)
+      return { outcome: 'email-has-key' as const, queued: false }
     await setCorrectedEmail(tx, row.id, newEmail, emailCanonical)
     const dropped = await dropUnsentMailTo(tx, row.id, row.email)
     const license = row.licenseId ? await findAssignedLicense(tx, row.licenseId) : null

@@ -54,9 +54,18 @@ describeEachDatabase('the trial confirmation link on %s', { emptyBeforeEach: tru
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     }
     const page = await (await a.request(link)).text()
-    expect(page).toContain(`<form method="post" action="${api.trialConfirmations}">`)
+    expect(page).toContain(`<form action="${api.trialConfirmations}" method="post">`)
     expect(page).toContain(`name="token" value="${token}"`)
-    expect(page).toContain('<meta name="robots" content="noindex">')
+    expect(page).toMatch(/<meta name="robots" content="noindex"\/?>/)
+    // The site's frame, not bare HTML: logo and brand, a styled button, the footer, and while
+    // the company settings are placeholders the demo notice (DESIGN §23).
+    expect(page).toMatch(
+      /<a class="brand" href="\/"><svg[^>]*>.*<\/svg><span>PacePoint<\/span><\/a>/,
+    )
+    expect(page).toContain('<button class="button" type="submit">Confirm and send my key</button>')
+    expect(page).toMatch(/<footer>.*Terms &amp; Conditions.*<\/footer>/)
+    expect(page).toContain('Demo settings:')
+    expect(page).toMatch(/<style>[^<]*font:16px\/1.6 system-ui/)
     expect(await available()).toBe(1)
     expect(await mailTo('scanned@example.com', 'trial')).toEqual([])
   })

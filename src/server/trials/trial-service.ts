@@ -15,14 +15,8 @@ import { isWebmailDomain } from '#src/common/webmail-domains.ts'
 import type { TrialRequest } from '#src/common/trial-schema.ts'
 import type { RateLimit } from '../config.ts'
 import { botSign } from '../guard/bot-check.ts'
-import {
-  DISPOSABLE_EMAIL_MESSAGE,
-  canonicalEmail,
-  emailDomain,
-  isDisposableEmail,
-} from '../guard/email-identity.ts'
+import { checkEmailDomain, canonicalEmail, emailDomain } from '../guard/email-identity.ts'
 import { countHits, planHits, verdictOf, type RateLimitCheck } from '../guard/rate-limiter.ts'
-import { InvalidFieldError } from '../guard/refusals.ts'
 import {
   enforceRequestLimits,
   hashClient,
@@ -163,8 +157,7 @@ export async function submitTrial(
     deps.onOutcome?.(request.model, 'decoy')
     return decoyResponse()
   }
-  if (isDisposableEmail(request.email))
-    throw new InvalidFieldError('email', DISPOSABLE_EMAIL_MESSAGE)
+  checkEmailDomain(request.email)
 
   const emailCanonical = canonicalEmail(request.email)
   const { token, hash } = newToken()

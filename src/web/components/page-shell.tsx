@@ -1,4 +1,5 @@
 import { StrictMode, type ReactNode } from 'react'
+import { HEADER_COPY } from '../content/navigation.ts'
 import { ConsentRoot } from '../features/consent/consent-root.tsx'
 import { ErrorBoundary } from './error-boundary.tsx'
 import { Toaster } from './toaster.tsx'
@@ -7,7 +8,14 @@ import { Toaster } from './toaster.tsx'
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      {/* First in the document, so the consent bar's controls are the first tab stops. */}
+      {/* The first tab stop of every page, before the consent bar's controls (DESIGN §23). */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-900 focus:shadow-lg"
+      >
+        {HEADER_COPY.skipToContent}
+      </a>
+      {/* Next, so the consent bar's controls come before the page's. */}
       <ConsentRoot />
       <ErrorBoundary>{children}</ErrorBoundary>
       <Toaster />

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ExternalToast } from 'sonner'
+import { demoSettings } from '../settings.ts'
 
 const loadSonner = () => import('sonner')
 const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })))
@@ -44,8 +45,8 @@ export function Toaster() {
           middle of the screen, features/trial/trial-form.tsx). */}
       <SonnerToaster
         position="top-right"
-        offset={{ top: 80, right: 24 }}
-        mobileOffset={{ top: 72, left: 8, right: 8 }}
+        offset={{ top: demoSettings ? 108 : 80, right: 24 }}
+        mobileOffset={{ top: demoSettings ? 100 : 72, left: 8, right: 8 }}
         visibleToasts={3}
         duration={4000}
         closeButton

@@ -48,7 +48,8 @@ export const ABOUT_COPY = {
     country: 'Country',
   },
   contactHeading: 'Contact',
-  contactText: 'Write to us or book a 15-minute call. We answer e-mail within one business day.',
+  // The same promise as the terms ("Support"): one voice on how fast we answer.
+  contactText: 'Write to us or book a 15-minute call. We answer e-mail within two business days.',
   email: 'E-mail',
   phone: 'Phone',
   book: 'Book a 15-minute call',

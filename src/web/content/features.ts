@@ -28,7 +28,7 @@ export const FEATURE_BLOCKS: readonly FeatureBlock[] = [
     lead: 'Every commitment on its own tab, in one standardized structure.',
     points: [
       'One tab per current commitment, easily scalable as the program grows',
-      'Input by daily ledger or quarterly structure, whichever your GP reports give you',
+      'Input by quarterly structure in both models, or by daily ledger in Advanced, whichever your GP reports give you',
       'Standardized reporting across funds, strategies and vintages',
     ],
     image: {
@@ -44,7 +44,7 @@ export const FEATURE_BLOCKS: readonly FeatureBlock[] = [
     points: [
       'Annual cash-flow and exposure forecasts reflect the latest quarterly actuals',
       'Handles deviations from assumptions: faster calls, late distributions, write-downs',
-      'IRR and TVPI projections stay updated as actuals arrive',
+      'IRR and TVPI projections stay updated as actuals arrive (Advanced; Basic in part, see the comparison)',
     ],
     image: {
       model: 'advanced',
@@ -73,7 +73,7 @@ export const FEATURE_BLOCKS: readonly FeatureBlock[] = [
     lead: 'Answers for the investment committee, one slicer away.',
     points: [
       'KPIs sliced by strategy, geography, GP and other attributes',
-      'Actuals, Glide (current investments forecast) and Flight (current plus planned) views',
+      'Actuals and Glide (current investments forecast) views, and in Advanced Flight (current plus planned)',
       'KPI, exposure, cash-flow and commitment line-up dashboards',
     ],
     image: {

@@ -211,6 +211,8 @@ export const PRICING_COPY = {
   compareToggleOpen: 'Show full feature comparison',
   compareToggleClose: 'Hide full feature comparison',
   compareCaption: 'Full feature comparison of the Basic and Advanced models',
+  partlyNote:
+    '“Partly” means the Basic model has a reduced form of the feature and the Advanced model all of it: for example Actuals and Glide views without Flight, which needs planned commitments. Each model’s free trial shows exactly how far it goes.',
   /** Where the rows load on demand and fail to, or scripts do not run: a link to them all. */
   compareEveryRow: 'See every row of the comparison',
   compareBack: 'Back to pricing',

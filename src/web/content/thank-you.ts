@@ -5,7 +5,7 @@ export const THANK_YOU_COPY = {
   step1Title: 'Download your model',
   step1Text: 'The Excel model comes wrapped in a .exe installer for Windows with Excel 365.',
   download: (model: string) => `Download the ${model} model`,
-  step2Title: 'Check your e-mail for the activation code',
+  step2Title: 'Check your e-mail for your trial key',
   step2Text:
     'We sent your activation key to the address you gave us. The trial key runs the model for 10 days.',
   step3Title: 'Get to know the model',
@@ -21,7 +21,8 @@ export const THANK_YOU_COPY = {
     'Book a free 15-minute consultation: we walk you through the model and answer your questions. A license then comes with a free 1-hour onboarding consultation on your own data.',
   consultationButton: 'Book a free consultation',
   chatHeading: 'Questions?',
-  chatText: 'Our team answers in the chat during business hours, or by e-mail any time.',
+  chatText:
+    'Our team answers in the chat on business days from 9:00 to 17:00 Central European Time (Prague), or by e-mail any time.',
   chatButton: 'Contact support',
   backHome: 'Back to the home page',
 } as const
@@ -38,6 +39,8 @@ export const ADDRESS_CORRECTION_COPY = {
   resent: (masked: string) => `Done: your key is on its way to ${masked}.`,
   alreadyCorrected: 'The address was already corrected once. Write to us if it is still wrong.',
   tooLate: 'More than 24 hours have passed, so the address cannot be changed here. Write to us.',
+  hasKey:
+    'That address already has a trial key for this model, so nothing was sent. Use “Lost your key?” on the home page to have it sent again.',
   invalid: 'Please enter a valid business e-mail address.',
   limited: 'Too many requests from this address or network. Please try again later.',
   notFound: 'This request cannot be corrected here. Write to us and we will help.',

@@ -5,7 +5,8 @@
  * would do nothing: the section is never hydrated (docs/decisions/0006-islands.md).
  */
 import { isModel } from '#src/common/models.ts'
-import { LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
+import { anchors, LEGAL_TABS, type LegalTab } from '#src/common/paths.ts'
+import { focusTrialForm } from './trial-focus.ts'
 
 export type SiteAction =
   | 'open-video'
@@ -83,6 +84,10 @@ export function installActionListener(handlers: ActionHandlers): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    // A plain link to the trial form (the hero's, the features'): the browser scrolls there,
+    // and the keyboard follows into the form once it has.
+    if ((event.target as Element | null)?.closest?.(`a[href="#${anchors.trialForm}"]`))
+      requestAnimationFrame(focusTrialForm)
     const target = (event.target as Element | null)?.closest?.('[data-action]')
     if (!target) return
     if (runAction(target, handlers)) event.preventDefault()

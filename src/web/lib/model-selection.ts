@@ -6,6 +6,7 @@
 import { isModel, type Model } from '#src/common/models.ts'
 import { anchors, routes } from '#src/common/paths.ts'
 import { scrollToAnchor } from './scroll.ts'
+import { focusTrialForm } from './trial-focus.ts'
 import { emit, on } from './site-events.ts'
 
 export function selectModel(model: Model): void {
@@ -21,6 +22,7 @@ export function selectModel(model: Model): void {
   if (radio instanceof HTMLInputElement) radio.checked = true
   // To the form itself, not the section heading a screen above it on a phone .
   scrollToAnchor(anchors.trialFormFor(model))
+  focusTrialForm()
   emit('model-selected', model)
 }
 

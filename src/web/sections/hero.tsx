@@ -8,6 +8,8 @@ import { HERO_CROPS, heroImagePath } from '#src/common/site/hero-image.ts'
 import { buttonClasses } from '../components/ui/button.tsx'
 import { HERO_COPY } from '../content/hero.ts'
 import { action } from '../lib/actions.ts'
+import { cn } from '../lib/cn.ts'
+import { demoSettings } from '../settings.ts'
 
 /**
  * A large crop of a real dashboard, drawn at its own pixel size on wide screens so the numbers
@@ -56,7 +58,11 @@ export function Hero() {
   return (
     <section
       aria-labelledby="hero-heading"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-800 pt-24 pb-0 text-white sm:pt-28"
+      className={cn(
+        'relative overflow-hidden bg-gradient-to-b from-brand-950 via-brand-900 to-brand-800 pb-0 text-white',
+        // Clear of the fixed header, taller by the demo-settings strip while that shows.
+        demoSettings ? 'pt-31 sm:pt-35' : 'pt-24 sm:pt-28',
+      )}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {/* Both columns start at the same height (they were aligned at their feet). */}

@@ -11,13 +11,15 @@
 import { Menu } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import { anchors, routes } from '#src/common/paths.ts'
+import { DemoSettingsNotice } from '../components/demo-settings-notice.tsx'
 import { LogoMark } from '../components/logo.tsx'
 import { SiteContainer } from '../components/site-container.tsx'
 import { buttonClasses } from '../components/ui/button.tsx'
 import { HEADER_COPY, LAB_LINK, NAV_LINKS } from '../content/navigation.ts'
 import { cn } from '../lib/cn.ts'
 import { scrollToAnchor, scrollToTop } from '../lib/scroll.ts'
-import { settings } from '../settings.ts'
+import { focusTrialForm } from '../lib/trial-focus.ts'
+import { demoSettings, settings } from '../settings.ts'
 
 const MENU_ID = 'mobile-menu'
 
@@ -32,6 +34,8 @@ function goTo(anchor: string, event: MouseEvent) {
   closeMenu()
   history.replaceState(history.state, '', `#${anchor}`)
   scrollToAnchor(anchor)
+  // "Get Free Trial" takes the keyboard along: the next Tab is in the form, not off-screen.
+  if (anchor === anchors.trialForm) focusTrialForm()
 }
 
 interface Props {
@@ -70,12 +74,7 @@ export function SiteHeader({ home = false, current }: Props) {
         home ? 'fixed inset-x-0 top-0' : 'relative',
       )}
     >
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {HEADER_COPY.skipToContent}
-      </a>
+      <DemoSettingsNotice />
       <SiteContainer className="flex h-16 items-center justify-between gap-4">
         {home ? (
           <button
@@ -138,7 +137,11 @@ export function SiteHeader({ home = false, current }: Props) {
         id={MENU_ID}
         popover="auto"
         aria-label="Mobile"
-        className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-t border-ink-100 bg-white px-4 pb-4 shadow-lg backdrop:bg-brand-950/50 md:hidden"
+        className={cn(
+          'inset-x-0 bottom-auto m-0 w-full max-w-none border-t border-ink-100 bg-white px-4 pb-4 shadow-lg backdrop:bg-brand-950/50 md:hidden',
+          // Under the header row, which the demo-settings strip pushes down.
+          demoSettings ? 'top-[5.75rem]' : 'top-16',
+        )}
       >
         <ul className="flex flex-col py-2">
           {links.map((link) => (

@@ -58,6 +58,8 @@ export default function GalleryDialog({
       ? supplied
       : null
   const count = items?.length ?? 0
+  /** While the shipped samples are installed, the gallery says so (DESIGN §23). */
+  const samples = items?.some((item) => item.sample) ?? false
 
   const showImage = useCallback((next: number) => {
     pendingFocus.current = () => {
@@ -174,7 +176,7 @@ export default function GalleryDialog({
                 ))}
               </div>
               {items ? (
-                <p className="text-sm text-ink-600">{GALLERY_COPY.count(items.length)}</p>
+                <p className="text-sm text-ink-600">{GALLERY_COPY.count(items.length, samples)}</p>
               ) : null}
             </div>
             <GalleryGrid
@@ -188,7 +190,7 @@ export default function GalleryDialog({
             />
             <div className="mt-8 flex flex-col gap-4 border-t border-ink-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
               <p className="max-w-xl text-sm leading-relaxed text-ink-600">
-                {GALLERY_COPY.footer(model)}
+                {samples ? GALLERY_COPY.sampleFooter(model) : GALLERY_COPY.footer(model)}
               </p>
               <button
                 type="button"

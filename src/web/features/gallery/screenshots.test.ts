@@ -276,3 +276,18 @@ describe('loadScreenshots', () => {
     expect(lists.advanced.map((item) => item.title)).toEqual(['A'])
   })
 })
+
+describe('sample screenshots', () => {
+  it('marks the files an index names as samples, and only those', () => {
+    const items = screenshotsFromIndex('basic', {
+      files: ['Cover.png', 'Own_Screen.png'],
+      samples: ['Cover.png'],
+    })
+    expect(items.map((item) => [item.title, Boolean(item.sample)])).toEqual([
+      ['Cover', true],
+      ['Own Screen', false],
+    ])
+    // The operator's own screenshots, listed without samples: none is one.
+    expect(screenshotsFromIndex('basic', ['Cover.png']).some((item) => item.sample)).toBe(false)
+  })
+})

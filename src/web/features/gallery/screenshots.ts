@@ -13,6 +13,8 @@ export interface ScreenshotItem {
   thumbnail: string
   fullSize: string
   description: string
+  /** One of the shipped sample screenshots (index.json's `samples`), not the operator's own. */
+  sample?: boolean
 }
 
 export type ScreenshotLists = Record<Model, ScreenshotItem[]>
@@ -151,7 +153,11 @@ const DEFAULT_ENTRIES: Record<Model, readonly DefaultEntry[]> = {
  * §3 names come first, in its order (the dashboards before the input sheets), with
  * their captions; any other file follows in natural order (docs/product.md, "Routes and screens"), without a caption.
  */
-export function itemsFromFiles(model: Model, files: readonly string[]): ScreenshotItem[] {
+export function itemsFromFiles(
+  model: Model,
+  files: readonly string[],
+  samples: ReadonlySet<string> = new Set(),
+): ScreenshotItem[] {
   const known = DEFAULT_ENTRIES[model]
   const rank = (file: string) => {
     const title = titleFromFile(file).toLowerCase()
@@ -167,6 +173,7 @@ export function itemsFromFiles(model: Model, files: readonly string[]): Screensh
       thumbnail: thumbnailFor(fullSize),
       fullSize,
       description: known[rank(file)]?.description ?? '',
+      ...(samples.has(baseName(file)) ? { sample: true } : {}),
     }
   })
 }
@@ -186,6 +193,8 @@ export function defaultScreenshots(model: Model): ScreenshotItem[] {
       thumbnail: thumbnailFor(fullSize),
       fullSize,
       description: entry.description,
+      // The default list names the shipped samples.
+      sample: true,
     }
   })
 }
@@ -193,7 +202,17 @@ export function defaultScreenshots(model: Model): ScreenshotItem[] {
 /** Items from an index.json body: the folder's files, or the defaults when the shape is unknown. */
 export function screenshotsFromIndex(model: Model, body: unknown): ScreenshotItem[] {
   const files = parseIndex(body)
-  return files ? itemsFromFiles(model, files) : defaultScreenshots(model)
+  return files ? itemsFromFiles(model, files, sampleFiles(body)) : defaultScreenshots(model)
+}
+
+/** The files an index marks as shipped samples (`{ files, samples }`, scripts/images.ts). */
+function sampleFiles(body: unknown): Set<string> {
+  const samples = (body as { samples?: unknown } | null)?.samples
+  return new Set(
+    Array.isArray(samples)
+      ? samples.filter((s): s is string => typeof s === 'string').map(baseName)
+      : [],
+  )
 }
 
 /** A caller-supplied non-empty list wins over the loaded one (docs/product.md, "Routes and screens"). */

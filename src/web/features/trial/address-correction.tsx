@@ -20,6 +20,7 @@ import { correctEmail, type CorrectionOutcome } from './trial-api.ts'
 const MESSAGES: Record<Exclude<CorrectionOutcome, 'resent'>, string> = {
   'already-corrected': COPY.alreadyCorrected,
   'too-late': COPY.tooLate,
+  'has-key': COPY.hasKey,
   invalid: COPY.invalid,
   limited: COPY.limited,
   'not-found': COPY.notFound,

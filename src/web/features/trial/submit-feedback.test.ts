@@ -26,3 +26,23 @@ describe('feedbackFor a refused limit', () => {
     expect(limited().description).toBe('Please try again later, or ask us for more.')
   })
 })
+
+describe('feedbackFor a refused value', () => {
+  it('shows the messages written for people, never the API’s field names', () => {
+    const feedback = feedbackFor({
+      ok: false,
+      status: 400,
+      error: {
+        errorCode: 'VALIDATION_ERROR',
+        error: 'The request is not valid',
+        details: ['email: Did you mean robert@gmail.com?'],
+        fields: { email: 'Did you mean robert@gmail.com?' },
+      },
+    })
+    expect(feedback).toEqual({
+      kind: 'error',
+      title: 'Invalid Information',
+      description: 'Did you mean robert@gmail.com?',
+    })
+  })
+})

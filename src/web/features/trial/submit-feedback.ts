@@ -8,7 +8,7 @@ type Feedback =
   | { kind: 'error'; title: string; description: string }
 
 export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedback {
-  const { errorCode, error, details } = result.error
+  const { errorCode, error, details, fields } = result.error
   // When the visitor may try again, from the answer's Retry-After.
   if (errorCode === ERROR_CODES.rateLimit)
     return {
@@ -17,10 +17,13 @@ export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedb
       description: FEEDBACK.rateLimitRetry(result.retryAfterSeconds ?? null),
     }
   if (errorCode === ERROR_CODES.validation) {
+    // The per-field messages, written for people; `details` may name a field as the API
+    // knows it (`email: ...`), which a visitor should never read (DESIGN §23).
+    const messages = fields ? Object.values(fields).filter(Boolean) : (details ?? [])
     return {
       kind: 'error',
       title: FEEDBACK.invalidTitle,
-      description: details && details.length ? details.join(', ') : FEEDBACK.invalidFallback,
+      description: messages.length ? messages.join(' ') : FEEDBACK.invalidFallback,
     }
   }
   if (result.status === 0) {

@@ -3,7 +3,12 @@
  * is checked by the shared schemas, loaded while the first submission is in flight; the license
  * counts, read on every page load, by a plain check, so the page does not load zod for two numbers.
  */
-import type { ApiError, LicenseCounts, TrialSubmissionResponse } from '#src/common/api-types.ts'
+import {
+  ERROR_CODES,
+  type ApiError,
+  type LicenseCounts,
+  type TrialSubmissionResponse,
+} from '#src/common/api-types.ts'
 import type { Model } from '#src/common/models.ts'
 import { api } from '#src/common/paths.ts'
 import type { TrialRequestInput } from '#src/common/trial-schema.ts'
@@ -107,7 +112,14 @@ export async function requestKeyResend(
 }
 
 export type CorrectionOutcome =
-  'resent' | 'already-corrected' | 'too-late' | 'invalid' | 'limited' | 'not-found' | 'failed'
+  | 'resent'
+  | 'already-corrected'
+  | 'too-late'
+  | 'has-key'
+  | 'invalid'
+  | 'limited'
+  | 'not-found'
+  | 'failed'
 
 /** Sends the key to a corrected address (once, within 24 hours); the token proves it is ours. */
 export async function correctEmail(
@@ -128,7 +140,11 @@ export async function correctEmail(
     if (response.ok) return 'resent'
     const json = (await readJson(response)) as { errorCode?: unknown } | null
     if (response.status === 409)
-      return json?.errorCode === 'TOO_LATE' ? 'too-late' : 'already-corrected'
+      return json?.errorCode === ERROR_CODES.tooLate
+        ? 'too-late'
+        : json?.errorCode === ERROR_CODES.emailHasKey
+          ? 'has-key'
+          : 'already-corrected'
     if (response.status === 400) return 'invalid'
     if (response.status === 429) return 'limited'
     if (response.status === 404) return 'not-found'

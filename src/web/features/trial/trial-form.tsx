@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { FieldError, TextField } from '../../components/ui/text-field.tsx'
 import { PLANS } from '../../content/pricing.ts'
 import { TRIAL_COPY, TRIAL_FEEDBACK } from '../../content/trial.ts'
+import { demoSettings } from '../../settings.ts'
 import { cn } from '../../lib/cn.ts'
 import { nearSince } from '../../lib/lazy-near.ts'
 import { modelFromHash, onModelSelected } from '../../lib/model-selection.ts'
@@ -47,6 +48,9 @@ const INITIAL_FORM: TrialFormState = {
 
 /** Field errors by the request's field names, plus the terms checkbox. */
 type FieldErrors = Partial<Record<'first_name' | 'last_name' | 'email' | 'terms', string>>
+
+/** Below the header and a toast of three lines (components/toaster.tsx), with a gap. */
+const TOAST_CLEARANCE_PX = (demoSettings ? 108 : 80) + 120 + 16
 
 /** The request's fields in the order the form shows them, for moving focus to the first error. */
 const FIELD_ORDER = ['first_name', 'last_name', 'email', 'terms'] as const
@@ -142,11 +146,20 @@ export function TrialForm() {
           `[name="${first === 'terms' ? 'agree_to_terms' : first}"]`,
         )
       : null
-    if (field) {
-      // In the middle of the screen, clear of the toast at the top (components/toaster.tsx).
-      field.focus({ preventScroll: true })
-      field.scrollIntoView({ block: 'center', behavior: 'instant' })
+    if (!field) return
+    field.focus({ preventScroll: true })
+    // On a wide screen the toast sits top right, over the form's column: the form's heading goes
+    // just below it, with the field still in view (DESIGN §23).
+    const heading = formRef.current?.parentElement?.querySelector('h3')
+    if (heading && window.matchMedia('(min-width: 1024px)').matches) {
+      const shift = heading.getBoundingClientRect().top - TOAST_CLEARANCE_PX
+      if (field.getBoundingClientRect().bottom - shift < window.innerHeight - 16) {
+        window.scrollBy({ top: shift, behavior: 'instant' })
+        return
+      }
     }
+    // Else in the middle of the screen, clear of the toast at the top (components/toaster.tsx).
+    field.scrollIntoView({ block: 'center', behavior: 'instant' })
   }
 
   /** The model other than the one without keys, while it has keys left. */
@@ -199,8 +212,12 @@ export function TrialForm() {
         // follows the e-mailed link.
         setSubmitting(false)
         setConfirmationSent(true)
+        // What will really happen: with the pool empty, the link offers the waitlist, not a key.
+        const noSeats = counts.status === 'loaded' && counts.counts[form.model] === 0
         notify('success', TRIAL_COPY.confirmTitle, {
-          description: TRIAL_COPY.confirmText,
+          description: noSeats
+            ? TRIAL_COPY.confirmTextNoSeats(MODEL_LABELS[form.model])
+            : TRIAL_COPY.confirmText,
           duration: 12000,
         })
         return

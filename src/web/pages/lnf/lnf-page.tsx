@@ -3,6 +3,7 @@
  * "Routes and screens"). One pre-rendered shell for every name; the name is read in the browser
  * after hydration. No name goes home; an unusable name or a failed load shows 'Image not found'.
  */
+import { DemoSettingsNotice } from '../../components/demo-settings-notice.tsx'
 import { ArrowRight, ImageOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { routes } from '#src/common/paths.ts'
@@ -29,6 +30,7 @@ export function LnfPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-brand-950 text-white">
+      <DemoSettingsNotice />
       <header className="flex items-center justify-between gap-3 border-b border-white/10 px-4 py-3 sm:px-6">
         {/* Below 360 px the button alone, whole and on one line: it goes home too. */}
         <a

@@ -19,7 +19,36 @@ describe('readMeetingParams', () => {
       start_at: '',
       end_at: '',
       event_url: '',
+      title: '',
+      host: '',
     })
+  })
+
+  it('reads Calendly’s and Cal.com’s redirect parameters, SPEC’s names first', () => {
+    const calendly = readMeetingParams(
+      '?invitee_full_name=Ann+Lee&invitee_email=ann%40fo.example&event_start_time=2026-03-02T14%3A00%3A00Z' +
+        '&event_end_time=2026-03-02T14%3A15%3A00Z&event_type_name=Intro+call&assigned_to=Jan+Novak',
+    )
+    expect(calendly).toMatchObject({
+      display_name: 'Ann Lee',
+      email: 'ann@fo.example',
+      start_at: '2026-03-02T14:00:00Z',
+      end_at: '2026-03-02T14:15:00Z',
+      title: 'Intro call',
+      host: 'Jan Novak',
+    })
+    const calCom = readMeetingParams(
+      '?attendeeName=Bo+Chen&email=bo%40fo.example&startTime=2026-03-02T14%3A00%3A00Z&endTime=2026-03-02T14%3A15%3A00Z&title=Intro',
+    )
+    expect(calCom).toMatchObject({
+      display_name: 'Bo Chen',
+      email: 'bo@fo.example',
+      start_at: '2026-03-02T14:00:00Z',
+      title: 'Intro',
+    })
+    expect(readMeetingParams('?display_name=Spec&invitee_full_name=Calendly').display_name).toBe(
+      'Spec',
+    )
   })
 
   it('cuts overlong values', () => {

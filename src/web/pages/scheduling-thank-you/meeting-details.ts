@@ -4,8 +4,25 @@
  * "Privacy and third parties"): the page shows them as text only, and event_url becomes a link only
  * when it is https on the scheduler's host.
  */
-const MEETING_PARAMS = ['link', 'email', 'display_name', 'start_at', 'end_at', 'event_url'] as const
-export type MeetingParams = Record<(typeof MEETING_PARAMS)[number], string>
+/**
+ * Each value by the names that may carry it, SPEC's first, then those of the schedulers the site
+ * embeds when they redirect after a booking (DESIGN §23): Calendly's (`invitee_full_name`,
+ * `invitee_email`, `event_start_time`, `event_end_time`, `event_type_name`, `assigned_to`) and
+ * Cal.com's (`attendeeName`, `email`, `startTime`, `endTime`, `title`).
+ */
+const MEETING_PARAMS = {
+  link: ['link'],
+  email: ['email', 'invitee_email'],
+  display_name: ['display_name', 'invitee_full_name', 'attendeeName'],
+  start_at: ['start_at', 'event_start_time', 'startTime'],
+  end_at: ['end_at', 'event_end_time', 'endTime'],
+  event_url: ['event_url'],
+  /** The meeting's name on the scheduler; empty: the intro meeting's own title. */
+  title: ['event_type_name', 'title'],
+  /** Who the scheduler assigned the meeting to; empty: SITE_HOST_NAME. */
+  host: ['assigned_to'],
+} as const
+export type MeetingParams = Record<keyof typeof MEETING_PARAMS, string>
 
 /** Overlong values are cut: nothing legitimate is this long, and the layout stays intact. */
 const MAX_LENGTH = 500
@@ -13,8 +30,13 @@ const MAX_LENGTH = 500
 export function readMeetingParams(search: string): MeetingParams {
   const query = new URLSearchParams(search)
   const result = {} as MeetingParams
-  for (const name of MEETING_PARAMS)
-    result[name] = (query.get(name) ?? '').trim().slice(0, MAX_LENGTH)
+  for (const [name, sources] of Object.entries(MEETING_PARAMS) as [
+    keyof MeetingParams,
+    readonly string[],
+  ][]) {
+    const found = sources.map((source) => (query.get(source) ?? '').trim()).find(Boolean)
+    result[name] = (found ?? '').slice(0, MAX_LENGTH)
+  }
   return result
 }
 

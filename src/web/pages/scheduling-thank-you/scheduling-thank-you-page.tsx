@@ -93,6 +93,7 @@ function Confirmation({ booking }: { booking: Booking }) {
   const [showJoinNote, setShowJoinNote] = useState(false)
   const guest =
     params.display_name && params.email ? { name: params.display_name, email: params.email } : null
+  const host = params.host || settings.hostName
   const actionClass = buttonClasses(
     'secondary',
     'md',
@@ -166,7 +167,9 @@ function Confirmation({ booking }: { booking: Booking }) {
 
       <dl className="mt-12 divide-y divide-ink-100 rounded-2xl bg-white shadow-sm ring-1 ring-ink-100">
         <Row icon={<CalendarDays aria-hidden="true" className="size-4" />} label={COPY.what}>
-          <p className="font-semibold text-brand-900">{COPY.meetingTitle(settings.productName)}</p>
+          <p className="font-semibold text-brand-900" data-testid="meeting-title">
+            {params.title || COPY.meetingTitle(settings.productName)}
+          </p>
           <p className="text-sm text-ink-500">15 minutes</p>
         </Row>
         <Row icon={<Clock aria-hidden="true" className="size-4" />} label={COPY.when}>
@@ -181,16 +184,16 @@ function Confirmation({ booking }: { booking: Booking }) {
         </Row>
         <Row icon={<Users aria-hidden="true" className="size-4" />} label={COPY.who}>
           <ul className="space-y-4">
-            {/* The host is shown once the operator names one (SITE_HOST_NAME). */}
-            {settings.hostName ? (
-              <li className="flex items-center gap-3">
-                <Avatar text={initials(settings.hostName)} tone="brand" />
+            {/* The host the scheduler assigned, else the one the operator names (SITE_HOST_NAME). */}
+            {host ? (
+              <li className="flex items-center gap-3" data-testid="host">
+                <Avatar text={initials(host)} tone="brand" />
                 <div className="min-w-0">
                   <p className="font-semibold text-brand-900">
-                    {settings.hostName}{' '}
+                    {host}{' '}
                     <span className="ml-1 text-xs font-medium text-ink-500">{COPY.host}</span>
                   </p>
-                  {settings.hostEmail ? (
+                  {settings.hostEmail && host === settings.hostName ? (
                     <p className="truncate text-sm text-ink-600">{settings.hostEmail}</p>
                   ) : null}
                 </div>
