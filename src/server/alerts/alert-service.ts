@@ -7,7 +7,7 @@
  * (alert-monitor.ts), retried there, and never waits in a request.
  */
 import type { Db } from '../db/client.ts'
-import { enqueueMail, type MailKind } from '../mail/outbox-repository.ts'
+import { enqueueMail, type MailKind } from '../mail/mail-queue.ts'
 import type { AlertMailPayload } from '../mail/payloads.ts'
 import {
   closeEpisode,

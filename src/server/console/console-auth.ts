@@ -22,7 +22,7 @@ import {
   deleteStaleSignInTokens,
   insertSignInToken,
 } from './operator-sign-in-token-repository.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import type { OperatorSignInMailPayload } from '../mail/payloads.ts'
 import { hitRateLimits } from '../guard/rate-limiter.ts'
 import { recordAudit } from './audit-log.ts'

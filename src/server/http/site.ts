@@ -3,7 +3,6 @@
  * pre-compressed brotli/gzip bodies, ETags and the right caching; custom uploads from disk;
  * our 404 page for anything else (docs/product.md, "Routes and screens").
  */
-import type { PageViewCounter } from '../funnel/page-views.ts'
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, relative, resolve, sep } from 'node:path'
@@ -266,9 +265,26 @@ export function lnfFileName(uploadsDir: string, raw: string): string | null {
   return name.includes('/') || name.startsWith('.') ? null : name
 }
 
+/**
+ * Where the site reports each document it serves: the funnel's page-view counter
+ * (funnel/page-views.ts) in the app, which the site knows only by this shape.
+ */
+interface DocumentViews {
+  /** One view of a document; never throws, never waits. */
+  count(view: {
+    url: string
+    referer: string | undefined
+    userAgent: string | undefined
+    /** `Sec-Purpose` or `Purpose`: a prefetch is not a view. */
+    purpose: string | undefined
+    /** The client's address: for the per-minute cap only, never stored. */
+    client?: string
+  }): void
+}
+
 export function siteRoutes(
   site: Site,
-  options: { uploadsDir: string; pageViews?: PageViewCounter; trustProxy?: TrustProxy },
+  options: { uploadsDir: string; pageViews?: DocumentViews; trustProxy?: TrustProxy },
 ): Hono {
   const app = new Hono()
   const notFound = (c: Context) => sendFile(c, site.documents.get(NOT_FOUND_DOCUMENT)!, 404)

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { queryRows } from '../db/client.ts'
-import { claimDueMail, enqueueMail, listMail } from './outbox-repository.ts'
+import { claimDueMail, listMail } from './outbox-repository.ts'
+import { enqueueMail } from './mail-queue.ts'
 import { memoryLogger } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { queryRows } from '../db/client.ts'
-import { claimDueMail, enqueueMail, listMail } from './outbox-repository.ts'
+import { claimDueMail, listMail } from './outbox-repository.ts'
+import { enqueueMail } from './mail-queue.ts'
 
 function mail(to: string) {
   return {

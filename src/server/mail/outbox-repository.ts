@@ -1,9 +1,7 @@
 /** Data access for mail_outbox: one row per message to send (docs/architecture.md, "The outbox"). */
-import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../db/client.ts'
 import { mailOutbox, type MailStatus, type OutboxRow } from '../db/schema.ts'
-import { stableMessageId } from './mail-identity.ts'
 
 /**
  * trial: a key (new or again); waitlist: a notice; waitlist-joined: the confirmation on joining
@@ -43,13 +41,10 @@ export interface NewMail {
   messageIdDomain: string
 }
 
-/**
- * Queues messages in one statement, each with its row id (given: a trial reminder names its
- * message) and its Message-ID, fixed now so every attempt sends the same one.
- */
+/** Queued rows, in one statement; ids and Message-IDs are the mail queue's (mail-queue.ts). */
 export async function insertOutboxRows(
   tx: Db,
-  mails: readonly (NewMail & { id: string })[],
+  mails: readonly (Omit<NewMail, 'messageIdDomain'> & { id: string; messageId: string })[],
 ): Promise<void> {
   if (mails.length === 0) return
   await tx.insert(mailOutbox).values(
@@ -59,19 +54,9 @@ export async function insertOutboxRows(
       to: m.to,
       payload: m.payload,
       submissionId: m.submissionId ?? null,
-      messageId: stableMessageId(m.id, m.messageIdDomain),
+      messageId: m.messageId,
     })),
   )
-}
-
-/** Queues a message with its stable Message-ID; the row's id and that. */
-export async function enqueueMail(
-  tx: Db,
-  mail: NewMail,
-): Promise<{ id: string; messageId: string }> {
-  const id = randomUUID()
-  await insertOutboxRows(tx, [{ ...mail, id }])
-  return { id, messageId: stableMessageId(id, mail.messageIdDomain) }
 }
 
 /**

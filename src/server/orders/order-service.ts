@@ -23,7 +23,7 @@ import {
   markOrderFulfilled,
   updateOrder,
 } from './order-repository.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import { endPaidPoolEpisode, startPaidPoolEpisode } from './paid-pool-alert-repository.ts'
 import { insertPendingRefund, takePendingRefund } from './pending-refund-repository.ts'
 import type { OrderRow, PaymentProvider, WebhookEventRow } from '../db/schema.ts'

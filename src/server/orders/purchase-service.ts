@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PurchaseRequest, PurchaseRequestResponse } from '#src/common/purchase-schema.ts'
 import type { Db } from '../db/client.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import { insertPurchaseRequest } from './purchase-request-repository.ts'
 import type { Logger } from '../logger.ts'
 import type {

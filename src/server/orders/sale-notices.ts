@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import type { Model } from '#src/common/models.ts'
 import { queryRows, type Db } from '../db/client.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import type { SaleNoticeMailPayload } from '../mail/payloads.ts'
 
 /**

@@ -13,7 +13,7 @@ import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import { randomUUID } from 'node:crypto'
 import { hashToken, newToken } from '../guard/tokens.ts'
-import { insertOutboxRows, type NewMail } from '../mail/outbox-repository.ts'
+import { enqueueMails, type NewMail } from '../mail/mail-queue.ts'
 import {
   analyzeReminders,
   claimDueReminders,
@@ -108,7 +108,7 @@ export async function runReminderPass(
       // their e-mail.
       const moved = await markRemindersSent(tx, sent, now)
       const queued = mails.filter((m) => moved.has(m.id))
-      await insertOutboxRows(tx, queued)
+      await enqueueMails(tx, queued)
       return { claimed: due.length, queued: queued.length, skipped: skipped.length }
     })
     totals.queued += batch.queued

@@ -9,7 +9,7 @@ import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { claimLicense, findValidLicense } from '../licenses/license-repository.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import {
   insertSubmission,
   joinWaitlistByConfirmationToken,

@@ -5,7 +5,7 @@
  */
 import type { Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import type { TrialMailPayload } from '../mail/payloads.ts'
 
 interface TrialMail {

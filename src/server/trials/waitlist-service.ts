@@ -12,7 +12,7 @@ import {
   findValidLicense,
   hasAvailableLicense,
 } from '../licenses/license-repository.ts'
-import { enqueueMail } from '../mail/outbox-repository.ts'
+import { enqueueMail } from '../mail/mail-queue.ts'
 import type { SubmissionRow } from '../db/schema.ts'
 import {
   findSubmission,
