@@ -89,7 +89,13 @@ interface RevenueRow {
   orders: number
 }
 
-export const ORDER_STATUSES = ['fulfilled', 'awaiting_key', 'unmatched', 'refunded'] as const
+export const ORDER_STATUSES = [
+  'fulfilled',
+  'awaiting_key',
+  'unmatched',
+  'needs_review',
+  'refunded',
+] as const
 export type OrderStatusName = (typeof ORDER_STATUSES)[number]
 
 /** One paid order, the buyer's address masked as in every console list. */

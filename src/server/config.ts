@@ -282,6 +282,8 @@ const ConfigSchema = z.object({
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().default(''),
   PADDLE_WEBHOOK_SECRET: z.string().default(''),
   PAID_PRODUCTS: paidProducts,
+  /** Keys one paid order may take; an order for more waits as needs_review (DESIGN §23). */
+  ORDER_MAX_KEYS: z.coerce.number().int().min(1).max(1000).default(20),
   PADDLE_API_URL: z
     .string()
     .default('https://api.paddle.com')
@@ -360,6 +362,8 @@ export type Config = {
   webhookSecrets: { stripe: string | null; lemonsqueezy: string | null; paddle: string | null }
   /** PAID_PRODUCTS: `provider:id` to the model it sells. */
   paidProducts: ReadonlyMap<string, Model>
+  /** ORDER_MAX_KEYS: more keys in one order wait for the operator (needs_review). */
+  orderMaxKeys: number
   /** Paddle's API, for a buyer's e-mail and name (PADDLE_API_URL, PADDLE_API_KEY). */
   paddleApi: { url: string; key: string | null }
   /** PAID_DOWNLOAD_URL_*: the key e-mail's download per model; null links the trial's. */
@@ -434,6 +438,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paddle: c.PADDLE_WEBHOOK_SECRET || null,
     },
     paidProducts: c.PAID_PRODUCTS,
+    orderMaxKeys: c.ORDER_MAX_KEYS,
     paddleApi: { url: c.PADDLE_API_URL.replace(/\/+$/, ''), key: c.PADDLE_API_KEY || null },
     paidDownloadUrls: {
       basic: c.PAID_DOWNLOAD_URL_BASIC || null,

@@ -192,7 +192,7 @@ export type PurchaseRequestRow = typeof purchaseRequests.$inferSelect
 
 export type PaymentProvider = 'stripe' | 'lemonsqueezy' | 'paddle'
 export type OrderProvider = PaymentProvider | 'invoice'
-export type OrderStatus = 'fulfilled' | 'awaiting_key' | 'unmatched' | 'refunded'
+export type OrderStatus = 'fulfilled' | 'awaiting_key' | 'unmatched' | 'refunded' | 'needs_review'
 
 export const webhookEvents = pgTable(
   'webhook_events',

@@ -238,6 +238,10 @@ export const ORDER_ALERT_COPY = {
   unmatchedNext:
     "Add the product to PAID_PRODUCTS (provider:id=model), restart, then send the keys from the console's Orders page (Reprocess) or with:",
   unmatchedCommand: (id: string) => `npm run admin -- orders reprocess --order ${id}`,
+  needsReviewSubject: (brand: string, reference: string) =>
+    `[${brand}] Order ${reference} needs review: more keys than ORDER_MAX_KEYS`,
+  needsReview: (reference: string, quantity: number, max: string) =>
+    `Order ${reference} was paid for ${quantity} keys, more than one order may take (ORDER_MAX_KEYS${max}). No key went out; the order waits as needs_review. Check the order with the buyer and the payment provider, then send its keys from the console's Orders page or with:`,
   refundSubject: (brand: string, reference: string) => `[${brand}] Order ${reference} refunded`,
   refund: (reference: string, model: Model | null) =>
     `Order ${reference}${model ? ` (${label(model)})` : ''} was refunded or its dispute lost. Its keys are revoked here; block them in the model's online validation:`,

@@ -578,6 +578,15 @@ export function renderOrderAlertMail(
       </OperatorMail>,
     )
   }
+  if (payload.alert === 'order-needs-review') {
+    return mail(
+      c.needsReviewSubject(brand, payload.reference),
+      <OperatorMail settings={settings} publicUrl={publicUrl}>
+        <Paragraph>{c.needsReview(payload.reference, payload.quantity ?? 0, '')}</Paragraph>
+        <Command>{c.unmatchedCommand(payload.orderId)}</Command>
+      </OperatorMail>,
+    )
+  }
   if (payload.alert === 'unmatched') {
     return mail(
       c.unmatchedSubject(brand, payload.reference),

@@ -142,7 +142,9 @@ export interface OrderNoticeMailPayload {
 
 /** To the operator about an order. Names no buyer: `orders list` shows who. */
 export interface OrderAlertMailPayload {
-  alert: 'empty-pool' | 'unmatched' | 'refund'
+  alert: 'empty-pool' | 'unmatched' | 'refund' | 'order-needs-review'
+  /** order-needs-review: how many keys the order asked for. */
+  quantity?: number
   orderId: string
   reference: string
   provider: string

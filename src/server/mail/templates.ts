@@ -57,7 +57,12 @@ export function renderOutboxMail(
   }
   if (kind === 'order-alert') {
     const alert = payload.alert
-    if (alert !== 'empty-pool' && alert !== 'unmatched' && alert !== 'refund')
+    if (
+      alert !== 'empty-pool' &&
+      alert !== 'unmatched' &&
+      alert !== 'refund' &&
+      alert !== 'order-needs-review'
+    )
       throw new UnknownMailError('order alert of no known kind')
     return renderOrderAlertMail(
       {
@@ -68,6 +73,7 @@ export function renderOutboxMail(
         model: isModel(payload.model) ? payload.model : null,
         productRef: str('productRef'),
         keys: stringList(payload.keys),
+        quantity: typeof payload.quantity === 'number' ? payload.quantity : undefined,
       },
       settings,
       publicUrl,

@@ -28,6 +28,7 @@ export function orderDependencies(
   return {
     db: database.db,
     paidProducts: config.paidProducts,
+    maxKeys: config.orderMaxKeys,
     operatorEmail: operatorAddress(config, settings),
     messageIdDomain: mailIdentity(config, settings).messageIdDomain,
     paddleApi: config.paddleApi,

@@ -208,6 +208,7 @@ export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus, n
     awaiting_key: 0,
     unmatched: 0,
     refunded: 0,
+    needs_review: 0,
   }
   for (const row of rows) counts[row.status] = Number(row.n)
   return counts

@@ -56,6 +56,8 @@ export interface OrderDeps {
   logger: Logger
   /** The outbox worker's kick, after a transaction queued e-mail. */
   onMailQueued?: () => void
+  /** ORDER_MAX_KEYS: an order for more keys waits as needs_review. */
+  maxKeys: number
 }
 
 /** Thrown for an operator's request that cannot be done (an unknown order, nothing to send). */
@@ -79,6 +81,21 @@ async function mailTo(
     to,
     payload: { ...payload },
     messageIdDomain: deps.messageIdDomain,
+  })
+}
+
+/**
+ * The alert `order-needs-review`: an order for more keys than ORDER_MAX_KEYS took none and
+ * waits for the operator. One small function, so the alerts module can take it over.
+ */
+async function raiseOrderNeedsReview(tx: Db, deps: OrderDeps, order: OrderRow): Promise<void> {
+  deps.logger.warn(
+    { alert: 'order-needs-review', orderId: order.id, quantity: order.quantity },
+    'order needs review',
+  )
+  await mailTo(tx, deps, 'order-alert', deps.operatorEmail, {
+    ...alert(order, 'order-needs-review'),
+    quantity: order.quantity,
   })
 }
 
@@ -202,6 +219,10 @@ async function settleNewOrder(tx: Db, deps: OrderDeps, order: OrderRow): Promise
     })
     return order
   }
+  if (order.status === 'needs_review') {
+    await raiseOrderNeedsReview(tx, deps, order)
+    return order
+  }
   return fulfil(tx, deps, { ...order, model: order.model }, true)
 }
 
@@ -214,7 +235,11 @@ function newOrderOf(deps: OrderDeps, event: PaidOrderEvent, eventRowId: number) 
     provider: event.provider,
     providerOrderId: event.orderId,
     paymentRef: event.paymentRef,
-    status: model ? ('awaiting_key' as const) : ('unmatched' as const),
+    status: !model
+      ? ('unmatched' as const)
+      : event.quantity > deps.maxKeys
+        ? ('needs_review' as const)
+        : ('awaiting_key' as const),
     name: event.name?.trim() || null,
     email,
     emailCanonical: email ? canonicalEmail(email) : null,
@@ -345,6 +370,11 @@ export async function reprocessOrder(deps: OrderDeps, id: string): Promise<Order
     }
     if (order.status === 'awaiting_key' && order.model)
       return fulfil(tx, deps, { ...order, model: order.model }, false)
+    if (order.status === 'needs_review' && order.model) {
+      // The operator has checked the order: reprocessing it releases all its keys.
+      const released = await updateOrder(tx, order.id, { status: 'awaiting_key' })
+      return fulfil(tx, deps, { ...released, model: order.model }, true)
+    }
     return order
   })
   deps.onMailQueued?.()

@@ -234,6 +234,7 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
       name: string | null
       model: string | null
       reference: string
+      quantity: number
     }>(getDatabase().db, sql`select * from orders order by created_at`)
   const paidKeys = (model: string, keys: string[]) =>
     insertLicenses(getDatabase().db, model as 'basic', keys, 'paid-test', false, 'paid')
@@ -662,6 +663,49 @@ describeEachDatabase('paid orders on %s', (getDatabase) => {
     const mail = await smtp.waitFor(2)
     expect(mail[1]!.to).toContain('unmatched@example.com')
     expect(mail[1]!.text).toContain('PAID-U-1')
+  })
+
+  it('an order for more keys than ORDER_MAX_KEYS takes none, waits as needs_review and alerts; reprocessing releases them', async () => {
+    const { app, worker } = start({ ORDER_MAX_KEYS: '1' })
+    await paidKeys('basic', ['PAID-R-1', 'PAID-R-2', 'PAID-R-3'])
+    // Lemon Squeezy's order for two keys; with a limit of one it must never become one key.
+    const res = await deliver(
+      app,
+      'lemonsqueezy',
+      lemonOrder('order_created', 'ls_500', 'big@example.com'),
+    )
+    expect(res.status).toBe(200)
+    await worker.drain()
+    const [alert] = await smtp.waitFor(1)
+    expect(alert!.to).toEqual([OPERATOR])
+    expect(alert!.subject).toContain('needs review')
+    expect(alert!.text).toContain('2 keys')
+    const [order] = await orderRows()
+    expect(order!.status).toBe('needs_review')
+    expect(order!.quantity).toBe(2)
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(0)
+
+    const result = await start({ ORDER_MAX_KEYS: '1' }).run({
+      name: 'orders reprocess',
+      order: order!.id,
+    })
+    expect(result.exitCode).toBe(0)
+    const mail = await smtp.waitFor(2)
+    expect(mail[1]!.to).toContain('big@example.com')
+    expect(mail[1]!.text).toMatch(/PAID-R-1[\s\S]*PAID-R-2/)
+  })
+
+  it('a quantity above 100 is kept as sent, never read as one key', async () => {
+    const { app, worker } = start()
+    await paidKeys('basic', ['PAID-Q-1'])
+    const event = lemonOrder('order_created', 'ls_501', 'many@example.com')
+    event.data.attributes.first_order_item.quantity = 150
+    expect((await deliver(app, 'lemonsqueezy', event)).status).toBe(200)
+    await worker.drain()
+    await smtp.waitFor(1)
+    const [order] = await orderRows()
+    expect(order).toMatchObject({ status: 'needs_review', quantity: 150 })
+    expect(await count(sql`select count(*)::int as n from order_keys`)).toBe(0)
   })
 
   it('trial and paid pools never mix: orders leave /api/license-counts alone, trials never take a paid key', async () => {

@@ -81,9 +81,13 @@ type ProviderEvent = PaidOrderEvent | RefundEvent | { kind: 'ignored' }
 
 const IGNORED = { kind: 'ignored' } as const
 
+/**
+ * The number of keys an order asks for, as sent: an order for more than ORDER_MAX_KEYS waits
+ * for the operator (order-service.ts), never silently one key. A missing or nonsense value is 1.
+ */
 function quantityOf(value: unknown): number {
   const n = int(value)
-  return n && n >= 1 && n <= 100 ? n : 1
+  return n && n >= 1 ? Math.min(n, 1_000_000) : 1
 }
 
 function dateOf(value: unknown, fallback: Date): Date {

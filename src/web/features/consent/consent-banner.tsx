@@ -102,7 +102,7 @@ export default function ConsentBanner({ onDone }: Props) {
   }
 
   // A compact bar along the bottom edge: it covers no headline or primary control,
-  // and consent-root.tsx renders it before the page, so its buttons are the first tab stops.
+  // and it comes right after 'Skip to content' (page-shell.tsx), before the page's controls.
   return (
     <section
       ref={bar}

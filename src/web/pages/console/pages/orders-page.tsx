@@ -27,6 +27,7 @@ const STATUS_LABELS: Record<OrderStatusName, string> = {
   fulfilled: 'Fulfilled',
   awaiting_key: 'Awaiting key',
   unmatched: 'Unmatched',
+  needs_review: 'Needs review',
   refunded: 'Refunded',
 }
 
