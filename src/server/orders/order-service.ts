@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { MODEL_LABELS, type Model } from '#src/common/models.ts'
-import { raiseAlert } from '../alerts/alert-service.ts'
+import { raiseAlert, resolveAlert } from '../alerts/alert-service.ts'
 import type { Db } from '../db/client.ts'
 import {
   lockPaidKeys,
@@ -86,16 +86,21 @@ async function mailTo(
 
 /**
  * The alert `order-needs-review`: an order for more keys than ORDER_MAX_KEYS took none and
- * waits for the operator. One small function, so the alerts module can take it over.
+ * waits for the operator (one episode per order; `orders reprocess` ends it).
  */
 async function raiseOrderNeedsReview(tx: Db, deps: OrderDeps, order: OrderRow): Promise<void> {
   deps.logger.warn(
     { alert: 'order-needs-review', orderId: order.id, quantity: order.quantity },
     'order needs review',
   )
-  await mailTo(tx, deps, 'order-alert', deps.operatorEmail, {
-    ...alert(order, 'order-needs-review'),
-    quantity: order.quantity,
+  await raiseAlert(tx, deps, {
+    kind: 'order-needs-review',
+    subject: order.id,
+    text: `Order ${order.reference} (${order.provider}) asks for ${order.quantity} keys, more than ORDER_MAX_KEYS; none went out. Check it with the buyer, then: npm run admin -- orders reprocess --order ${order.id}`,
+    mail: {
+      kind: 'order-alert',
+      payload: { ...alert(order, 'order-needs-review'), quantity: order.quantity },
+    },
   })
 }
 
@@ -373,6 +378,11 @@ export async function reprocessOrder(deps: OrderDeps, id: string): Promise<Order
     if (order.status === 'needs_review' && order.model) {
       // The operator has checked the order: reprocessing it releases all its keys.
       const released = await updateOrder(tx, order.id, { status: 'awaiting_key' })
+      await resolveAlert(tx, deps, {
+        kind: 'order-needs-review',
+        subject: order.id,
+        text: `Order ${order.reference} was released by the operator.`,
+      })
       return fulfil(tx, deps, { ...released, model: order.model }, true)
     }
     return order
