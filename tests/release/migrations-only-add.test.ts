@@ -63,7 +63,22 @@ const CONTRACTING: [RegExp, string][] = [
 /** What in a migration file would break a release that still runs on the database. */
 function contractions(text: string): string[] {
   const found: string[] = []
-  for (const statement of splitStatements(text).map(codeOnly)) {
+  const statements = splitStatements(text).map(codeOnly)
+  // A check constraint replaced in the same file (dropped, then added again under its name) is
+  // how a check is widened, e.g. a new status value: the one drop an expanding file may hold.
+  // That the new check admits every row the previous release writes is the author's to show.
+  const recheck = new Set(
+    statements.flatMap((s) => [...s.matchAll(/\bADD CONSTRAINT (\S+) CHECK\b/g)].map((m) => m[1]!)),
+  )
+  const replacedCheck = (statement: string) => {
+    const drop =
+      /^ALTER TABLE (IF EXISTS )?(ONLY )?\S+ DROP CONSTRAINT (IF EXISTS )?([^\s;]+);?$/.exec(
+        statement,
+      )
+    return drop !== null && recheck.has(drop[4]!)
+  }
+  for (const statement of statements) {
+    if (replacedCheck(statement)) continue
     for (const [pattern, what] of CONTRACTING)
       if (pattern.test(statement)) found.push(`${what}: ${statement.slice(0, 120)}`)
     const alter = /^ALTER TABLE (IF EXISTS )?(ONLY )?\S+ (.*)$/.exec(statement)
@@ -105,6 +120,21 @@ describe('contractions()', () => {
       finds('CREATE OR REPLACE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$'),
     ).toEqual(['creates a database routine (none is created from now on)'])
     expect(finds('CREATE PROCEDURE p() LANGUAGE sql AS $body$ SELECT 1 $body$')).toHaveLength(1)
+    // A constraint dropped and not put back, or put back under another name, is a drop.
+    expect(finds('ALTER TABLE t DROP CONSTRAINT t_status_check')).toEqual(['drops something'])
+    expect(
+      finds(
+        'ALTER TABLE t DROP CONSTRAINT t_a_check\n--> statement-breakpoint\nALTER TABLE t ADD CONSTRAINT t_b_check CHECK (a > 0)',
+      ),
+    ).toEqual(['drops something'])
+  })
+
+  it('lets a check constraint be widened: dropped and added again under its name in one file', () => {
+    expect(
+      contractions(
+        "ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_status_check\n--> statement-breakpoint\nALTER TABLE orders ADD CONSTRAINT orders_status_check CHECK (status IN ('a', 'b'))",
+      ),
+    ).toEqual([])
   })
 
   it('lets additions through, and words in comments, strings, names and bodies', () => {
