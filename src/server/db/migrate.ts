@@ -18,7 +18,11 @@ import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Db } from './client.ts'
-import { hasChecksumColumn, readAppliedMigrations } from './schema-repository.ts'
+import {
+  hasChecksumColumn,
+  readAppliedMigrations,
+  type AppliedMigration,
+} from './schema-repository.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 /** Any constant works; it only has to be the same for every instance of this app. */
@@ -30,13 +34,6 @@ export interface Migration {
   /** Of the file's bytes, as recorded in schema_migrations.sha256 when it is applied. */
   sha256: string
   statements: string[]
-}
-
-/** A row of schema_migrations; sha256 is null where an earlier release's migrator applied it. */
-export interface AppliedMigration {
-  version: string
-  name: string
-  sha256: string | null
 }
 
 /** A shipped migration whose file is not what was applied, as a person should read it. */

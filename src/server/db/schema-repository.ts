@@ -4,7 +4,13 @@
  */
 import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from './client.ts'
-import type { AppliedMigration } from './migrate.ts'
+
+/** A row of schema_migrations; sha256 is null where an earlier release's migrator applied it. */
+export interface AppliedMigration {
+  version: string
+  name: string
+  sha256: string | null
+}
 
 /** Whether schema_migrations has the column of the checksums (releases up to c8ea3ff lack it). */
 export async function hasChecksumColumn(db: Db): Promise<boolean> {

@@ -242,7 +242,9 @@ describe('GET /pacing with a query', () => {
     expect(head).not.toContain('<script>alert')
     expect(head).not.toMatch(/content="[^"]*"[^ />]/)
     expect(headValue(html, 'og:url')).toContain('note=%22%3E%3Cscript%3E')
-    expect(headValue(html, 'description')).toContain('could not be used')
+    expect(headValue(html, 'description')).toContain(
+      'no figures are shown for a link whose inputs are not all valid',
+    )
   })
 
   it('a bare /pacing, and an empty query, get the static page', async () => {
