@@ -297,6 +297,12 @@ test('plan edits: a plan without funds survives its link; an impossible target i
   await page.reload()
   await expect(page.getByText('No existing funds')).toBeVisible()
 
+  // The reloaded page's form reacts only once hydrated: a value typed into the server's markup
+  // before then is taken back by hydration (seen in CI).
+  await page.waitForFunction(() => {
+    const input = document.querySelector('#plan-target')
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
+  })
   await page.locator('#plan-target').fill('1')
   await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
 })
