@@ -1,5 +1,5 @@
 /**
- * The commands that take a site live and keep it running (DESIGN.md §21): a printed console
+ * The commands that take a site live and keep it running (docs/product.md): a printed console
  * sign-in link when mail is down, the demo keys removed, the go-live check, orders as a table,
  * and output cut short by `head`.
  */

@@ -55,7 +55,7 @@ export interface DayCount {
   advanced: number
 }
 
-/** What stands between this install and a live site (`npm run admin -- doctor`, DESIGN.md §21). */
+/** What stands between this install and a live site (`npm run admin -- doctor`, docs/product.md). */
 export interface GoLiveReport {
   blockers: string[]
   warnings: string[]

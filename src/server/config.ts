@@ -282,7 +282,7 @@ const ConfigSchema = z.object({
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().default(''),
   PADDLE_WEBHOOK_SECRET: z.string().default(''),
   PAID_PRODUCTS: paidProducts,
-  /** Keys one paid order may take; an order for more waits as needs_review (DESIGN §23). */
+  /** Keys one paid order may take; an order for more waits as needs_review (docs/product.md). */
   ORDER_MAX_KEYS: z.coerce.number().int().min(1).max(1000).default(20),
   PADDLE_API_URL: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * Fit to history (docs/product.md, "Pacing Lab"; DESIGN §22): a fund's actual yearly
+ * Fit to history (docs/product.md, "Pacing Lab"; docs/product.md): a fund's actual yearly
  * contributions, distributions and NAV, and the parameters that continue it.
  *
  * - Calls are taken as they were: the model runs the history with the actual calls (year t's call

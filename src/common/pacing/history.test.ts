@@ -3,7 +3,7 @@ import { projectFund } from './engine.ts'
 import { fitCallRate, fitToHistory } from './fit.ts'
 import { fromInception, historyRows, toDateFigures, type ActualYear } from './history.ts'
 
-/** The review's fund four years in (DESIGN §22): calls 20/25/20/12, distributions 0/2/6/10. */
+/** The review's fund four years in (docs/product.md): calls 20/25/20/12, distributions 0/2/6/10. */
 const FOUR_YEARS: ActualYear[] = [
   [20, 0, 20],
   [25, 2, 46],

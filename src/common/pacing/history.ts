@@ -1,5 +1,5 @@
 /**
- * A fund's history (DESIGN §19 and §22): its actual yearly contributions, distributions and NAV
+ * A fund's history (docs/product.md and §22): its actual yearly contributions, distributions and NAV
  * from its first year, as a link's `actuals=c,d,nav;c,d,nav;...` or a pasted CSV holds them, and
  * what the history says on its own and joined to the projection:
  *

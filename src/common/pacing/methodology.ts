@@ -179,7 +179,7 @@ export const TEST_CASES: readonly TestCaseSource[] = [
   },
   {
     name: 'A fund four years in, and quarterly rows',
-    source: 'This project, by hand (the review of issue 43 for the fund)',
+    source: 'This project, by hand (the review of docs/decisions for the fund)',
     url: '',
     checks:
       'Calls 20, 25, 20, 12, distributions 0, 2, 6, 10, NAV 72: to date IRR 10.11% (its NPV is 0), TVPI 90 / 77 = 1.17x, DPI 18 / 77; cumulative net cash flow -20, -43, -57, -59; the forward call rate Σ C U / Σ U². Quarterly: rc_q = 1 − 0.6^(1/4) on 100 in the first quarter, four quarters calling exactly the annual year’s calls.',

@@ -1,5 +1,5 @@
 /**
- * A portfolio plan's strategy mix (DESIGN §22): new commitments split across up to four asset
+ * A portfolio plan's strategy mix (docs/product.md): new commitments split across up to four asset
  * classes by weight, as `mix=buyout:0.6,venture:0.2,...` writes it. Apart from portfolio.ts so the
  * one-fund page's query parsing (query.ts) does not pull the plan's engine into its first script.
  */

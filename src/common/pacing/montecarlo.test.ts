@@ -137,7 +137,7 @@ describe('percentiles', () => {
   })
 })
 
-describe('Monte Carlo on cash flows (DESIGN §22)', () => {
+describe('Monte Carlo on cash flows (docs/product.md)', () => {
   const stressed = applyScenario(YALE, DEFAULT_SHIFTS.stress)
 
   it('equals the stressed path exactly at vol = 0, with calls at risk and the trough its own', () => {

@@ -1,5 +1,5 @@
 /**
- * Uncertainty bands (docs/product.md, "Pacing Lab"; DESIGN §19 and §22): the projection repeated
+ * Uncertainty bands (docs/product.md, "Pacing Lab"; docs/product.md and §22): the projection repeated
  * over many paths. In each path year t has one market shock z_t (independent standard normal
  * draws), and
  *

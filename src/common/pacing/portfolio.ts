@@ -43,7 +43,7 @@
  * - the floor: X_j is at least `minCommit` (default 0.25) times the steady-state commitment, the
  *   yearly amount that, growing with the liquid part, holds the target share in steady state
  *   (target x last year's total / sum over m of unit NAV_m (1 + g)^-m). Above target the plan
- *   keeps committing at that floor, so no vintage year is empty (DESIGN §22).
+ *   keeps committing at that floor, so no vintage year is empty (docs/product.md).
  *
  * New commitments go to one asset class, or are split across up to four by weight (`mix`): a
  * year's commitment then projects as the weighted sum of each class's unit fund.
@@ -200,7 +200,7 @@ export interface PortfolioResult {
     value: number
     highestTarget?: number | null
   }
-  /** Rows are not to be shown when the plan is refused (DESIGN §22: feasibility first). */
+  /** Rows are not to be shown when the plan is refused (docs/product.md: feasibility first). */
   rows: PortfolioYear[]
 }
 

@@ -1,5 +1,5 @@
 /**
- * Quarterly cash flows from the annual model (DESIGN §22, `freq=quarterly`): the same fund, each
+ * Quarterly cash flows from the annual model (docs/product.md, `freq=quarterly`): the same fund, each
  * year split into four quarters whose rates compound to the year's.
  *
  *     rc_q = 1 - (1 - RC_t)^(1/4)      a quarter calls this share of the unfunded commitment

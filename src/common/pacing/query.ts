@@ -10,7 +10,7 @@
  * take `scenario`, the stress's `stress_calls`, `stress_dists`, `stress_nav`, `stress_public`,
  * and the bands' `vol`, `paths`, `seed`.
  *
- * Numbers are read as professionals write them (DESIGN §22): amounts as `25M`, `1.2bn`, `250k`
+ * Numbers are read as professionals write them (docs/product.md): amounts as `25M`, `1.2bn`, `250k`
  * or `300,000,000`; rates and shares as decimals (0.25) or percent (`25%`). The links the page
  * writes use plain decimals.
  *

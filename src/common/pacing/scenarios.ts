@@ -5,7 +5,7 @@
  * - base: the inputs as they are.
  * - downside: growth 6 points lower every year, life 3 years longer.
  * - upside: growth 4 points higher every year, life 1 year shorter (at least 1).
- * - stress: a 2008-09 year (DESIGN §22) in the first projected year that opens with NAV (year 2
+ * - stress: a 2008-09 year (docs/product.md) in the first projected year that opens with NAV (year 2
  *   of a new fund, whose first year opens empty; the first projected year of a fund under way):
  *   calls fall by 35%, distributions by 70%, the NAV is marked down by 25% and, in a plan, the
  *   liquid assets by 40%. Afterwards the fund follows its rules from the new state: what was not
@@ -53,7 +53,7 @@ export type StressKey = (typeof STRESS_KEYS)[number]
 
 const NO_STRESS = { calls: 0, dists: 0, nav: 0, public: 0 }
 
-/** The 2008-09 year of DESIGN §22: calls -35%, distributions -70%, NAV -25%, public -40%. */
+/** The 2008-09 year of docs/product.md: calls -35%, distributions -70%, NAV -25%, public -40%. */
 export const DEFAULT_STRESS: Readonly<Record<StressKey, number>> = {
   calls: 0.35,
   dists: 0.7,

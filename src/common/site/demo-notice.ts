@@ -1,6 +1,6 @@
 /**
  * The slim notice every page carries while the company settings are still the shipped
- * placeholders (placeholderSettings, DESIGN §23): a visitor of a default install must not take
+ * placeholders (placeholderSettings, docs/product.md): a visitor of a default install must not take
  * its placeholder company for a real one. The pre-rendered pages and the pages the server writes
  * itself (server/http/page-frame.tsx) say the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * The go-live check (DESIGN.md §21; `npm run admin -- doctor`, and the console's overview): what
+ * The go-live check (docs/product.md; `npm run admin -- doctor`, and the console's overview): what
  * stands between this install and a live site, one line each. Blockers are what a visitor or a
  * buyer would meet (placeholder company details, demo keys, sample screenshots, no way to pay,
  * unsigned mail, alerts nobody hears); warnings are the rest worth a look.

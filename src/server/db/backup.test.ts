@@ -1,5 +1,5 @@
 /**
- * Backups, restores and the move to Postgres (DESIGN.md §21): a copy made while the site serves,
+ * Backups, restores and the move to Postgres (docs/product.md): a copy made while the site serves,
  * restored into an empty DATA_DIR (or database) with the same rows and the same IP hash secret;
  * keys stay assigned, orders stay, pending mail stays pending and sent mail stays sent, and a
  * repeat request after the restore re-sends the visitor's same key.

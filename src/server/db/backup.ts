@@ -1,5 +1,5 @@
 /**
- * Backups, restores and the move from the embedded database to Postgres (DESIGN.md §21;
+ * Backups, restores and the move from the embedded database to Postgres (docs/product.md;
  * docs/operations.md, "Backups and moves"; docs/decisions/0027).
  *
  * One format for both databases: gzipped JSON lines. A header (what made it, the migrations the

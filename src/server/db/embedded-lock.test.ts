@@ -2,7 +2,7 @@
  * One process at a time on the embedded database's files (embedded-lock.ts, decision 26): a
  * second opener is refused or waits, and a lock whose process died is taken over.
  *
- * Under load (issue 46) three of these four timed out at 30 s and a PGlite died on ErrnoError 44
+ * Under load (docs/decisions) three of these four timed out at 30 s and a PGlite died on ErrnoError 44
  * (ENOENT). The test was at fault, not the lock: each test let PGlite create its files from
  * scratch (its initdb, 70 s on disk with both cores busy, against 3 s to open existing files),
  * and after a timeout the cleanup removed the directory under an open still running, hence the

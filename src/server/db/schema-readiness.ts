@@ -1,5 +1,5 @@
 /**
- * Whether the database's schema is one this release can run on (DESIGN.md §20): every migration
+ * Whether the database's schema is one this release can run on (docs/product.md): every migration
  * of ours applied and unchanged, and every table and column schema.ts declares present. What a
  * later release added (migrations, tables, columns) is fine: expand, then contract
  * (docs/operations.md, "Upgrading"). /readyz answers 503 with the reason otherwise, so a load

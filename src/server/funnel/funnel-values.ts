@@ -1,7 +1,7 @@
 /**
  * What the funnel keeps of a value a visitor sent (a UTM tag, a referrer host, a trial request's
  * source): anyone can put anything in a link, so a value is normalised before it is counted
- * (docs/product.md, "From trial to customer"; DESIGN §23). Lower case, only `[a-z0-9._~-]`, at
+ * (docs/product.md, "From trial to customer"; docs/product.md). Lower case, only `[a-z0-9._~-]`, at
  * most 64 characters, else `(invalid)`; anything shaped like an e-mail address or a long number
  * (a phone or account number pasted into a campaign tag) is `(redacted)`, so no personal data
  * is ever stored as a "source". An empty value stays empty (no tag: `direct`).

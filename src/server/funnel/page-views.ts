@@ -7,7 +7,7 @@
  * (one row per day and key), off the hot path. Counts not yet written when the process dies
  * are lost: they are statistics, not records.
  *
- * Anyone can send any link, so the counts are guarded (DESIGN §23): every value is normalised
+ * Anyone can send any link, so the counts are guarded (docs/product.md): every value is normalised
  * first (funnel-values.ts), so no value can fail a write; each day keeps at most
  * NEW_VALUES_PER_DAY distinct values of each field, later ones count as `(other)`, so the table
  * and the console's report stay small; one client address counts at most VIEWS_PER_MINUTE views

@@ -1,6 +1,6 @@
 /**
  * Readiness (health.ts): /readyz answers 200 while the database answers with a schema this
- * release can run on, 503 with the reason when the schema is not one (DESIGN.md §20), and 503
+ * release can run on, 503 with the reason when the schema is not one (docs/product.md), and 503
  * when the database is gone, and the API then answers 503 SERVICE_UNAVAILABLE, never a bare 500.
  * /healthz is liveness only: 200 throughout.
  */

@@ -1,5 +1,5 @@
 /**
- * With an https PUBLIC_URL every answer carries HSTS, not only pages (DESIGN §23): the JSON of
+ * With an https PUBLIC_URL every answer carries HSTS, not only pages (docs/product.md): the JSON of
  * the API, a client's mistake, a webhook's refusal, a 404, the health check and the pages the
  * server writes itself. Over plain http none does (a browser ignores it there anyway).
  */

@@ -2,7 +2,7 @@
  * The frame of the few pages the server writes itself (the trial confirmation link, the
  * waitlist join, the reminder stop and their errors): the site's logo, palette, type and footer,
  * so a page opened from an e-mail looks like the site it came from, not like phishing
- * (DESIGN §23). Self-contained: one small stylesheet in the page (the site's tokens from
+ * (docs/product.md). Self-contained: one small stylesheet in the page (the site's tokens from
  * src/web/styles.css, written out), no script, no request but the page itself, so it works
  * from any mail client and without the built site. React escapes every text and attribute.
  */

@@ -109,7 +109,7 @@ export function securityHeaders(options: { csp: string; https: boolean }): Middl
       h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()')
     }
     // On every answer, not only pages: a browser's first request may be for an API path or an
-    // asset, and HSTS is what keeps the next one off plain http (DESIGN §23).
+    // asset, and HSTS is what keeps the next one off plain http (docs/product.md).
     if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
 }

@@ -77,7 +77,7 @@ export async function correctSubmissionEmail(
     if (row.ageHours >= CORRECTION_WINDOW_HOURS)
       return { outcome: 'too-late' as const, queued: false }
     // One mailbox, one trial key per model, however its address is written (gmail dots, +tags):
-    // two throwaway requests corrected to one address must not collect two keys (DESIGN §23).
+    // two throwaway requests corrected to one address must not collect two keys (docs/product.md).
     // Under the address's lock, as a trial request takes it, so two corrections at once see
     // each other.
     await lockTrialAddress(tx, row.model, emailCanonical)

@@ -58,7 +58,7 @@ describeEachDatabase('the trial confirmation link on %s', { emptyBeforeEach: tru
     expect(page).toContain(`name="token" value="${token}"`)
     expect(page).toMatch(/<meta name="robots" content="noindex"\/?>/)
     // The site's frame, not bare HTML: logo and brand, a styled button, the footer, and while
-    // the company settings are placeholders the demo notice (DESIGN §23).
+    // the company settings are placeholders the demo notice (docs/product.md).
     expect(page).toMatch(
       /<a class="brand" href="\/"><svg[^>]*>.*<\/svg><span>PacePoint<\/span><\/a>/,
     )

@@ -1,6 +1,6 @@
 /**
  * The slim strip at the top of every page while the company settings are still placeholders
- * (DESIGN §23; src/common/site/demo-notice.ts). Nothing when they are set. A landmark of its
+ * (docs/product.md; src/common/site/demo-notice.ts). Nothing when they are set. A landmark of its
  * own, so a screen reader can find it, and no control to tab through.
  */
 import { Info } from 'lucide-react'

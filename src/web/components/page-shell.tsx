@@ -8,7 +8,7 @@ import { Toaster } from './toaster.tsx'
 export function PageShell({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      {/* The first tab stop of every page, before the consent bar's controls (DESIGN §23). */}
+      {/* The first tab stop of every page, before the consent bar's controls (docs/product.md). */}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-900 focus:shadow-lg"

@@ -13,7 +13,7 @@ export const GALLERY_COPY = {
   empty: 'No screenshots are available for this model yet.',
   footer: (model: Model) =>
     `These screenshots show the actual interface and outputs of the ${MODEL_LABELS[model]} model. Download the free trial model and try it with your own portfolio.`,
-  /** While the shipped sample screenshots are installed (DESIGN §23). */
+  /** While the shipped sample screenshots are installed (docs/product.md). */
   sampleFooter: (model: Model) =>
     `These are sample screenshots of the ${MODEL_LABELS[model]} model's layout, drawn from an illustrative portfolio rather than captured from a client's workbook. Download the free trial model and try it with your own portfolio.`,
   trialCta: 'Get Free Trial Model',

@@ -1,6 +1,6 @@
 /**
  * The words of the lab's parts that load late (scenarios, fit to history, uncertainty bands): apart from
- * content/pacing.ts so they load with those parts, not in the page's first script (DESIGN §9).
+ * content/pacing.ts so they load with those parts, not in the page's first script (docs/product.md).
  */
 
 /** Scenarios side by side, one fund and plan alike (the names are in PACING_COPY.scenarios). */

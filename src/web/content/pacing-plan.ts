@@ -1,6 +1,6 @@
 /**
  * The portfolio plan's words (docs/product.md, "Pacing Lab"): apart from content/pacing.ts so they
- * load with the plan's code, not in the one-fund page's first script (DESIGN §9's budget).
+ * load with the plan's code, not in the one-fund page's first script (docs/product.md's budget).
  */
 import type { PortfolioField } from '#src/common/pacing/query.ts'
 

@@ -38,7 +38,7 @@ export const LINK_PREVIEW_COPY = {
       `private share ${share} in ${lastYear}, unfunded commitments up to ${unfunded}.`,
   },
   linkProblems: 'Some values in the link could not be used; defaults stand in.',
-  /** A link whose inputs are not all valid shows no figures (DESIGN §22), nor does its preview. */
+  /** A link whose inputs are not all valid shows no figures (docs/product.md), nor does its preview. */
   invalid: {
     title: 'Pacing Lab: this link has values that cannot be used',
     description:

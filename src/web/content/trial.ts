@@ -49,7 +49,7 @@ export const TRIAL_COPY = {
   confirmTitle: 'Check your inbox',
   confirmText:
     'To make sure this request comes from you, we have e-mailed you a confirmation link. Open it to confirm: we then e-mail your download link and key while trial seats last, or offer you the waitlist if they have run out.',
-  /** The same, when the model's trial seats are gone as the request is sent (DESIGN §23). */
+  /** The same, when the model's trial seats are gone as the request is sent (docs/product.md). */
   confirmTextNoSeats: (model: string) =>
     `To make sure this request comes from you, we have e-mailed you a confirmation link. Every ${model} trial seat is taken right now, so no key follows yet: open the link to join the waitlist, and we will e-mail you as soon as a seat opens.`,
   requirements: 'Windows + Excel 365 required',

@@ -1,7 +1,7 @@
 /**
  * Where the keyboard goes when a control sends the visitor to the trial form ("Get Free Trial",
  * "Start Basic trial"): into the form, on its first field to fill, so the next Tab is not
- * somewhere the visitor has scrolled away from (DESIGN §23). Without scrolling: the page's own
+ * somewhere the visitor has scrolled away from (docs/product.md). Without scrolling: the page's own
  * smooth scroll is on its way there. The pre-rendered form has the field before its code loads.
  */
 import { anchors } from '#src/common/paths.ts'

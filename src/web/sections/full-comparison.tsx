@@ -123,7 +123,7 @@ export function FullComparison() {
           </a>
         </p>
       </div>
-      {/* What "Partly" means, once, under the table that uses it (DESIGN §23). */}
+      {/* What "Partly" means, once, under the table that uses it (docs/product.md). */}
       <p className="mx-auto mt-4 max-w-3xl text-center text-sm leading-relaxed text-ink-600">
         {PRICING_COPY.partlyNote}
       </p>

@@ -58,7 +58,7 @@ export default function GalleryDialog({
       ? supplied
       : null
   const count = items?.length ?? 0
-  /** While the shipped samples are installed, the gallery says so (DESIGN §23). */
+  /** While the shipped samples are installed, the gallery says so (docs/product.md). */
   const samples = items?.some((item) => item.sample) ?? false
 
   const showImage = useCallback((next: number) => {

@@ -3,7 +3,7 @@
  * and seed, capital calls at risk and the P10 trough, the P10 / P50 / P90 chart of NAV and
  * cumulative net cash flow (computed in a worker, bands.worker.ts), and "Download bands CSV". The
  * plan adds its private share's chart as children. With no volatility the bands are the
- * deterministic path (DESIGN §19), one path computed at once on the page, and still downloadable.
+ * deterministic path (docs/product.md), one path computed at once on the page, and still downloadable.
  */
 import { Download } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Fit to history (docs/product.md, "Pacing Lab"; DESIGN §22): a pasted history, or a link's
+ * Fit to history (docs/product.md, "Pacing Lab"; docs/product.md): a pasted history, or a link's
  * `actuals=`, fitted by least squares (fit.ts) with the commitment and life of the form. The
  * actual calls are taken as they were and the call rate going forward is fitted to them; the bow
  * and growth are fitted to the distributions and NAV. The fitted call rate, bow and growth and the

@@ -1,6 +1,6 @@
 /**
  * One fund: presets, inputs, key figures, the J-curve chart, actions and the yearly (or quarterly)
- * table. On a phone the key figures come before the inputs (DESIGN §22); on a wide screen they
+ * table. On a phone the key figures come before the inputs (docs/product.md); on a wide screen they
  * sit above the chart, beside the inputs. A fund with its history (`actuals=`) also shows its
  * figures to date and since inception, and counts cumulative net cash flow from inception.
  */

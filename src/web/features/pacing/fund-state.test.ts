@@ -10,7 +10,7 @@ import {
   stepText,
 } from './fund-state.ts'
 
-describe('one-fund form state, as professionals write it (DESIGN §22)', () => {
+describe('one-fund form state, as professionals write it (docs/product.md)', () => {
   const year = new Date().getFullYear()
 
   it('reads 25M, 1.2bn, 300,000,000 and 20% in the fields', () => {

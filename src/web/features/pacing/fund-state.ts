@@ -3,7 +3,7 @@
  * text a visitor typed; `inputs` is the last complete, valid set of inputs, which drives the
  * result and the link. A field whose text is not valid keeps its text and gets a message, and the
  * result stays at the last valid inputs (docs/product.md, "Pacing Lab": never a broken page).
- * A link with an invalid value is different (DESIGN §22): its figures would not be the link's,
+ * A link with an invalid value is different (docs/product.md): its figures would not be the link's,
  * so none are shown (`linkBlocked`) until every marked field is fixed.
  *
  * The fund's age is typed as its vintage year (2022) or as an age (4): a four-digit year is read

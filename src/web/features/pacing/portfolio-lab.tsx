@@ -1,7 +1,7 @@
 /**
  * The portfolio plan: the portfolio and target, existing funds (add, edit, remove), the solved
  * yearly commitment, NAV share against target, unfunded commitments, net cash flows and the
- * liquidity ratios. Feasibility first (DESIGN §22): a plan the portfolio cannot carry shows why,
+ * liquidity ratios. Feasibility first (docs/product.md): a plan the portfolio cannot carry shows why,
  * the first year it breaks and the highest target it can hold, and no rows, charts or figures.
  */
 import { Plus, Trash2 } from 'lucide-react'
@@ -424,7 +424,7 @@ export function PortfolioLab({ state, onChange }: Props) {
   return (
     <div className="space-y-10">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:gap-10">
-        {/* On a phone the status and key figures come before the inputs (DESIGN §22). */}
+        {/* On a phone the status and key figures come before the inputs (docs/product.md). */}
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-1">
           {hasErrors ? (
             <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">

@@ -81,7 +81,7 @@ export interface PortfolioState extends ScenarioState {
   /** Each row's last valid fund, so a row being fixed still counts in the result. */
   validRows: Record<number, ExistingFund>
   nextId: number
-  /** Opened from a link with invalid values: no figures until they are fixed (DESIGN §22). */
+  /** Opened from a link with invalid values: no figures until they are fixed (docs/product.md). */
   linkBlocked: boolean
 }
 

@@ -18,7 +18,7 @@ export function feedbackFor(result: Extract<SubmitResult, { ok: false }>): Feedb
     }
   if (errorCode === ERROR_CODES.validation) {
     // The per-field messages, written for people; `details` may name a field as the API
-    // knows it (`email: ...`), which a visitor should never read (DESIGN §23).
+    // knows it (`email: ...`), which a visitor should never read (docs/product.md).
     const messages = fields ? Object.values(fields).filter(Boolean) : (details ?? [])
     return {
       kind: 'error',

@@ -149,7 +149,7 @@ export function TrialForm() {
     if (!field) return
     field.focus({ preventScroll: true })
     // On a wide screen the toast sits top right, over the form's column: the form's heading goes
-    // just below it, with the field still in view (DESIGN §23).
+    // just below it, with the field still in view (docs/product.md).
     const heading = formRef.current?.parentElement?.querySelector('h3')
     if (heading && window.matchMedia('(min-width: 1024px)').matches) {
       const shift = heading.getBoundingClientRect().top - TOAST_CLEARANCE_PX

@@ -6,7 +6,7 @@
  */
 /**
  * Each value by the names that may carry it, SPEC's first, then those of the schedulers the site
- * embeds when they redirect after a booking (DESIGN §23): Calendly's (`invitee_full_name`,
+ * embeds when they redirect after a booking (docs/product.md): Calendly's (`invitee_full_name`,
  * `invitee_email`, `event_start_time`, `event_end_time`, `event_type_name`, `assigned_to`) and
  * Cal.com's (`attendeeName`, `email`, `startTime`, `endTime`, `title`).
  */
