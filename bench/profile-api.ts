@@ -1,14 +1,16 @@
 /**
  * Where a trial submission's server time goes: runs the production server on a fresh Postgres
- * database with --cpu-prof, drives POST /api/trial-submissions at 16 connections, and prints
- * the self time per function and per module (top 25 each).
+ * database (or, with PROFILE_DATABASE=embedded, a fresh embedded one) with --cpu-prof, drives
+ * POST /api/trial-submissions at 16 connections, and prints the self time per function and per
+ * module (top 25 each).
  *   TEST_DATABASE_URL=postgres://... node --import tsx bench/profile-api.ts
+ *   PROFILE_DATABASE=embedded node --import tsx bench/profile-api.ts
  *   PROFILE_CONNECTIONS=16 PROFILE_SECONDS=8 PROFILE_WARMUP=8 PROFILE_ENV='{"LOG_LEVEL":"info"}'
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '#src/server/db/client.ts'
+import { embeddedDataDir, openDatabase } from '#src/server/db/client.ts'
 import { migrate } from '#src/server/db/migrate.ts'
 import { trialBody, clientAddress } from './api.ts'
 import { createBenchDatabase, seedKeyPool } from './bench-database.ts'
@@ -28,12 +30,19 @@ interface Profile {
 }
 
 async function main() {
+  const embedded = process.env.PROFILE_DATABASE === 'embedded'
   const url = process.env.TEST_DATABASE_URL
-  if (!url) throw new Error('set TEST_DATABASE_URL')
+  if (!embedded && !url) throw new Error('set TEST_DATABASE_URL or PROFILE_DATABASE=embedded')
   const connections = Number(process.env.PROFILE_CONNECTIONS ?? 16)
   const seconds = Number(process.env.PROFILE_SECONDS ?? 8)
-  const db = await createBenchDatabase(url, 'profile')
-  const database = await openDatabase({ databaseUrl: db.url, dataDir: null })
+  // The embedded pool goes in before the server starts: PGlite admits one process at a time.
+  const dataDir = embedded ? mkdtempSync(join(tmpdir(), 'pacepoint-prof-data-')) : undefined
+  const db = embedded ? null : await createBenchDatabase(url!, 'profile')
+  const database = await openDatabase(
+    db
+      ? { databaseUrl: db.url, dataDir: null }
+      : { databaseUrl: null, dataDir: embeddedDataDir(dataDir!) },
+  )
   await migrate(database.db)
   await seedKeyPool(database.db, 40_000)
   await database.close()
@@ -43,12 +52,14 @@ async function main() {
   const server = await startServer(
     4530,
     {
-      DATABASE_URL: db.url,
+      DATABASE_URL: db?.url ?? '',
       TRUST_PROXY: '1',
       CLAIM_BREAKER: 'off',
+      // Every profiled visitor writes @example.com; the domain limit would confirm them by e-mail.
+      RATE_LIMIT_DOMAIN: '1000000/1h',
       ...(JSON.parse(process.env.PROFILE_ENV ?? '{}') as Record<string, string>),
     },
-    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] },
+    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`], dataDir },
   )
   let n = 0
   let cpuStart = 0
@@ -78,7 +89,7 @@ async function main() {
     )
   } finally {
     await server.stop()
-    await db.drop()
+    await db?.drop()
   }
   // One profile per thread: the main thread first, then the outbox worker and loader threads.
   for (const file of readdirSync(profDir)
