@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const NO_WEB_FROM_SERVER = {
+  group: ['#src/web/*', '**/web/*'],
+  message:
+    'server/ and cli/ never import web/: shared facts live in common/ (docs/architecture.md, "Layers").',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,15 +57,23 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.{ts,tsx}', 'src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB_FROM_SERVER] }] },
+  },
+  {
+    // A subsystem's tables are read and written by its own repositories only; another
+    // subsystem asks its service (docs/architecture.md, "Layers"). Tests may set up any table.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            NO_WEB_FROM_SERVER,
             {
-              group: ['#src/web/*', '**/web/*'],
+              regex: '^(\\.\\.?/[a-z-]+|#src/server/[a-z-]+)/[a-z-]+-repository\\.ts$',
               message:
-                'server/ and cli/ never import web/: shared facts live in common/ (docs/architecture.md, "Layers").',
+                'Another subsystem\'s repository is private to it: import what it offers from its service (docs/architecture.md, "Layers").',
             },
           ],
         },

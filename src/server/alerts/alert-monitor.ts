@@ -12,13 +12,15 @@ import { MODEL_LABELS, isModel } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../logger.ts'
 import { isLowSupplyEpisodeOpen } from '../licenses/supply-watch.ts'
-import { mailHealth, requeueDeadCanary, requeueRecentDeadMail } from '../mail/outbox-repository.ts'
+import { mailHealth, requeueDeadCanary, requeueRecentDeadMail } from '../mail/mail-queue.ts'
 import { retryDelayMs } from '../mail/outbox-worker.ts'
-import { hasUnmatchedOrders } from '../orders/order-repository.ts'
-import { isPaidPoolEpisodeOpen } from '../orders/paid-pool-alert-repository.ts'
+import {
+  hasUnmatchedOrders,
+  isPaidPoolEpisodeOpen,
+  countFailingWebhookEvents,
+} from '../orders/order-service.ts'
 import { noticeNewSales } from '../orders/sale-notices.ts'
-import { countFailingWebhookEvents } from '../orders/webhook-event-repository.ts'
-import { openBreakerEpisodeStart } from '../trials/claim-breaker-repository.ts'
+import { openBreakerEpisodeStart } from '../trials/claim-breaker.ts'
 import { claimDuePosts, listOpenEpisodes, markPostFailed, markPosted } from './alert-repository.ts'
 import {
   raiseAlert,

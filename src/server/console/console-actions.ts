@@ -4,7 +4,7 @@
  * key has no CLI command yet; it is written to the audit log here.
  */
 import type { ActionResult } from '#src/common/console-api.ts'
-import { revokeLicenseByKey } from '../licenses/license-repository.ts'
+import { revokeLicenseByKey } from '../licenses/license-service.ts'
 import type { ConsoleCommand } from './console-command-schema.ts'
 import { executeConsoleCommand, type ConsoleContext } from './console-commands.ts'
 import { recordAudit } from './audit-log.ts'

@@ -10,9 +10,13 @@ import { buildFunnel } from '../funnel/funnel-service.ts'
 import { deletePersonData } from '../privacy/retention.ts'
 import type { Db } from '../db/client.ts'
 import { deleteOperator, insertOperator, listOperators } from './operator-repository.ts'
-import { countMailByStatus, listUndeliveredMail, requeueMail } from '../mail/outbox-repository.ts'
-import { countSuppressions } from '../mail/suppression-repository.ts'
-import { listLeads, listWaitingSubmissions } from '../trials/submission-repository.ts'
+import {
+  countMailByStatus,
+  listUndeliveredMail,
+  requeueMail,
+  countSuppressions,
+} from '../mail/mail-queue.ts'
+import { listLeads, listWaitingSubmissions } from '../trials/trial-service.ts'
 import {
   importLicenseKeys,
   KeyFileError,
@@ -28,14 +32,14 @@ import {
 } from '../trials/claim-breaker.ts'
 import { leadsToCsv, leadsToJson } from '../trials/leads-export.ts'
 import { notifyWaitlist } from '../trials/waitlist-service.ts'
-import { listOrderKeys } from '../orders/order-key-repository.ts'
-import { listOrders } from '../orders/order-repository.ts'
 import {
   addInvoiceOrder,
   fulfilWaitingOrders,
   OrderCommandError,
   reprocessOrder,
   resendOrderKeys,
+  listOrderKeys,
+  listOrders,
   type OrderDeps,
 } from '../orders/order-service.ts'
 import { ordersToCsv, ordersToJson } from '../orders/orders-export.ts'

@@ -21,25 +21,24 @@ import {
 } from '#src/common/console-api.ts'
 import { MODEL_LABELS, MODELS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { countConsentsByVersion, countConsentVisitors } from '../privacy/consent-repository.ts'
-import { countClaimsPerDay, listLicenseBatches } from '../licenses/license-repository.ts'
-import { countMailByStatus, listUndeliveredMail } from '../mail/outbox-repository.ts'
-import { countSuppressions, listSuppressions } from '../mail/suppression-repository.ts'
+import { countConsentsByVersion, countConsentVisitors } from '../privacy/consent-service.ts'
+import { countClaimsPerDay, licenseStats, listLicenseBatches } from '../licenses/license-service.ts'
 import {
-  countRequestsPerDay,
-  countWaitingByModel,
-  listLeadsPage,
-} from '../trials/submission-repository.ts'
-import { licenseStats } from '../licenses/license-service.ts'
+  countMailByStatus,
+  listUndeliveredMail,
+  countSuppressions,
+  listSuppressions,
+} from '../mail/mail-queue.ts'
+import { countRequestsPerDay, countWaitingByModel, listLeadsPage } from '../trials/trial-service.ts'
 import { recentAudit } from './audit-log.ts'
 import type { RateLimit } from '../config.ts'
 import { breakerStates, describeLimit, describeLimits } from '../trials/claim-breaker.ts'
-import { listRecentPurchaseRequests } from '../orders/purchase-request-repository.ts'
 import {
+  listRecentPurchaseRequests,
   countOrdersByStatus,
   listRecentOrders,
   revenueByModelAndMonth,
-} from '../orders/order-repository.ts'
+} from '../orders/order-service.ts'
 
 import { goLiveCheck, type GoLiveFacts } from './go-live-check.ts'
 

@@ -99,3 +99,9 @@ export async function hitRateLimits<Name extends string>(
 ): Promise<RateLimitVerdict<Name>> {
   return verdictOf(await countHits(db, planHits(checks, now)), now)
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export { deleteExpiredCounters } from './rate-limit-repository.ts'

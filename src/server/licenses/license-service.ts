@@ -184,3 +184,22 @@ export async function removeDemoLicenses(db: Db): Promise<Record<Model, number>>
   for (const model of await deleteAvailableDemoLicenses(db)) removed[model]++
   return removed
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export {
+  claimLicense,
+  countClaimsPerDay,
+  countRecentClaims,
+  findAssignedLicense,
+  findValidLicense,
+  hasAvailableLicense,
+  licenseStatsRows,
+  listLicenseBatches,
+  lockPaidKeys,
+  markLicensesAssigned,
+  revokeLicenseByKey,
+  revokeLicenses,
+} from './license-repository.ts'

@@ -34,3 +34,19 @@ export async function enqueueMail(
   await enqueueMails(tx, [{ ...mail, id }])
   return { id, messageId: stableMessageId(id, mail.messageIdDomain) }
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export {
+  countMailByStatus,
+  dropUnsentMailTo,
+  listUndeliveredMail,
+  mailHealth,
+  requeueDeadCanary,
+  requeueMail,
+  requeueRecentDeadMail,
+  releaseMailLeases,
+} from './outbox-repository.ts'
+export { countSuppressions, listSuppressions } from './suppression-repository.ts'

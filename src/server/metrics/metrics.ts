@@ -9,9 +9,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { MODELS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import { licenseStatsRows } from '../licenses/license-repository.ts'
-import { countMailByStatus } from '../mail/outbox-repository.ts'
-import { countOrdersByProviderAndStatus } from '../orders/order-repository.ts'
+import { licenseStatsRows } from '../licenses/license-service.ts'
+import { countMailByStatus } from '../mail/mail-queue.ts'
+import { countOrdersByProviderAndStatus } from '../orders/order-service.ts'
 
 /** What became of a trial request that passed validation. */
 export type TrialOutcome = 'key' | 'repeat' | 'waitlist' | 'confirmation' | 'refused'

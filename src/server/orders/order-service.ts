@@ -9,11 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { MODEL_LABELS, type Model } from '#src/common/models.ts'
 import { raiseAlert, resolveAlert } from '../alerts/alert-service.ts'
 import type { Db } from '../db/client.ts'
-import {
-  lockPaidKeys,
-  markLicensesAssigned,
-  revokeLicenses,
-} from '../licenses/license-repository.ts'
+import { lockPaidKeys, markLicensesAssigned, revokeLicenses } from '../licenses/license-service.ts'
 import { insertOrderKeys, listOrderKeys } from './order-key-repository.ts'
 import {
   findOrder,
@@ -443,3 +439,29 @@ export async function addInvoiceOrder(deps: OrderDeps, input: InvoiceOrder): Pro
   deps.onMailQueued?.()
   return result
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export {
+  countOrdersByProviderAndStatus,
+  countOrdersByStatus,
+  eraseOrdersOfPerson,
+  hasUnmatchedOrders,
+  listOrders,
+  listOrdersOfPerson,
+  listRecentOrders,
+  revenueByModelAndMonth,
+} from './order-repository.ts'
+export { isPaidPoolEpisodeOpen } from './paid-pool-alert-repository.ts'
+export {
+  clearEventPayloads,
+  countFailingWebhookEvents,
+  releaseWebhookEventLeases,
+} from './webhook-event-repository.ts'
+export { listOrderKeys } from './order-key-repository.ts'
+export {
+  listPurchaseRequestsOfPerson,
+  listRecentPurchaseRequests,
+} from './purchase-request-repository.ts'

@@ -39,3 +39,9 @@ export async function recordConsent(
   })
   return { recorded: true }
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export { countConsentVisitors, countConsentsByVersion } from './consent-repository.ts'

@@ -4,7 +4,7 @@
  * nothing, so several instances may run it).
  */
 import type { Db } from '../db/client.ts'
-import { deleteExpiredCounters } from '../guard/rate-limit-repository.ts'
+import { deleteExpiredCounters } from '../guard/rate-limiter.ts'
 import type { Logger } from '../logger.ts'
 import { secureDataDir } from '../security/data-dir.ts'
 import { applyRetention } from './retention.ts'

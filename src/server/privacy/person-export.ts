@@ -6,10 +6,12 @@
  * one line per field (record, id, field, value), formula-safe like every export.
  */
 import type { Db } from '../db/client.ts'
-import { listOrderKeys } from '../orders/order-key-repository.ts'
-import { listOrdersOfPerson } from '../orders/order-repository.ts'
-import { listPurchaseRequestsOfPerson } from '../orders/purchase-request-repository.ts'
-import { listLeadsOfPerson } from '../trials/submission-repository.ts'
+import {
+  listOrderKeys,
+  listOrdersOfPerson,
+  listPurchaseRequestsOfPerson,
+} from '../orders/order-service.ts'
+import { listLeadsOfPerson } from '../trials/trial-service.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { orderRecord } from '../orders/orders-export.ts'
 import { csvCell, leadValues } from '../trials/leads-export.ts'

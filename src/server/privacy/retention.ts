@@ -38,8 +38,7 @@ import {
   findSubmissionsOfPerson,
   messageIdsOfSubmissions,
 } from './erasure-repository.ts'
-import { eraseOrdersOfPerson } from '../orders/order-repository.ts'
-import { clearEventPayloads } from '../orders/webhook-event-repository.ts'
+import { eraseOrdersOfPerson, clearEventPayloads } from '../orders/order-service.ts'
 import { mailFileName } from '../mail/transport.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashKey } from '../guard/rate-limiter.ts'

@@ -8,9 +8,9 @@
  * already holds a valid key of the model is refused: nothing is sent, nothing changes.
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
-import { findAssignedLicense, findValidLicense } from '../licenses/license-repository.ts'
+import { findAssignedLicense, findValidLicense } from '../licenses/license-service.ts'
 import { enqueueTrialMail } from './trial-mail.ts'
-import { dropUnsentMailTo } from '../mail/outbox-repository.ts'
+import { dropUnsentMailTo } from '../mail/mail-queue.ts'
 import {
   lockSubmissionByToken,
   lockTrialAddress,

@@ -14,7 +14,7 @@ import {
   startBreakerEpisode,
 } from './claim-breaker-repository.ts'
 import type { Db } from '../db/client.ts'
-import { countRecentClaims } from '../licenses/license-repository.ts'
+import { countRecentClaims } from '../licenses/license-service.ts'
 import { raiseAlert } from '../alerts/alert-service.ts'
 import { modelSupply } from '../licenses/supply-watch.ts'
 
@@ -119,3 +119,9 @@ export function describeLimit(limit: RateLimit): string {
   const [size, unit] = units.find(([ms]) => limit.windowMs % ms === 0) ?? [1000, 's']
   return `${limit.count}/${limit.windowMs / size}${unit}`
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export { openBreakerEpisodeStart } from './claim-breaker-repository.ts'

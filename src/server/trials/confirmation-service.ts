@@ -8,7 +8,11 @@ import { sql } from 'drizzle-orm'
 import { TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { RateLimit } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { claimLicense, findValidLicense } from '../licenses/license-repository.ts'
+import {
+  claimLicense,
+  findValidLicense,
+  type LicenseCountsCache,
+} from '../licenses/license-service.ts'
 import { enqueueMail } from '../mail/mail-queue.ts'
 import {
   insertSubmission,
@@ -21,7 +25,6 @@ import {
 import { enqueueTrialMail } from './trial-mail.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken, newToken } from '../guard/tokens.ts'
-import type { LicenseCountsCache } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import type { ConfirmMailPayload } from '../mail/payloads.ts'
 import { recordBreakerEpisode } from './claim-breaker.ts'

@@ -20,7 +20,7 @@ import {
   type ClientInfo,
   type GuardDeps,
 } from '../guard/request-guard.ts'
-import { findValidLicense } from '../licenses/license-repository.ts'
+import { findValidLicense } from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import {
   commitDurably,

@@ -30,8 +30,8 @@ import {
   claimLicense,
   findValidLicense,
   hasAvailableLicense,
-} from '../licenses/license-repository.ts'
-import type { LicenseCountsCache } from '../licenses/license-service.ts'
+  type LicenseCountsCache,
+} from '../licenses/license-service.ts'
 import type { Logger } from '../logger.ts'
 import { checkBreaker } from './claim-breaker.ts'
 import { requireConfirmation, type NewSubmission } from './confirmation-service.ts'
@@ -226,3 +226,16 @@ export async function submitTrial(
     waitlist_token: token,
   }
 }
+
+/**
+ * What other subsystems read and write of this one's tables, in their own transactions: its
+ * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
+ */
+export {
+  countRequestsPerDay,
+  countWaitingByModel,
+  listLeads,
+  listLeadsOfPerson,
+  listLeadsPage,
+  listWaitingSubmissions,
+} from './submission-repository.ts'

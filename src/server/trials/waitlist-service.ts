@@ -7,11 +7,7 @@
  */
 import { MODELS, TRIAL_VALID_DAYS, type Model } from '#src/common/models.ts'
 import type { Db } from '../db/client.ts'
-import {
-  claimLicense,
-  findValidLicense,
-  hasAvailableLicense,
-} from '../licenses/license-repository.ts'
+import { claimLicense, findValidLicense, hasAvailableLicense } from '../licenses/license-service.ts'
 import { enqueueMail } from '../mail/mail-queue.ts'
 import type { SubmissionRow } from '../db/schema.ts'
 import {
