@@ -10,6 +10,8 @@ import {
   countLicensesOfModel,
   insertLicenses,
   licenseStatsRows,
+  listAddressKeys,
+  type ValidLicense,
 } from './license-repository.ts'
 
 const DEMO_KEYS_PER_MODEL = 5
@@ -186,6 +188,26 @@ export async function removeDemoLicenses(db: Db): Promise<Record<Model, number>>
 }
 
 /**
+ * The newest key of this canonical address and model handed out less than validDays ago, with
+ * the submission it went to, or null: what a repeat request is handed again. Runs in the
+ * caller's transaction.
+ */
+export async function findValidLicense(
+  db: Db,
+  emailCanonical: string,
+  model: Model,
+  validDays: number,
+): Promise<ValidLicense | null> {
+  const validFrom = Date.now() - validDays * 86_400_000
+  let newest: { at: number; owner: ValidLicense } | null = null
+  for (const { assignedAt, ...owner } of await listAddressKeys(db, emailCanonical, model)) {
+    const at = assignedAt?.getTime() ?? -Infinity
+    if (at > validFrom && at > (newest?.at ?? -Infinity)) newest = { at, owner }
+  }
+  return newest?.owner ?? null
+}
+
+/**
  * What other subsystems read and write of this one's tables, in their own transactions: its
  * repositories are private to this folder (docs/architecture.md, "Layers"; eslint holds it).
  */
@@ -194,7 +216,6 @@ export {
   countClaimsPerDay,
   countRecentClaims,
   findAssignedLicense,
-  findValidLicense,
   hasAvailableLicense,
   licenseStatsRows,
   listLicenseBatches,
