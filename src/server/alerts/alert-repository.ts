@@ -3,7 +3,7 @@
  * the webhook posts of each episode's start and end, leased so one instance makes each.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../db/client.ts'
+import { deleteCounted, periodBefore, queryRows, type Db } from '../db/client.ts'
 import { alertEpisodes, type AlertEpisodeRow } from '../db/schema.ts'
 
 /** Opens an episode; false when one of this kind and subject is open already. */
@@ -149,12 +149,9 @@ export async function markPostFailed(
 }
 
 /** Deletes the episodes that ended more than `years` ago (retention); open ones stay. */
-export async function deleteEndedEpisodesBefore(db: Db, now: Date, years: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
+export function deleteEndedEpisodesBefore(db: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
     db,
-    sql`delete from alert_episodes
-          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
+    sql`delete from alert_episodes where ended_at < ${periodBefore(now, { years })}`,
   )
-  return rows.length
 }

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -231,4 +231,21 @@ export async function queryPrepared<T>(
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+/** `now` less a period, in SQL: a retention period's cutoff (calendar months and years). */
+export function periodBefore(
+  now: Date,
+  period: { years?: number; months?: number; days?: number },
+): SQL {
+  return sql`(${now}::timestamptz - make_interval(years => ${period.years ?? 0}, months => ${period.months ?? 0}, days => ${period.days ?? 0}))`
+}
+
+/** Runs one delete statement (no `returning` of its own) and says how many rows it removed. */
+export async function deleteCounted(db: Db, statement: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`,
+  )
+  return row?.n ?? 0
 }

@@ -4,7 +4,7 @@
  * runs inside the caller's transaction.
  */
 import { sql } from 'drizzle-orm'
-import { queryRows, type Db } from '../db/client.ts'
+import { deleteCounted, periodBefore, queryRows, type Db } from '../db/client.ts'
 
 const uuids = (ids: readonly string[]) =>
   sql.join(
@@ -49,56 +49,45 @@ export async function findStaleSubmissionIds(tx: Db, now: Date, months: number):
 }
 
 /** Sent or dead e-mail settled more than `days` before `now`; returns how many went. */
-export async function deleteSettledMail(tx: Db, now: Date, days: number): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+export function deleteSettledMail(tx: Db, now: Date, days: number): Promise<number> {
+  return deleteCounted(
     tx,
     sql`delete from mail_outbox where status in ('sent', 'dead')
-          and coalesce(sent_at, updated_at) < ${now}::timestamptz - make_interval(days => ${days})
-        returning id`,
+          and coalesce(sent_at, updated_at) < ${periodBefore(now, { days })}`,
   )
-  return rows.length
 }
 
-export async function deleteConsentsBefore(tx: Db, now: Date, years: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
+export function deleteConsentsBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from consent_records
-          where recorded_at < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
+    sql`delete from consent_records where recorded_at < ${periodBefore(now, { years })}`,
   )
-  return rows.length
 }
 
-export async function deletePurchaseRequestsBefore(
-  tx: Db,
-  now: Date,
-  months: number,
-): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+export function deletePurchaseRequestsBefore(tx: Db, now: Date, months: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from purchase_requests
-          where created_at < ${now}::timestamptz - make_interval(months => ${months})
-        returning id`,
+    sql`delete from purchase_requests where created_at < ${periodBefore(now, { months })}`,
   )
-  return rows.length
 }
 
 /**
  * Paid orders paid (or recorded) more than `years` before `now`, with their keys' link (the keys
- * stay in the pool's history), and the webhook bodies received as long ago; returns the orders.
+ * stay in the pool's history); returns how many went.
  */
-export async function deleteOrdersBefore(tx: Db, now: Date, years: number): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+export function deleteOrdersBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from orders
-          where coalesce(paid_at, created_at) < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
+    sql`delete from orders where coalesce(paid_at, created_at) < ${periodBefore(now, { years })}`,
   )
-  await tx.execute(
-    sql`delete from webhook_events
-          where received_at < ${now}::timestamptz - make_interval(years => ${years})`,
+}
+
+/** The payment providers' webhook bodies received more than `years` before `now`. */
+export function deleteWebhookEventsBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
+    tx,
+    sql`delete from webhook_events where received_at < ${periodBefore(now, { years })}`,
   )
-  return rows.length
 }
 
 /** A request of the person: its id, the address it was sent to, the client's hashed address. */
@@ -204,51 +193,29 @@ export async function deleteCounters(tx: Db, keys: readonly string[]): Promise<n
 }
 
 /** Page-view counts of days before the cutoff (they count visits, nothing about a person). */
-export async function deletePageViewsBefore(tx: Db, now: Date, months: number): Promise<number> {
-  const rows = await queryRows<{ day: string }>(
+export function deletePageViewsBefore(tx: Db, now: Date, months: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from page_view_counts
-          where day < (${now}::timestamptz - make_interval(months => ${months}))::date
-        returning day`,
+    sql`delete from page_view_counts where day < ${periodBefore(now, { months })}::date`,
   )
-  return rows.length
 }
 
-export async function deleteAuditBefore(tx: Db, now: Date, years: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`delete from audit_log where at < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
-  )
-  return rows.length
+export function deleteAuditBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(tx, sql`delete from audit_log where at < ${periodBefore(now, { years })}`)
 }
 
 /** Claim-breaker episodes that ended before the cutoff; an open one is never deleted. */
-export async function deleteBreakerEpisodesBefore(
-  tx: Db,
-  now: Date,
-  years: number,
-): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
+export function deleteBreakerEpisodesBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from claim_breaker_episodes
-          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
+    sql`delete from claim_breaker_episodes where ended_at < ${periodBefore(now, { years })}`,
   )
-  return rows.length
 }
 
 /** Low-supply alert episodes that ended before the cutoff; an open one is never deleted. */
-export async function deleteSupplyEpisodesBefore(
-  tx: Db,
-  now: Date,
-  years: number,
-): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
+export function deleteSupplyEpisodesBefore(tx: Db, now: Date, years: number): Promise<number> {
+  return deleteCounted(
     tx,
-    sql`delete from supply_alert_episodes
-          where ended_at < ${now}::timestamptz - make_interval(years => ${years})
-        returning id`,
+    sql`delete from supply_alert_episodes where ended_at < ${periodBefore(now, { years })}`,
   )
-  return rows.length
 }

@@ -28,6 +28,7 @@ import {
   deleteMailTo,
   deleteOperatorCopies,
   deleteOrdersBefore,
+  deleteWebhookEventsBefore,
   deletePurchaseRequestsBefore,
   deletePurchaseRequestsOfPerson,
   deleteRemindersOfSubmissions,
@@ -76,6 +77,8 @@ export async function applyRetention(db: Db, now = new Date()): Promise<Deleted>
     const consents = await deleteConsentsBefore(tx, now, RETENTION.consentYears)
     const purchases = await deletePurchaseRequestsBefore(tx, now, RETENTION.purchaseRequestMonths)
     const orders = await deleteOrdersBefore(tx, now, RETENTION.orderYears)
+    // The providers' bodies of those payments go with them.
+    await deleteWebhookEventsBefore(tx, now, RETENTION.orderYears)
     const pageViews = await deletePageViewsBefore(tx, now, RETENTION.pageViewMonths)
     const auditEntries = await deleteAuditBefore(tx, now, RETENTION.auditYears)
     const alertEpisodes =
