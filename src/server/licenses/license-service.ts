@@ -198,13 +198,18 @@ export async function findValidLicense(
   model: Model,
   validDays: number,
 ): Promise<ValidLicense | null> {
-  const validFrom = Date.now() - validDays * 86_400_000
   let newest: { at: number; owner: ValidLicense } | null = null
   for (const { assignedAt, ...owner } of await listAddressKeys(db, emailCanonical, model)) {
-    const at = assignedAt?.getTime() ?? -Infinity
-    if (at > validFrom && at > (newest?.at ?? -Infinity)) newest = { at, owner }
+    if (!assignedAt || !isKeyValid(assignedAt, validDays)) continue
+    if (assignedAt.getTime() > (newest?.at ?? -Infinity))
+      newest = { at: assignedAt.getTime(), owner }
   }
   return newest?.owner ?? null
+}
+
+/** Whether a key given at `assignedAt` is still within its validDays. */
+export function isKeyValid(assignedAt: Date, validDays: number, now = Date.now()): boolean {
+  return assignedAt.getTime() + validDays * 86_400_000 > now
 }
 
 /**
@@ -224,3 +229,4 @@ export {
   revokeLicenseByKey,
   revokeLicenses,
 } from './license-repository.ts'
+export type { ValidLicense } from './license-repository.ts'

@@ -8,8 +8,8 @@
  * already holds a valid key of the model is refused: nothing is sent, nothing changes.
  */
 import { TRIAL_VALID_DAYS } from '#src/common/models.ts'
-import { findAssignedLicense, findValidLicense } from '../licenses/license-service.ts'
-import { enqueueTrialMail } from './trial-mail.ts'
+import { findAssignedLicense, findValidLicense, isKeyValid } from '../licenses/license-service.ts'
+import { enqueueNewKey } from './trial-mail.ts'
 import { dropUnsentMailTo } from '../mail/mail-queue.ts'
 import {
   lockSubmissionByToken,
@@ -87,24 +87,17 @@ export async function correctSubmissionEmail(
     await setCorrectedEmail(tx, row.id, newEmail, emailCanonical)
     const dropped = await dropUnsentMailTo(tx, row.id, row.email)
     const license = row.licenseId ? await findAssignedLicense(tx, row.licenseId) : null
-    const expired =
-      license?.assignedAt &&
-      license.assignedAt.getTime() + TRIAL_VALID_DAYS * 86_400_000 < Date.now()
-    if (!license || expired) {
+    if (!license?.assignedAt || !isKeyValid(license.assignedAt, TRIAL_VALID_DAYS)) {
       // A waitlisted request (no key yet): its notices now go to the corrected address.
       deps.logger.info({ submissionId, dropped }, 'address corrected; no key to send')
       return { outcome: 'resent' as const, queued: false }
     }
-    await enqueueTrialMail(tx, {
-      to: newEmail,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      model: license.model,
-      activationKey: license.activationKey,
-      resend: false,
-      submissionId: row.id,
-      messageIdDomain: deps.messageIdDomain,
-    })
+    await enqueueNewKey(
+      tx,
+      { ...row, email: newEmail },
+      { model: license.model, activationKey: license.activationKey },
+      deps.messageIdDomain,
+    )
     deps.logger.info({ submissionId, dropped }, 'address corrected; the key goes to the new one')
     return { outcome: 'resent' as const, queued: true }
   })

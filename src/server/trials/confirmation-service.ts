@@ -22,7 +22,7 @@ import {
   markSubmissionConfirmed,
   setSubmissionLicense,
 } from './submission-repository.ts'
-import { enqueueTrialMail } from './trial-mail.ts'
+import { enqueueKeyAgain, enqueueNewKey } from './trial-mail.ts'
 import { canonicalEmail } from '../guard/email-identity.ts'
 import { hashToken, newToken } from '../guard/tokens.ts'
 import type { Logger } from '../logger.ts'
@@ -143,16 +143,7 @@ export async function confirmTrial(deps: ConfirmDeps, token: string): Promise<Co
     await lockTrialAddress(tx, model, emailCanonical)
     const existing = await findValidLicense(tx, emailCanonical, model, TRIAL_VALID_DAYS)
     if (existing) {
-      await enqueueTrialMail(tx, {
-        to: existing.email,
-        firstName: existing.firstName,
-        lastName: existing.lastName,
-        model,
-        activationKey: existing.activationKey,
-        resend: true,
-        submissionId: existing.submissionId,
-        messageIdDomain: deps.messageIdDomain,
-      })
+      await enqueueKeyAgain(tx, existing, model, deps.messageIdDomain)
       await markSubmissionConfirmed(tx, submission.id)
       return { status: 'key' as const, model, queued: true, claimed: false }
     }
@@ -160,16 +151,12 @@ export async function confirmTrial(deps: ConfirmDeps, token: string): Promise<Co
     await markSubmissionConfirmed(tx, submission.id)
     if (!license) return { status: 'waitlist' as const, model, queued: false, claimed: false }
     await setSubmissionLicense(tx, submission.id, license.id)
-    await enqueueTrialMail(tx, {
-      to: submission.email,
-      firstName: submission.firstName,
-      lastName: submission.lastName,
-      model,
-      activationKey: license.activationKey,
-      resend: false,
-      submissionId: submission.id,
-      messageIdDomain: deps.messageIdDomain,
-    })
+    await enqueueNewKey(
+      tx,
+      submission,
+      { model, activationKey: license.activationKey },
+      deps.messageIdDomain,
+    )
     return { status: 'key' as const, model, queued: true, claimed: true }
   })
   if (result.claimed) deps.counts.invalidate()

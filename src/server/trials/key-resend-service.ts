@@ -27,7 +27,7 @@ import {
   insertKeyResendRequest,
   takeKeyResendRequests,
 } from './key-resend-repository.ts'
-import { enqueueTrialMail } from './trial-mail.ts'
+import { enqueueKeyAgain } from './trial-mail.ts'
 
 interface KeyResendDeps extends GuardDeps {
   logger: Logger
@@ -77,16 +77,7 @@ export async function runKeyResends(
       for (const model of request.models) {
         const owner = await findValidLicense(tx, request.emailCanonical, model, TRIAL_VALID_DAYS)
         if (!owner) continue
-        await enqueueTrialMail(tx, {
-          to: owner.email,
-          firstName: owner.firstName,
-          lastName: owner.lastName,
-          model,
-          activationKey: owner.activationKey,
-          resend: true,
-          submissionId: owner.submissionId,
-          messageIdDomain: options.messageIdDomain,
-        })
+        await enqueueKeyAgain(tx, owner, model, options.messageIdDomain)
         queued++
       }
     }

@@ -36,7 +36,7 @@ import type { Logger } from '../logger.ts'
 import { checkBreaker } from './claim-breaker.ts'
 import { requireConfirmation, type NewSubmission } from './confirmation-service.ts'
 import { insertSubmission, lockTrialAddress } from './submission-repository.ts'
-import { enqueueTrialMail } from './trial-mail.ts'
+import { enqueueKeyAgain, enqueueNewKey } from './trial-mail.ts'
 import type { SupplyWatch } from '../licenses/supply-watch.ts'
 
 /** Stored with each lead as the terms they agreed to: the legal texts' date. */
@@ -105,16 +105,7 @@ function storeSubmission(
     const owner = await findValidLicense(tx, emailCanonical, model, TRIAL_VALID_DAYS)
     if (owner) {
       await insertSubmission(tx, { ...row, licenseId: null })
-      await enqueueTrialMail(tx, {
-        to: owner.email,
-        firstName: owner.firstName,
-        lastName: owner.lastName,
-        model,
-        activationKey: owner.activationKey,
-        resend: true,
-        submissionId: owner.submissionId,
-        messageIdDomain: deps.messageIdDomain,
-      })
+      await enqueueKeyAgain(tx, owner, model, deps.messageIdDomain)
       // As a first request would be answered now: by what the pool holds.
       return {
         outcome: (await hasAvailableLicense(tx, model))
@@ -126,16 +117,12 @@ function storeSubmission(
     const license = await claimLicense(tx, model, submission.id)
     await insertSubmission(tx, { ...row, licenseId: license?.id ?? null })
     if (!license) return { outcome: 'waitlist' as const }
-    await enqueueTrialMail(tx, {
-      to: submission.email,
-      firstName: submission.firstName,
-      lastName: submission.lastName,
-      model,
-      activationKey: license.activationKey,
-      resend: false,
-      submissionId: submission.id,
-      messageIdDomain: deps.messageIdDomain,
-    })
+    await enqueueNewKey(
+      tx,
+      submission,
+      { model, activationKey: license.activationKey },
+      deps.messageIdDomain,
+    )
     return { outcome: 'claimed' as const }
   })
 }
