@@ -176,7 +176,7 @@ async function main() {
           logger,
         )
       : null
-  const maintenance = startMaintenance(database.db, logger, config.dataDir)
+  const maintenance = startMaintenance(database, logger, config.dataDir)
   const reminders = startReminderScheduler({
     db: database.db,
     offsets: config.trialReminders,

@@ -66,7 +66,7 @@ export interface ValidLicense {
 }
 
 /** A key given to an address, with the submission it went to (its mailbox and owner's name). */
-export interface AddressKey extends ValidLicense {
+interface AddressKey extends ValidLicense {
   assignedAt: Date | null
 }
 
