@@ -24,6 +24,7 @@ import { signWebhook } from './webhook-signatures.ts'
 const STRIPE_SECRET = 'whsec_unreadable_test'
 const PADDLE_SECRET = 'pdl_unreadable_test'
 const OPERATOR = 'ops@pacepoint.test'
+const METRICS_TOKEN = 'unreadable-metrics-token-0123456789'
 
 let seq = 0
 
@@ -47,6 +48,7 @@ describeEachDatabase('payment events the database cannot keep as JSON, on %s', (
         PADDLE_WEBHOOK_SECRET: PADDLE_SECRET,
         PAID_PRODUCTS: 'stripe:plink_adv=advanced',
         OPERATOR_EMAIL: OPERATOR,
+        METRICS_TOKEN,
       },
     })
     const deps = orderDependencies(test.config, DEFAULT_SETTINGS, database(), test.logger)
@@ -115,6 +117,12 @@ describeEachDatabase('payment events the database cannot keep as JSON, on %s', (
     ])
     // Stored under the provider's own event id, since that much of it could be read.
     expect(stored[0]!.event_id).toMatch(/^evt_unreadable_/)
+    const metrics = await app.request('/metrics', {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    expect(await metrics.text()).toMatch(
+      /pacepoint_webhook_events_total\{provider="stripe",outcome="unreadable"\} 2/,
+    )
     const raised = await alerts()
     expect(raised.mails).toBe(2)
     expect(raised.episodes).toHaveLength(2)
