@@ -160,6 +160,9 @@ export function createApp(deps: AppDeps): Hono {
     orderStatusRoutes({ db: database.db }),
     webhookRoutes({
       db: database.db,
+      alertMail: { operatorEmail: operatorAddress(config, settings), messageIdDomain },
+      logger,
+      onMailQueued: deps.onMailQueued,
       secrets: config.webhookSecrets,
       onEventStored: deps.onWebhookEvent,
       metrics,

@@ -24,7 +24,10 @@ const netClose = NetServer.prototype.close
  * must be in within 20 s of its headers, the next request on a kept-alive connection must
  * start within 5 s and have its headers in 5 s later; one client (an address, an IPv6 /64) holds
  * at most 64 connections at once and its next one is closed at once, and at most 2,000 are open
- * in all (more are refused by the kernel queue, not by our memory). A proxy we trust
+ * in all (more are refused by the kernel queue, not by our memory). From 1,900 open on, each new
+ * connection closes the one that has waited longest without delivering a complete request, so
+ * slow connections spread over many addresses cannot keep a newcomer out
+ * (docs/decisions/0031). A proxy we trust
  * (TRUST_PROXY) is not one client: behind one, the proxy must bound each client itself
  * (docs/operations.md).
  *
@@ -38,7 +41,15 @@ const SERVER_LIMITS = {
   bodyMs: 20_000,
   keepAliveTimeoutMs: 5_000,
   connectionsPerClient: 64,
+  /** The hard cap: Node refuses a connection past it, however it would be used. */
   maxConnections: 2_000,
+  /**
+   * From this many open connections on, a new one closes the connection that has waited longest
+   * for a complete request (nothing sent, headers or a body still trickling, an idle keep-alive),
+   * as nginx reuses idle keep-alive connections under pressure. The 100 below the hard cap are
+   * what is left for connections being answered, which are never closed for room.
+   */
+  crowdedAt: 1_900,
   /**
    * An answer that closes its connection while the client is still sending (a refused body past
    * what we drain) half-closes and keeps reading, and dropping, for this long before it closes.
@@ -143,6 +154,56 @@ export function createLifecycle(logger: Logger): Lifecycle {
           const left = (open.get(client) ?? 1) - 1
           if (left > 0) open.set(client, left)
           else open.delete(client)
+        })
+      })
+
+      // Room under pressure. `waiting` holds the connections that owe a complete request, in the
+      // order they began to owe it (a Set keeps insertion order): at connect, and again after
+      // each answer. A connection whose request is complete (being answered) is skipped and
+      // dropped from it at the next look; the answer's end puts it back, last.
+      const waiting = new Set<Socket>()
+      const answers = new WeakMap<Socket, ServerResponse>()
+      let connections = 0
+      let closedForRoom = 0
+      let reportedAt = 0
+      const makeRoom = (newcomer: Socket) => {
+        for (const socket of waiting) {
+          if (socket === newcomer) continue
+          waiting.delete(socket)
+          const beingAnswered =
+            latest.get(socket)?.complete && !answers.get(socket)?.writableFinished
+          if (socket.destroyed || beingAnswered) continue
+          socket.destroy()
+          closedForRoom++
+          break
+        }
+        if (performance.now() - reportedAt >= 10_000) {
+          reportedAt = performance.now()
+          logger.warn(
+            { connections, closed: closedForRoom },
+            'connections near the cap: closing the ones that waited longest for a request',
+          )
+          closedForRoom = 0
+        }
+      }
+      server.on('connection', (socket: Socket) => {
+        // Closed by the per-client cap above: it never took a place.
+        if (socket.destroyed) return
+        connections++
+        waiting.add(socket)
+        socket.once('close', () => {
+          connections--
+          waiting.delete(socket)
+        })
+        if (connections > SERVER_LIMITS.crowdedAt) makeRoom(socket)
+      })
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        const socket = req.socket
+        answers.set(socket, res)
+        res.once('finish', () => {
+          if (socket.destroyed) return
+          waiting.delete(socket)
+          waiting.add(socket)
         })
       })
 

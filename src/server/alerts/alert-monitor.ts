@@ -18,9 +18,11 @@ import {
   hasUnmatchedOrders,
   isPaidPoolEpisodeOpen,
   countFailingWebhookEvents,
+  isUnreadableEventKept,
 } from '../orders/order-service.ts'
 import { noticeNewSales } from '../orders/sale-notices.ts'
 import { openBreakerEpisodeStart } from '../trials/claim-breaker.ts'
+import { unreadableEventOfSubject } from '../orders/webhook-intake.ts'
 import { claimDuePosts, listOpenEpisodes, markPostFailed, markPosted } from './alert-repository.ts'
 import {
   raiseAlert,
@@ -82,6 +84,10 @@ function endedText(kind: string, subject: string): string | null {
   if (kind === 'paid-pool-empty')
     return `Paid ${label} keys were imported: waiting orders got theirs, oldest first.`
   if (kind === 'unmatched-product') return `No order of product ${subject} waits unmatched now.`
+  // An unreadable payment event's own episode (orders/webhook-intake.ts), never 'processing'.
+  const unreadable = kind === 'webhook-failed' ? unreadableEventOfSubject(subject) : null
+  if (unreadable)
+    return `The unreadable ${unreadable.provider} payment event ${unreadable.eventId} was dealt with: its row is deleted.`
   return null
 }
 
@@ -241,7 +247,10 @@ export function startAlertMonitor(options: AlertMonitorOptions): AlertMonitor {
       else if (kind === 'claim-breaker')
         open = isModel(subject) && (await openBreakerEpisodeStart(db, subject)) !== null
       else if (kind === 'paid-pool-empty') open = await isPaidPoolEpisodeOpen(db, subject)
-      else {
+      else if (kind === 'webhook-failed') {
+        const event = unreadableEventOfSubject(subject)!
+        open = await isUnreadableEventKept(db, event.provider, event.eventId)
+      } else {
         const at = subject.indexOf(':')
         open = await hasUnmatchedOrders(db, subject.slice(0, at), subject.slice(at + 1))
       }

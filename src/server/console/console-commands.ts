@@ -40,7 +40,9 @@ import {
   resendOrderKeys,
   listOrderKeys,
   listOrders,
+  listUnreadableWebhookEvents,
   type OrderDeps,
+  type UnreadableEventListing,
 } from '../orders/order-service.ts'
 import { ordersToCsv, ordersToJson } from '../orders/orders-export.ts'
 import {
@@ -138,6 +140,29 @@ function describeBreakers(states: readonly BreakerState[], limits: RateLimit[] |
   return (
     `Claim breaker (CLAIM_BREAKER=${describeLimits(limits)}):\n` +
     formatTable(['Model', 'Claims in window', 'State'], rows)
+  )
+}
+
+/**
+ * `orders list`'s note of the payment events that could not be read (docs/operations.md,
+ * "Payment events that cannot be read"); empty when there are none.
+ */
+function unreadableEventsTable(events: readonly UnreadableEventListing[]): string {
+  if (events.length === 0) return ''
+  const n = events.length
+  return (
+    `\n${n} payment event${n === 1 ? '' : 's'} could not be read: kept as received, not processed. ` +
+    'Record a payment among them by hand (orders add).\n' +
+    formatTable(
+      ['Received', 'Provider', 'Event', 'Type', 'Unreadable'],
+      events.map((e) => [
+        iso(e.receivedAt),
+        e.provider,
+        e.eventId,
+        e.eventType,
+        `${e.reason} (${e.bytes} bytes)`,
+      ]),
+    )
   )
 }
 
@@ -396,10 +421,16 @@ async function execute(ctx: ConsoleContext, command: ConsoleCommand): Promise<Co
       const data = { format: command.format, status: command.status ?? null, rows: list.length }
       if (command.format === 'json') return ok(ordersToJson(listings), { data })
       if (command.format === 'csv') return ok(ordersToCsv(listings), { data })
+      // Payment events that never became an order because they could not be read.
+      const unreadable = command.status
+        ? ''
+        : unreadableEventsTable(await listUnreadableWebhookEvents(ctx.db))
       if (list.length === 0)
-        return ok(command.status ? `No ${command.status} orders.\n` : 'No paid orders yet.\n', {
-          data,
-        })
+        return ok(
+          (command.status ? `No ${command.status} orders.\n` : 'No paid orders yet.\n') +
+            unreadable,
+          { data },
+        )
       const money = (minor: number | null, currency: string | null) =>
         minor === null ? '' : `${(minor / 100).toFixed(2)} ${(currency ?? '').toUpperCase()}`.trim()
       return ok(
@@ -427,7 +458,8 @@ async function execute(ctx: ConsoleContext, command: ConsoleCommand): Promise<Co
             order.id,
           ]),
         ) +
-          `\n${list.length} order${list.length === 1 ? '' : 's'}. Keys and full addresses: --format csv or json.\n`,
+          `\n${list.length} order${list.length === 1 ? '' : 's'}. Keys and full addresses: --format csv or json.\n` +
+          unreadable,
         { data },
       )
     }

@@ -38,6 +38,7 @@ import {
   countOrdersByStatus,
   listRecentOrders,
   revenueByModelAndMonth,
+  countUnreadableWebhookEvents,
 } from '../orders/order-service.ts'
 
 import { goLiveCheck, type GoLiveFacts } from './go-live-check.ts'
@@ -75,16 +76,18 @@ export async function consoleOverview(
   claimBreaker: RateLimit[] | null,
   goLive?: GoLiveFacts,
 ): Promise<Overview> {
-  const [stats, claims, requests, waiting, mail, actions, revenue, orders] = await Promise.all([
-    licenseStats(db),
-    countClaimsPerDay(db, CHART_DAYS),
-    countRequestsPerDay(db, CHART_DAYS),
-    countWaitingByModel(db),
-    countMailByStatus(db),
-    recentAudit(db, 10),
-    revenueByModelAndMonth(db, REVENUE_MONTHS),
-    countOrdersByStatus(db),
-  ])
+  const [stats, claims, requests, waiting, mail, actions, revenue, orders, unreadable] =
+    await Promise.all([
+      licenseStats(db),
+      countClaimsPerDay(db, CHART_DAYS),
+      countRequestsPerDay(db, CHART_DAYS),
+      countWaitingByModel(db),
+      countMailByStatus(db),
+      recentAudit(db, 10),
+      revenueByModelAndMonth(db, REVENUE_MONTHS),
+      countOrdersByStatus(db),
+      countUnreadableWebhookEvents(db),
+    ])
   const claimsPerDay = dayCounts(claims, CHART_DAYS)
   const lastWeek = claimsPerDay.slice(-RATE_DAYS)
   const keys = perModel((m) => {
@@ -119,6 +122,10 @@ export async function consoleOverview(
   if (orders.unmatched > 0)
     alerts.push(
       `${orders.unmatched} paid order${orders.unmatched === 1 ? '' : 's'} matched no product: fix PAID_PRODUCTS and reprocess.`,
+    )
+  if (unreadable > 0)
+    alerts.push(
+      `${unreadable} payment event${unreadable === 1 ? '' : 's'} could not be read (kept as received, not processed): see npm run admin -- orders list.`,
     )
   return {
     keys,

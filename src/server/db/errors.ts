@@ -35,3 +35,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     return true
   return isDatabaseUnavailable(e.cause, depth + 1)
 }
+
+/**
+ * SQLSTATE class 22 (data exception: text Postgres cannot keep, JSON it cannot parse) and 54
+ * (a program limit: nesting past its stack, an index row too large): the database refused the
+ * value itself, so writing it again can never succeed.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || isDatabaseUnavailable(error)) return false
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && /^(22|54)...$/.test(code)
+}

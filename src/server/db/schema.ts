@@ -5,6 +5,7 @@
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   date,
   integer,
@@ -19,6 +20,7 @@ import {
 import type { Model } from '#src/common/models.ts'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
 export type LicenseStatus = 'available' | 'assigned' | 'revoked'
 export type LicensePool = 'trial' | 'paid'
@@ -209,6 +211,10 @@ export const webhookEvents = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),
     lastError: text('last_error'),
+    /** The body as received, kept only for an event the database cannot keep as JSON (0162). */
+    rawBody: bytea('raw_body'),
+    /** Why the body could not be read; null for every event the orders worker processes. */
+    unreadable: text('unreadable'),
   },
   (t) => [unique().on(t.provider, t.eventId)],
 )

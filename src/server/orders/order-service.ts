@@ -458,7 +458,11 @@ export { isPaidPoolEpisodeOpen } from './paid-pool-alert-repository.ts'
 export {
   clearEventPayloads,
   countFailingWebhookEvents,
+  countUnreadableWebhookEvents,
+  isUnreadableEventKept,
+  listUnreadableWebhookEvents,
   releaseWebhookEventLeases,
+  type UnreadableEventListing,
 } from './webhook-event-repository.ts'
 export { listOrderKeys } from './order-key-repository.ts'
 export {

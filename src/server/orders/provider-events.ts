@@ -47,6 +47,54 @@ export function eventIdentity(provider: PaymentProvider, body: Json): EventIdent
   return eventType && id ? { eventId: `${eventType}:${id}`, eventType } : null
 }
 
+/** Deeper than any provider's event; deep enough JSON overflows the stack of Node and Postgres. */
+const MAX_DEPTH = 256
+/** Longer than any provider's event id or type, and far under what a unique index can hold. */
+const MAX_IDENTITY_LENGTH = 255
+/** A lone UTF-16 surrogate: with the u flag a well-formed pair is one code point, not Cs. */
+const LONE_SURROGATE = /\p{Cs}/u
+
+/**
+ * Readies a parsed body for a jsonb column, in place, and says why the database cannot keep it
+ * as JSON, or null when it can. A NUL in a string value becomes U+FFFD, as a bad byte would
+ * (Postgres keeps no NUL in text; the event stays readable). What cannot be mended without
+ * changing the event: a lone UTF-16 surrogate anywhere (no UTF-8 spells one), a NUL in an
+ * object key, nesting no parser should follow. Walked without recursion, however deep the body.
+ */
+export function readyForJsonb(body: Record<string, unknown>): string | null {
+  let reason: string | null = null
+  const stack: [parent: Record<string, unknown> | unknown[], depth: number][] = [[body, 1]]
+  while (stack.length > 0) {
+    const [parent, depth] = stack.pop()!
+    const entries: [key: string | number, value: unknown][] = Array.isArray(parent)
+      ? parent.map((value, i) => [i, value])
+      : Object.entries(parent)
+    for (const [key, value] of entries) {
+      if (typeof key === 'string') {
+        if (key.includes('\0')) reason ??= 'a NUL in an object key'
+        else if (LONE_SURROGATE.test(key)) reason ??= 'a lone UTF-16 surrogate in an object key'
+      }
+      if (typeof value === 'string') {
+        if (LONE_SURROGATE.test(value)) reason ??= 'a lone UTF-16 surrogate in a string'
+        if (value.includes('\0'))
+          (parent as Record<string | number, unknown>)[key] = value.replaceAll('\0', '\uFFFD')
+      } else if (value && typeof value === 'object') {
+        if (depth >= MAX_DEPTH) reason ??= `nested deeper than ${MAX_DEPTH} levels`
+        else stack.push([value as Record<string, unknown> | unknown[], depth + 1])
+      }
+    }
+  }
+  return reason
+}
+
+/** Whether an event can be filed under its identity (the event id and type are text columns). */
+export function isStorableIdentity(identity: EventIdentity): boolean {
+  return [identity.eventId, identity.eventType].every(
+    (value) =>
+      value.length <= MAX_IDENTITY_LENGTH && !LONE_SURROGATE.test(value) && !value.includes('\0'),
+  )
+}
+
 /** A payment that makes an order. */
 export interface PaidOrderEvent {
   kind: 'paid'

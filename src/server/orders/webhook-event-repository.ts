@@ -46,6 +46,108 @@ export async function insertWebhookEvents(
   return events.map((e) => stored.delete(JSON.stringify([e.provider, e.eventId])))
 }
 
+/** A delivery whose body the database cannot keep as JSON, kept as its bytes. */
+interface UnreadableWebhookEvent {
+  provider: PaymentProvider
+  eventId: string
+  eventType: string
+  rawBody: Uint8Array
+  /** Why it could not be read, for the operator. */
+  reason: string
+}
+
+/**
+ * Stores an unreadable delivery once per (provider, event id), processed as it arrives so no
+ * orders worker (this release's or the previous one's) ever takes it. True when stored now,
+ * false when it was stored before.
+ */
+export async function insertUnreadableWebhookEvent(
+  tx: Db,
+  event: UnreadableWebhookEvent,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into webhook_events
+          (provider, event_id, event_type, payload, raw_body, unreadable, outcome, processed_at)
+        values (${event.provider}, ${event.eventId}, ${event.eventType}, '{}'::jsonb,
+          decode(${Buffer.from(event.rawBody).toString('hex')}, 'hex'), ${event.reason},
+          'ignored', now())
+        on conflict (provider, event_id) do nothing
+        returning id`,
+  )
+  return rows.length > 0
+}
+
+/** What the operator is shown of an unreadable event (never its body: it may name the buyer). */
+export interface UnreadableEventListing {
+  id: number
+  provider: PaymentProvider
+  eventId: string
+  eventType: string
+  reason: string
+  bytes: number
+  receivedAt: Date
+}
+
+/** The unreadable events, newest first. */
+export async function listUnreadableWebhookEvents(
+  db: Db,
+  limit = 100,
+): Promise<UnreadableEventListing[]> {
+  const rows = await queryRows<{
+    id: number | string
+    provider: PaymentProvider
+    event_id: string
+    event_type: string
+    unreadable: string
+    bytes: number | string | null
+    received_at: string | Date
+  }>(
+    db,
+    sql`select id, provider, event_id, event_type, unreadable,
+          octet_length(raw_body) as bytes, received_at
+        from webhook_events where unreadable is not null
+        order by received_at desc, id desc limit ${limit}`,
+  )
+  return rows.map((r) => ({
+    id: Number(r.id),
+    provider: r.provider,
+    eventId: r.event_id,
+    eventType: r.event_type,
+    reason: r.unreadable,
+    bytes: Number(r.bytes ?? 0),
+    receivedAt: new Date(r.received_at),
+  }))
+}
+
+/** Whether an unreadable event is still kept (its alert ends once the operator deleted it). */
+export async function isUnreadableEventKept(
+  db: Db,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.provider, provider as PaymentProvider),
+        eq(webhookEvents.eventId, eventId),
+        isNotNull(webhookEvents.unreadable),
+      ),
+    )
+  return rows.length > 0
+}
+
+/** How many events could not be read (the console's overview). */
+export async function countUnreadableWebhookEvents(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookEvents)
+    .where(isNotNull(webhookEvents.unreadable))
+  return Number(row?.n ?? 0)
+}
+
 /**
  * Takes up to `limit` unprocessed events that are due and not leased (or whose lease lapsed:
  * their worker died), oldest first, and leases them for leaseMs. SKIP LOCKED lets any number
@@ -125,7 +227,7 @@ export async function clearEventPayloads(tx: Db, ids: readonly number[]): Promis
   if (ids.length === 0) return 0
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`update webhook_events set payload = '{}'::jsonb
+    sql`update webhook_events set payload = '{}'::jsonb, raw_body = null
         where id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,

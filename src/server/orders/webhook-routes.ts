@@ -1,20 +1,20 @@
 /**
  * POST /api/webhooks/stripe, /lemonsqueezy, /paddle (docs/architecture.md "Contracts: API"):
  * 404 until the provider's secret is set; 400 INVALID_SIGNATURE for a missing, wrong or stale
- * signature (nothing stored); 200 `{ "received": true }` once the event is stored. The body is
- * read as bytes and verified before anything parses it (orders/webhook-intake.ts).
+ * signature (nothing stored); 200 `{ "received": true }` once the event is stored, or kept as
+ * its bytes when the database cannot read it. The body is read as bytes and verified before
+ * anything parses it (orders/webhook-intake.ts).
  */
 import { Hono } from 'hono'
 import { ERROR_CODES } from '#src/common/api-types.ts'
 import { api } from '#src/common/paths.ts'
-import { webhookIntake, type IntakeDeps, type WebhookProvider } from './webhook-intake.ts'
+import { webhookIntake, type WebhookIntakeDeps, type WebhookProvider } from './webhook-intake.ts'
 import { SIGNATURE_HEADERS } from './webhook-signatures.ts'
 import { apiError } from '../http/errors.ts'
 import type { Metrics } from '../metrics/metrics.ts'
 import { readRawBody } from '../http/read-json.ts'
 
-interface WebhookRouteDeps {
-  db: IntakeDeps['db']
+interface WebhookRouteDeps extends WebhookIntakeDeps {
   secrets: Record<WebhookProvider, string | null>
   /** The orders worker's kick, once an event is stored. */
   onEventStored?: () => void
@@ -34,7 +34,7 @@ export const WEBHOOK_PATHS: ReadonlySet<string> = new Set(
 
 export function webhookRoutes(deps: WebhookRouteDeps): Hono {
   const app = new Hono()
-  const intake = webhookIntake(deps.db)
+  const intake = webhookIntake(deps)
   for (const provider of PROVIDERS) {
     app.post(api.webhook(provider), async (c) => {
       const secret = deps.secrets[provider]
@@ -59,9 +59,11 @@ export function webhookRoutes(deps: WebhookRouteDeps): Hono {
           ? 'invalid_signature'
           : result.kind === 'malformed'
             ? 'malformed'
-            : result.fresh
-              ? 'stored'
-              : 'duplicate',
+            : result.kind === 'unreadable'
+              ? 'unreadable'
+              : result.fresh
+                ? 'stored'
+                : 'duplicate',
       )
       if (result.kind === 'invalid-signature')
         return apiError(c, 400, {
@@ -74,7 +76,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): Hono {
           error: 'The request is not valid',
           details: [result.detail],
         })
-      if (result.fresh) deps.onEventStored?.()
+      if (result.kind === 'stored' && result.fresh) deps.onEventStored?.()
       return c.json({ received: true }, 200)
     })
   }

@@ -195,6 +195,51 @@ describe('one client against the server process', () => {
   }, 90_000)
 })
 
+describe('many clients against the server process', () => {
+  it('35 addresses holding 60 slow connections each, past the 2,000 cap, leave /healthz answering a newcomer', async () => {
+    // Each address stays under its own cap of 64; together they are more than the server holds.
+    const attackers = Array.from({ length: 35 }, (_, i) => `127.0.0.${i + 2}`)
+    const sockets: Socket[] = []
+    const closed = new Set<Socket>()
+    const trickling: Socket[] = []
+    await Promise.all(
+      attackers.map(async (address) => {
+        for (let i = 0; i < 60; i++) {
+          const socket = await open(address).catch(() => null)
+          if (!socket) continue
+          socket.on('error', () => {})
+          socket.once('close', () => closed.add(socket))
+          sockets.push(socket)
+          // Half send nothing, half start their headers and trickle them.
+          if (i % 2 === 1) {
+            socket.write('GET / HTTP/1.1\r\nHost: x\r\n')
+            trickling.push(socket)
+          }
+        }
+      }),
+    )
+    const trickle = setInterval(() => {
+      for (const s of trickling) if (!closed.has(s)) s.write('X')
+    }, 1_000)
+    try {
+      expect(sockets).toHaveLength(2_100)
+      // A newcomer, from an address of its own, is answered while the flood holds (within the
+      // probe's 3 s, well before the 5 s that would close the flood's connections anyway).
+      const statuses: (number | string)[] = []
+      for (let i = 0; i < 5; i++) statuses.push(await probe('127.0.0.100'))
+      expect(statuses).toEqual(Array(5).fill(200))
+      // The flood still holds the server's room: the oldest were closed to make it, no more.
+      const open = sockets.length - closed.size
+      expect(open).toBeGreaterThanOrEqual(1_800)
+      expect(open).toBeLessThanOrEqual(2_000)
+    } finally {
+      clearInterval(trickle)
+      for (const s of sockets) s.destroy()
+    }
+    expect(server.child.exitCode).toBeNull()
+  }, 30_000)
+})
+
 describeEachDatabase('the per-client request limit on %s', (database) => {
   it('answers 429 on every endpoint that changes something, past RATE_LIMIT_REQUESTS', async () => {
     const { app } = createTestApp(database(), { env: { RATE_LIMIT_REQUESTS: '3/1m' } })
