@@ -56,6 +56,11 @@ Commands:
   orders reprocess --order ID
                              Try an unmatched order again (after fixing PAID_PRODUCTS),
                              or an order awaiting a key.
+  orders unreadable [--event NO]
+                             Signed payment events that could not be read (kept as
+                             received); with --event, one of them with its body.
+  orders dismiss --event NO  Delete an unreadable payment event once dealt with; its
+                             alert ends.
   orders add --email E --name N --model basic|advanced [--quantity Q] --reference R
                              Record an invoice paid by transfer and e-mail its keys.
   console sign-in-link --email ADDRESS
@@ -107,6 +112,7 @@ const FLAGS = [
   'reference',
   'days',
   'to',
+  'event',
 ] as const
 type Flag = (typeof FLAGS)[number]
 
@@ -138,6 +144,8 @@ const COMMAND_LINES: Record<ConsoleCommandName, CommandLine> = {
   'orders list': { flags: ['status', 'format'] },
   'orders resend': { flags: ['order'] },
   'orders reprocess': { flags: ['order'] },
+  'orders unreadable': { flags: ['event'] },
+  'orders dismiss': { flags: ['event'] },
   'orders add': { flags: ['email', 'name', 'model', 'quantity', 'reference'] },
 }
 
@@ -154,6 +162,7 @@ function usageMessage(
   if (option === 'fileName') return `${name} needs a FILE with one key a line`
   if (option === 'file') return `${name} needs a FILE to write to`
   if (option === 'order') return `${name} needs --order ID`
+  if (option === 'event') return `${name} needs --event NO (see orders unreadable)`
   if (option === 'buyerName') return `${name} needs --name NAME`
   if (option === 'reference') return `${name} needs --reference R`
   if (option === 'email')
@@ -180,6 +189,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
         name: { type: 'string' },
         quantity: { type: 'string' },
         reference: { type: 'string' },
+        event: { type: 'string' },
         days: { type: 'string' },
         to: { type: 'string' },
       },
@@ -237,6 +247,7 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
           ? Number(values.quantity)
           : values.quantity,
     reference: values.reference,
+    event: values.event,
     days: values.days,
   }
   // An unknown name has no spelling here: the schema refuses it below.

@@ -57,6 +57,14 @@ const OrderIdSchema = z
   .string('an order id is required')
   .check(z.trim(), z.minLength(1, 'an order id is required'), z.maxLength(200, 'not an order id'))
 
+/** A payment event's row number, as `orders unreadable` lists it. */
+const EventRowSchema = z
+  .string('an event number from orders unreadable is required')
+  .check(
+    z.trim(),
+    z.regex(/^[1-9][0-9]{0,14}$/, 'an event is its number in orders unreadable, e.g. --event 12'),
+  )
+
 const notAnAddress = (input: unknown) =>
   input === undefined
     ? 'an e-mail address is required'
@@ -162,6 +170,8 @@ export const ConsoleCommandSchema = z.discriminatedUnion(
     command('orders list', { status: z.optional(OrderStatusSchema), format: ListFormatSchema }),
     command('orders resend', { order: OrderIdSchema }),
     command('orders reprocess', { order: OrderIdSchema }),
+    command('orders unreadable', { event: z.optional(EventRowSchema) }),
+    command('orders dismiss', { event: EventRowSchema }),
     command('orders add', {
       email: LeadEmailSchema,
       /** --name on the command line (`name` is the command's own). */

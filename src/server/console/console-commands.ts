@@ -40,6 +40,8 @@ import {
   resendOrderKeys,
   listOrderKeys,
   listOrders,
+  deleteUnreadableWebhookEvent,
+  findUnreadableWebhookEvent,
   listUnreadableWebhookEvents,
   type OrderDeps,
   type UnreadableEventListing,
@@ -71,6 +73,8 @@ const AUDITED = new Set<ConsoleCommand['name']>([
   'orders list',
   'orders resend',
   'orders reprocess',
+  'orders unreadable',
+  'orders dismiss',
   'orders add',
   'licenses remove-demo',
   'console sign-in-link',
@@ -152,10 +156,11 @@ function unreadableEventsTable(events: readonly UnreadableEventListing[]): strin
   const n = events.length
   return (
     `\n${n} payment event${n === 1 ? '' : 's'} could not be read: kept as received, not processed. ` +
-    'Record a payment among them by hand (orders add).\n' +
+    'Read one with orders unreadable --event NO.; record a payment among them by hand (orders add); then orders dismiss --event NO.\n' +
     formatTable(
-      ['Received', 'Provider', 'Event', 'Type', 'Unreadable'],
+      ['No.', 'Received', 'Provider', 'Event', 'Type', 'Unreadable'],
       events.map((e) => [
+        String(e.id),
         iso(e.receivedAt),
         e.provider,
         e.eventId,
@@ -172,6 +177,7 @@ const ok = (stdout: string, extra: Partial<ConsoleResult> = {}): ConsoleResult =
   stderr: '',
   ...extra,
 })
+const fail = (stderr: string): ConsoleResult => ({ exitCode: 1, stdout: '', stderr })
 const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '')
 
 /**
@@ -461,6 +467,38 @@ async function execute(ctx: ConsoleContext, command: ConsoleCommand): Promise<Co
           `\n${list.length} order${list.length === 1 ? '' : 's'}. Keys and full addresses: --format csv or json.\n` +
           unreadable,
         { data },
+      )
+    }
+    case 'orders unreadable': {
+      if (!command.event) {
+        const events = await listUnreadableWebhookEvents(ctx.db)
+        return ok(
+          events.length === 0
+            ? 'No payment event that could not be read.\n'
+            : unreadableEventsTable(events).trimStart(),
+        )
+      }
+      const event = await findUnreadableWebhookEvent(ctx.db, Number(command.event))
+      if (!event)
+        return fail(`No unreadable payment event ${command.event} (see orders unreadable).\n`)
+      // As received; what a terminal would act on (control characters) is shown escaped.
+      const body = event.body.toString('utf8').replace(
+        // eslint-disable-next-line no-control-regex
+        /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
+      return ok(
+        `${event.provider} event ${event.eventId} (${event.eventType}), received ${iso(event.receivedAt)}: ${event.reason}.\n` +
+          `Its body as received (${event.bytes} bytes; it may name the buyer):\n${body}\n`,
+        { data: { event: event.id } },
+      )
+    }
+    case 'orders dismiss': {
+      if (!(await deleteUnreadableWebhookEvent(ctx.db, Number(command.event))))
+        return fail(`No unreadable payment event ${command.event} (see orders unreadable).\n`)
+      return ok(
+        `Payment event ${command.event} deleted; its webhook-failed alert ends at the monitor's next check.\n`,
+        { data: { event: Number(command.event) } },
       )
     }
     case 'orders resend':

@@ -459,6 +459,8 @@ export {
   clearEventPayloads,
   countFailingWebhookEvents,
   countUnreadableWebhookEvents,
+  deleteUnreadableWebhookEvent,
+  findUnreadableWebhookEvent,
   isUnreadableEventKept,
   listUnreadableWebhookEvents,
   releaseWebhookEventLeases,

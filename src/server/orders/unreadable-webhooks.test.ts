@@ -246,8 +246,28 @@ describeEachDatabase('payment events the database cannot keep as JSON, on %s', (
       const raised = await alerts()
       expect(raised.mails).toBe(1)
       expect(raised.episodes.map((e) => [e.kind, e.open])).toEqual([['webhook-failed', true]])
-      // Dealt with: the operator deleted the event's row, and hears that its alert ended.
-      await database().db.execute(sql`delete from webhook_events where unreadable is not null`)
+      // The operator reads it, then dismisses it, and hears that its alert ended.
+      const ctx = { db: database().db, messageIdDomain: 'pacepoint.test', orders: deps }
+      const list = await executeConsoleCommand(ctx, { name: 'orders unreadable' })
+      const no = /^\s*(\d+)\s+\d{4}-/m.exec(list.stdout)?.[1]
+      expect(no, list.stdout).toBeDefined()
+      const shown = await executeConsoleCommand(ctx, { name: 'orders unreadable', event: no })
+      expect(shown.exitCode).toBe(0)
+      expect(shown.stdout).toContain('"note":"\\ud800"')
+      expect(shown.stdout).toMatch(/lone UTF-16 surrogate in a string/)
+      const readable = await queryRows<{ id: number }>(
+        database().db,
+        sql`select id from webhook_events where unreadable is null limit 1`,
+      )
+      for (const other of [...readable.map((r) => String(r.id)), '999999'])
+        expect(
+          (await executeConsoleCommand(ctx, { name: 'orders dismiss', event: other })).exitCode,
+        ).toBe(1)
+      const dismissed = await executeConsoleCommand(ctx, { name: 'orders dismiss', event: no! })
+      expect(dismissed.stdout).toMatch(/deleted; its webhook-failed alert ends/)
+      expect((await executeConsoleCommand(ctx, { name: 'orders unreadable' })).stdout).toMatch(
+        /No payment event that could not be read/,
+      )
       await monitor.check()
       const ended = await alerts()
       expect(ended.mails).toBe(2)

@@ -139,6 +139,38 @@ export async function isUnreadableEventKept(
   return rows.length > 0
 }
 
+/** One unreadable event with its body as received (for the operator who asked for it). */
+export async function findUnreadableWebhookEvent(
+  db: Db,
+  id: number,
+): Promise<(UnreadableEventListing & { body: Buffer }) | null> {
+  const [row] = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, id), isNotNull(webhookEvents.unreadable)))
+  if (!row) return null
+  const body = Buffer.from(row.rawBody ?? new Uint8Array())
+  return {
+    id: Number(row.id),
+    provider: row.provider,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    reason: row.unreadable ?? '',
+    bytes: body.length,
+    receivedAt: row.receivedAt,
+    body,
+  }
+}
+
+/** Deletes an unreadable event's row (never a readable one's); false when there is none. */
+export async function deleteUnreadableWebhookEvent(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(webhookEvents)
+    .where(and(eq(webhookEvents.id, id), isNotNull(webhookEvents.unreadable)))
+    .returning({ id: webhookEvents.id })
+  return rows.length > 0
+}
+
 /** How many events could not be read (the console's overview). */
 export async function countUnreadableWebhookEvents(db: Db): Promise<number> {
   const [row] = await db
