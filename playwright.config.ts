@@ -10,7 +10,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a browser test mostly waits on its page and the server, and with two
+  // workers a run used well under half of the two cores' time.
+  workers: 3,
   // A flaky test is a bug in the test or the product: find it rather than retry it.
   retries: 0,
   timeout: 30_000,

@@ -30,6 +30,7 @@ import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
 import { memoryLogger, testConfig } from '#tests/support/test-app.ts'
 import {
   createTestDatabase,
+  seedEmbeddedDataDir,
   TEST_DB_KINDS,
   useTestDatabase,
   type TestDatabase,
@@ -429,6 +430,7 @@ describe('admin CLI as a process (npm run admin)', () => {
   it('a command run while a server is starting waits for its socket, and its work is kept', async () => {
     // The server's side, before its console socket listens: it holds the files (decision 26).
     const serverDir = join(dir, 'starting')
+    await seedEmbeddedDataDir(embeddedDataDir(serverDir))
     const held = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(serverDir) })
     let socket: ConsoleSocket | null = null
     try {

@@ -14,7 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { CLIENT_ENTRIES, DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { startSmtpSink, type SmtpSink } from '#tests/support/smtp-sink.ts'
-import { TEST_DB_KINDS, useTestDatabase } from '#tests/support/test-database.ts'
+import { embeddedDataDir } from '#src/server/db/client.ts'
+import {
+  seedEmbeddedDataDir,
+  TEST_DB_KINDS,
+  useTestDatabase,
+} from '#tests/support/test-database.ts'
 import { testEnvironment } from '#tests/support/test-env.ts'
 
 const exec = promisify(execFile)
@@ -115,7 +120,9 @@ describe('placeholder company and contact settings', () => {
       await expect(start()).rejects.toThrow(
         /exited with 1 before listening: PUBLIC_URL is https:\/\/trial\.example\.test, but these company and contact settings are still placeholders: SITE_COMPANY_LEGAL_NAME, SITE_COMPANY_ADDRESS, SITE_PEOPLE\..*ALLOW_PLACEHOLDER_SETTINGS=1/s,
       )
-      // Replaced, the same site starts.
+      // Replaced, the same site starts (on a copy of a migrated database: the first start on
+      // empty files has the test below).
+      await seedEmbeddedDataDir(embeddedDataDir(join(dataDir, 'placeholders')))
       extraEnv = {
         // Its own database: the next test starts from a fresh one.
         DATA_DIR: join(dataDir, 'placeholders'),

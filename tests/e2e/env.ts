@@ -7,4 +7,9 @@ export const E2E = {
   baseUrl: `http://127.0.0.1:${port}`,
   dataDir: resolve(process.env.E2E_DATA_DIR ?? `data-e2e-${port}`),
   distDir: resolve(process.env.DIST_DIR ?? 'dist'),
+  /**
+   * A migrated embedded database the shared server makes once, before it starts; each server
+   * on the embedded database starts on a copy (tests/e2e/start-server.ts).
+   */
+  templateDir: resolve(process.env.E2E_TEMPLATE_DIR ?? `data-e2e-${port}-template`),
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect } from '@playwright/test'
+import { E2E } from './env.ts'
 
 export async function startOwnServer(
   port: number,
@@ -17,6 +18,8 @@ export async function startOwnServer(
       E2E_PORT: String(port),
       E2E_DATA_DIR: dataDir,
       E2E_SKIP_BUILD: '1',
+      // The shared server's migrated database, which this one starts on a copy of.
+      E2E_TEMPLATE_DIR: E2E.templateDir,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -248,11 +248,12 @@ describe.runIf(postgresUrl)(
       previousTree = join(scratch, 'tree')
       await git('worktree', 'add', '--detach', previousTree, commit)
       worktreeAdded = true
-      // Its dependencies: ours when it locked the same ones, else its own install.
-      const sameLock = (await fileAt(commit, 'package-lock.json')).equals(
-        await readFile(join(ROOT, 'package-lock.json')),
-      )
-      if (sameLock) await symlink(join(ROOT, 'node_modules'), join(previousTree, 'node_modules'))
+      // Its dependencies: ours when every package it locked is in ours, at the same place,
+      // version and checksum (a release that only added packages), else its own install.
+      const ownLock = lockedPackages(await fileAt(commit, 'package-lock.json'))
+      const ourLock = lockedPackages(await readFile(join(ROOT, 'package-lock.json')))
+      if (lockedWithin(ownLock, ourLock))
+        await symlink(join(ROOT, 'node_modules'), join(previousTree, 'node_modules'))
       else
         await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
           cwd: previousTree,
@@ -383,6 +384,33 @@ describe.runIf(postgresUrl)(
     )
   },
 )
+
+type LockedPackages = Record<string, { version?: string; resolved?: string; integrity?: string }>
+
+/** The installed packages a package-lock.json names, by their path under the project. */
+function lockedPackages(lock: Buffer): LockedPackages {
+  const { packages } = JSON.parse(lock.toString('utf8')) as { packages: LockedPackages }
+  const installed = { ...packages }
+  delete installed['']
+  return installed
+}
+
+/**
+ * Every package of `lock` is installed by `within` at the same path, version, source and
+ * checksum: `within`'s node_modules then holds each package `npm ci` of `lock` would install,
+ * where it would install it (and more, which the release does not import).
+ */
+function lockedWithin(lock: LockedPackages, within: LockedPackages): boolean {
+  return Object.entries(lock).every(([path, locked]) => {
+    const ours = within[path]
+    return (
+      ours !== undefined &&
+      ours.version === locked.version &&
+      ours.resolved === locked.resolved &&
+      ours.integrity === locked.integrity
+    )
+  })
+}
 
 /**
  * /readyz answers 200, as a load balancer would see it: asked again while it is not yet (its

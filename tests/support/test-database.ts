@@ -6,7 +6,9 @@
  * (a benchmark), or when the role may not create databases, each is migrated here instead.
  */
 import { randomBytes } from 'node:crypto'
-import { cp, readFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
@@ -14,7 +16,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest'
 import { TEST_SCHEMA, databaseUrlFor, quoteIdent } from './test-database-names.ts'
 import { testDatabaseUrl } from './test-env.ts'
-import { openDatabase, type Database, type Db } from '#src/server/db/client.ts'
+import { embeddedDataDir, openDatabase, type Database, type Db } from '#src/server/db/client.ts'
 import { migrate, migratePostgres } from '#src/server/db/migrate.ts'
 
 export type TestDbKind = 'pglite' | 'postgres'
@@ -60,6 +62,17 @@ export async function seedEmbeddedDataDir(dataDir: string): Promise<boolean> {
   if (!run?.pgliteDataDir) return false
   await cp(run.pgliteDataDir, dataDir, { recursive: true })
   return true
+}
+
+/**
+ * A new DATA_DIR (under the temporary folder, named from `prefix`) whose embedded database holds
+ * the run's migrated files: a server or test opening it skips PGlite's initdb and the
+ * migrations, seconds per start. For tests that are not about a first start.
+ */
+export async function seededDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  await seedEmbeddedDataDir(embeddedDataDir(dataDir))
+  return dataDir
 }
 
 let pgliteDump: Promise<Blob> | undefined

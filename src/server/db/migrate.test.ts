@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { placeholderBuild, startServerProcess } from '#tests/support/server-process.ts'
-import { createTestDatabase, describeEachDatabase } from '#tests/support/test-database.ts'
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  seededDataDir,
+} from '#tests/support/test-database.ts'
 import { embeddedDataDir, openDatabase, queryRows, type Database } from './client.ts'
 import {
   ChangedMigrationError,
@@ -348,7 +351,7 @@ describe('the server', () => {
   })
 
   it('refuses to start, naming the file, when a shipped migration changed since it was applied', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'changed-migration-'))
+    const dataDir = await seededDataDir('changed-migration-')
     const dist = await placeholderBuild()
     dirs.push(dataDir, dist)
     const database = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(dataDir) })

@@ -5,9 +5,7 @@
  * balancer's would before it notices the instance is gone.
  */
 import { request, Agent } from 'node:http'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedDataDir, openDatabase, queryRows } from '../db/client.ts'
@@ -18,6 +16,7 @@ import {
   placeholderBuild,
   startServerProcess,
 } from '#tests/support/server-process.ts'
+import { seededDataDir } from '#tests/support/test-database.ts'
 
 /** The port the server under test listens on: one the system picked (PORT=0). */
 let port = 0
@@ -98,7 +97,7 @@ const trialBody = () =>
 
 describe('SIGTERM under load', () => {
   it('finishes every request in flight, cuts none off, and exits 0', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'graceful-data-'))
+    const dataDir = await seededDataDir('graceful-data-')
     const distDir = await placeholderBuild()
     try {
       const db = await openDatabase({ databaseUrl: null, dataDir: embeddedDataDir(dataDir) })

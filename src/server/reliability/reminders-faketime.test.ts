@@ -4,9 +4,8 @@
  * when the server starts a week later, once, across a restart, and the one on the day three
  * days after that.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '#src/common/paths.ts'
@@ -16,6 +15,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '#tests/support/server-process.ts'
+import { seededDataDir } from '#tests/support/test-database.ts'
 
 /** Debian's faketime package: its library, preloaded, moves the clock of the process it is in
  * (the `faketime` command does the same, but as a parent process a signal does not reach). */
@@ -25,7 +25,7 @@ describe.skipIf(!existsSync(FAKETIME) && !process.env.CI)('trial reminders under
   let dataDir: string
   let distDir: string
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'reminders-faketime-'))
+    dataDir = await seededDataDir('reminders-faketime-')
     distDir = await placeholderBuild()
   })
   afterEach(() => killAllServers())

@@ -8,9 +8,7 @@
  */
 import { request } from 'node:http'
 import { connect } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CSRF_HEADER } from '#src/common/console-api.ts'
@@ -29,7 +27,7 @@ import {
   startServerProcess,
 } from '#tests/support/server-process.ts'
 import { createTestApp, postJson } from '#tests/support/test-app.ts'
-import { describeEachDatabase } from '#tests/support/test-database.ts'
+import { describeEachDatabase, seededDataDir } from '#tests/support/test-database.ts'
 import { testEnvironment } from '#tests/support/test-env.ts'
 
 const SEED = testEnvironment().fuzzSeed ?? 20261121
@@ -272,7 +270,7 @@ function raw(bytes: Buffer, hangUpAfterMs?: number): Promise<string> {
 
 describe('hostile requests over a real socket', () => {
   it(`answers ${OVER_SOCKET} seeded requests and protocol oddities without a 5xx or a crash`, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fuzz-data-'))
+    const dataDir = await seededDataDir('fuzz-data-')
     const distDir = await placeholderBuild()
     try {
       const server = await startServerProcess({

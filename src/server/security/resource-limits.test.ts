@@ -7,9 +7,7 @@
  */
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleApi, api } from '#src/common/paths.ts'
 import { signWebhook } from '#src/server/orders/webhook-signatures.ts'
@@ -20,7 +18,7 @@ import {
   type ServerProcess,
 } from '#tests/support/server-process.ts'
 import { createTestApp } from '#tests/support/test-app.ts'
-import { describeEachDatabase } from '#tests/support/test-database.ts'
+import { describeEachDatabase, seededDataDir } from '#tests/support/test-database.ts'
 
 let server: ServerProcess
 let port = 0
@@ -28,7 +26,7 @@ let dataDir = ''
 let distDir = ''
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'limits-data-'))
+  dataDir = await seededDataDir('limits-data-')
   distDir = await placeholderBuild()
   server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir })
   port = Number(new URL(server.url).port)

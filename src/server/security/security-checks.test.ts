@@ -21,7 +21,7 @@ import { mailAssets } from '#src/common/paths.ts'
 import { DOCUMENT_ROUTES } from '#src/common/site/routes.ts'
 import { DEFAULT_SETTINGS } from '#src/common/site/settings.ts'
 import { runCli } from '#src/cli/run-cli.ts'
-import { queryRows } from '../db/client.ts'
+import { embeddedDataDir, queryRows } from '../db/client.ts'
 import { insertLicenses } from '../licenses/license-repository.ts'
 import { enqueueMail } from '../mail/mail-queue.ts'
 import { insertSubmission } from '../trials/submission-repository.ts'
@@ -46,6 +46,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   resetTables,
+  seedEmbeddedDataDir,
 } from '#tests/support/test-database.ts'
 
 const SUBMIT = '/api/trial-submissions'
@@ -401,6 +402,7 @@ describe('the whole server over a raw socket', () => {
     await writeFile(join(distDir, 'client', 'assets', 'app-1234.js'), 'console.log(1)')
     await writeFile(join(distDir, 'client', 'assets', 'app-1234.css'), 'p{color:red}')
     await writeFile(join(distDir, 'secret.txt'), SECRET)
+    await seedEmbeddedDataDir(embeddedDataDir(join(dir, 'data')))
     server = await startServerProcess({
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: distDir,
