@@ -39,6 +39,8 @@ interface OpenDatabaseOptions {
   poolSize?: number
   /** Postgres only: how long a query may take before it fails (QUERY_TIMEOUT_MS by default). */
   queryTimeoutMs?: number
+  /** Postgres only: how long to wait for a connection (5 s by default, so requests fail fast). */
+  connectTimeoutMs?: number
   /** Postgres only: errors of idle pooled connections (a restarted server), which must not crash us. */
   onPoolError?: (error: Error) => void
   /**
@@ -142,7 +144,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // Fail fast when the server is down or silent, so requests answer 503 instead of hanging.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
       keepAlive: true,
       idleTimeoutMillis: 30_000,

@@ -179,6 +179,9 @@ export async function migratePostgres(options: {
     dataDir: null,
     poolSize: 1,
     queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
+    // A start may find the server busy (its disk syncing for seconds, seen in CI): migrating is
+    // not a visitor's request, so it waits rather than fail at the requests' 5 s.
+    connectTimeoutMs: 60_000,
     searchPath: options.searchPath,
   })
   try {
