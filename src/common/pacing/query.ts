@@ -319,6 +319,10 @@ export function withStress(query: string, stress: Readonly<Record<StressKey, num
 
 export type Frequency = 'annual' | 'quarterly'
 
+/** The query with `freq=quarterly` added for quarterly rows; annual is the default, left out. */
+export const withFrequency = (query: string, freq: Frequency) =>
+  freq === 'quarterly' ? `${query}&freq=quarterly` : query
+
 /** Read `freq`: annual unless `freq=quarterly`. */
 export function parseFrequency(query: string | URLSearchParams): {
   freq: Frequency

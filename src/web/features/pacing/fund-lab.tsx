@@ -28,6 +28,7 @@ import { Chart, type ChartSeries } from './chart.tsx'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { TextField } from './field.tsx'
+import { FrequencySwitch } from './frequency-switch.tsx'
 import { formatCompact, formatMoney, formatMultiple, formatPercent, moneyDigits } from './format.ts'
 import {
   FIELD_STEPS,
@@ -463,31 +464,11 @@ export function FundLab({ state, onChange }: Props) {
               <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
                 {quarterly ? copy.quarterTableHeading : copy.tableHeading}
               </h2>
-              <fieldset className="flex gap-1 rounded-lg bg-ink-100 p-1" data-print-hide="">
-                <legend className="sr-only">{copy.frequency.legend}</legend>
-                {(['annual', 'quarterly'] as const).map((freq) => (
-                  <label
-                    key={freq}
-                    className={cn(
-                      'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm',
-                      'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400',
-                      state.freq === freq
-                        ? 'bg-white font-semibold text-brand-900 shadow-sm'
-                        : 'text-ink-700',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="fund-freq"
-                      value={freq}
-                      checked={state.freq === freq}
-                      onChange={() => onChange((current) => setFrequency(current, freq))}
-                      className="sr-only"
-                    />
-                    {copy.frequency[freq]}
-                  </label>
-                ))}
-              </fieldset>
+              <FrequencySwitch
+                name="fund-freq"
+                value={state.freq}
+                onChange={(freq) => onChange((current) => setFrequency(current, freq))}
+              />
             </div>
             <p className="mt-1 mb-3 text-sm text-ink-600">
               {quarterly ? copy.quarterTableCaption : copy.tableCaption}

@@ -17,6 +17,7 @@ import {
   serializeFundQuery,
   serializePortfolioQuery,
   withBands,
+  withFrequency,
   withScenario,
   withStress,
   type Mode,
@@ -100,7 +101,9 @@ function labStateFromQuery(search: string): LabState {
       fund: initialFundState(),
       portfolio,
       linkProblems:
-        Object.keys(portfolio.errors).length > 0 || Object.keys(portfolio.rowErrors).length > 0,
+        Object.keys(portfolio.errors).length > 0 ||
+        Object.keys(portfolio.rowErrors).length > 0 ||
+        linkFrequencyError(search),
     }
   }
   const fund = fundStateFromQuery(search)
@@ -119,8 +122,7 @@ function labStateFromQuery(search: string): LabState {
 
 /** The address of the one-fund lab's state: the inputs, then what else it shows. */
 function fundQuery(fund: FundState): string {
-  let query = serializeFundQuery(fund.inputs)
-  if (fund.freq === 'quarterly') query += '&freq=quarterly'
+  let query = withFrequency(serializeFundQuery(fund.inputs), fund.freq)
   if (fund.actuals) query += `&actuals=${actualsToParam(fund.actuals)}`
   return withBands(withStress(withScenario(query, fund.scenario), fund.shifts.stress), fund.bands)
 }
@@ -167,6 +169,7 @@ export function PacingLab({ query = '' }: { query?: string }) {
   const planScenario = portfolio?.scenario
   const planBands = portfolio?.bands
   const planStress = portfolio?.shifts.stress
+  const planFreq = portfolio?.freq ?? 'annual'
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
@@ -176,13 +179,16 @@ export function PacingLab({ query = '' }: { query?: string }) {
       else if (plan && planScenario && planBands && planStress)
         replaceQuery(
           withBands(
-            withStress(withScenario(serializePortfolioQuery(plan), planScenario), planStress),
+            withStress(
+              withScenario(withFrequency(serializePortfolioQuery(plan), planFreq), planScenario),
+              planStress,
+            ),
             planBands,
           ),
         )
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund, plan, planScenario, planBands, planStress])
+  }, [dirty, mode, fund, plan, planScenario, planBands, planStress, planFreq])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

@@ -15,12 +15,23 @@ import {
   type SetStateAction,
 } from 'react'
 import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
-import { planScenarios, planStressYear } from '#src/common/pacing/plan-scenarios.ts'
+import {
+  PLAN_QUARTER_HEADER,
+  planQuarterValues,
+  planQuartersToCsv,
+  type PlanQuarter,
+} from '#src/common/pacing/plan-quarterly.ts'
+import {
+  planScenarioQuarters,
+  planScenarios,
+  planStressYear,
+} from '#src/common/pacing/plan-scenarios.ts'
 import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
 import {
   mixToParam,
   serializePortfolioQuery,
   withBands,
+  withFrequency,
   withScenario,
   withStress,
 } from '#src/common/pacing/query.ts'
@@ -34,6 +45,7 @@ import { shareDomain } from './chart-scale.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { inputClasses, TextField } from './field.tsx'
+import { FrequencySwitch } from './frequency-switch.tsx'
 import { formatCompact, formatMoney, formatPercent } from './format.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
@@ -49,6 +61,7 @@ import {
   editPlanField,
   removeFundRow,
   setNewClass,
+  setPlanFrequency,
   type FundRow,
   type FundRowField,
   type PortfolioState,
@@ -100,6 +113,23 @@ const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
     label: PC.nextCallsToLiquid,
     value: (r) => (r.nextCallsToLiquid === null ? '–' : formatPercent(r.nextCallsToLiquid)),
   },
+]
+
+const ratioOrDash = (v: number) => (Number.isFinite(v) ? formatPercent(v) : '–')
+
+/** The quarterly table: the plan's flows and stocks; the coverage ratios stay annual. */
+const QUARTER_COLUMNS: readonly Column<PlanQuarter>[] = [
+  { key: 'quarter', label: PC.quarter, value: (r) => r.quarter },
+  { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
+  { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
+  { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
+  { key: 'net', label: PC.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
+  { key: 'unfunded', label: PC.unfunded, value: (r) => formatMoney(r.unfunded) },
+  { key: 'nav', label: PC.privateNav, value: (r) => formatMoney(r.privateNav) },
+  { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
+  { key: 'share', label: PC.navShare, value: (r) => ratioOrDash(r.navShare) },
+  { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
+  { key: 'liquid', label: PC.liquidPart, value: (r) => formatMoney(r.liquidPart) },
 ]
 
 /** The row with the least (or most) of a ratio, skipping years without one. */
@@ -255,6 +285,14 @@ export function PortfolioLab({ state, onChange }: Props) {
   const stressYear = useMemo(
     () => planStressYear(state.plan, commitments, state.shifts.stress),
     [state.plan, commitments, state.shifts.stress],
+  )
+  // Quarterly rows of the scenario shown, its commitments held, only when asked for.
+  const quarters = useMemo(
+    () =>
+      state.freq === 'quarterly' && result.status !== 'refused'
+        ? planScenarioQuarters(state.plan, commitments, state.shifts[state.scenario])
+        : null,
+    [state.freq, state.plan, commitments, state.shifts, state.scenario, result.status],
   )
   const denominator =
     stressYear === null || base.status === 'refused'
@@ -585,16 +623,29 @@ export function PortfolioLab({ state, onChange }: Props) {
                 commitments={commitments}
               />
               <LabActions
-                onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
+                onCsv={() =>
+                  quarters
+                    ? saveCsv(planQuartersToCsv(quarters), PACING_COPY.files.portfolioQuarterlyCsv)
+                    : saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)
+                }
                 onXlsx={() =>
                   saveXlsx(
                     [
-                      {
-                        sheet: P.xlsxSheet,
-                        header: PLAN_CSV_COLUMNS.map(([name]) => name),
-                        // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
-                        rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
-                      },
+                      quarters
+                        ? {
+                            sheet: P.xlsxSheet,
+                            header: PLAN_QUARTER_HEADER,
+                            rows: quarters.map((r) => [
+                              r.quarter,
+                              ...planQuarterValues(r).map((v) => (Number.isFinite(v) ? v : 0)),
+                            ]),
+                          }
+                        : {
+                            sheet: P.xlsxSheet,
+                            header: PLAN_CSV_COLUMNS.map(([name]) => name),
+                            // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
+                            rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
+                          },
                     ],
                     { sheet: PACING_COPY.inputsSheet, lines: planInputLines(state) },
                     PACING_COPY.files.portfolioXlsx,
@@ -657,18 +708,38 @@ export function PortfolioLab({ state, onChange }: Props) {
 
       {showResults ? (
         <section aria-labelledby="plan-table-heading" className={OFFSCREEN}>
-          <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
-            {P.tableHeading}
-          </h2>
-          <p className="mt-1 mb-3 text-sm text-ink-600">{P.tableCaption}</p>
-          <DataTable
-            id="plan-table"
-            caption={P.tableCaption}
-            regionLabel={P.tableRegionLabel}
-            columns={PLAN_COLUMNS}
-            rows={rows}
-            stickyFirst
-          />
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
+              {quarters ? P.quarterTableHeading : P.tableHeading}
+            </h2>
+            <FrequencySwitch
+              name="plan-freq"
+              value={state.freq}
+              onChange={(freq) => onChange((current) => setPlanFrequency(current, freq))}
+            />
+          </div>
+          <p className="mt-1 mb-3 text-sm text-ink-600">
+            {quarters ? P.quarterTableCaption : P.tableCaption}
+          </p>
+          {quarters ? (
+            <DataTable
+              id="plan-table"
+              caption={P.quarterTableCaption}
+              regionLabel={P.quarterTableRegionLabel}
+              columns={QUARTER_COLUMNS}
+              rows={quarters}
+              stickyFirst
+            />
+          ) : (
+            <DataTable
+              id="plan-table"
+              caption={P.tableCaption}
+              regionLabel={P.tableRegionLabel}
+              columns={PLAN_COLUMNS}
+              rows={rows}
+              stickyFirst
+            />
+          )}
         </section>
       ) : null}
     </div>
@@ -699,7 +770,10 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
   )
   const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
   const query = withBands(
-    withStress(withScenario(serializePortfolioQuery(plan), state.scenario), state.shifts.stress),
+    withStress(
+      withScenario(withFrequency(serializePortfolioQuery(plan), state.freq), state.scenario),
+      state.shifts.stress,
+    ),
     state.bands,
   )
   lines.push([PACING_COPY.inputsSheetLink, `${origin}?${query}`])

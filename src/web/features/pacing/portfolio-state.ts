@@ -11,9 +11,11 @@ import {
 import {
   mixToParam,
   parseExistingFund,
+  parseFrequency,
   parsePortfolioQuery,
   readAmount,
   type FieldErrors,
+  type Frequency,
 } from '#src/common/pacing/query.ts'
 import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
@@ -83,6 +85,8 @@ export interface PortfolioState extends ScenarioState {
   nextId: number
   /** Opened from a link with invalid values: no figures until they are fixed (docs/product.md). */
   linkBlocked: boolean
+  /** Yearly rows, or quarterly (`freq=quarterly`) in the table and downloads. */
+  freq: Frequency
 }
 
 /**
@@ -165,6 +169,7 @@ export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): Portf
     validRows: Object.fromEntries(plan.existingFunds.map((f, i) => [i, f])),
     nextId: rows.length,
     linkBlocked: false,
+    freq: 'annual',
     ...initialScenarioState(),
   }
 }
@@ -309,6 +314,11 @@ export function setNewClass(state: PortfolioState, value: string) {
   return isAssetClass(value) ? evaluatePortfolio({ ...state, newClass: value }) : state
 }
 
+/** Annual or quarterly rows in the plan's table and downloads. */
+export function setPlanFrequency(state: PortfolioState, freq: Frequency): PortfolioState {
+  return state.freq === freq ? state : { ...state, freq }
+}
+
 export function editFundRow(
   state: PortfolioState,
   id: number,
@@ -401,6 +411,7 @@ export function portfolioStateFromQuery(
     rows,
     validRows,
     nextId,
+    freq: parseFrequency(params).freq,
     ...scenarioStateFromQuery(params),
   }
   const opened = evaluatePortfolio({
