@@ -10,7 +10,7 @@
  *     frame to start.
  */
 import { chromium } from '@playwright/test'
-import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
+import { serializePortfolioQuery } from '#src/common/pacing/plan-query.ts'
 import type { ExistingFund, PortfolioPlan } from '#src/common/pacing/portfolio.ts'
 import { ASSET_CLASSES } from '#src/common/pacing/presets.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts'

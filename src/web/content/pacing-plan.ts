@@ -2,7 +2,7 @@
  * The portfolio plan's words (docs/product.md, "Pacing Lab"): apart from content/pacing.ts so they
  * load with the plan's code, not in the one-fund page's first script (docs/product.md's budget).
  */
-import type { PortfolioField } from '#src/common/pacing/query.ts'
+import type { PortfolioField } from '#src/common/pacing/plan-query.ts'
 
 interface FieldCopy {
   label: string

@@ -15,7 +15,6 @@ import {
   normalizeQuery,
   parseMode,
   serializeFundQuery,
-  serializePortfolioQuery,
   withBands,
   withFrequency,
   withScenario,
@@ -39,8 +38,8 @@ type PortfolioPart = typeof import('./portfolio-part.ts')
 let portfolioPart: PortfolioPart | null = null
 const loadPortfolioPart = () =>
   import('./portfolio-part.ts').then(
-    ({ PortfolioLab, initialPortfolioState, portfolioStateFromQuery }) =>
-      (portfolioPart = { PortfolioLab, initialPortfolioState, portfolioStateFromQuery }),
+    ({ PortfolioLab, initialPortfolioState, planQuery, portfolioStateFromQuery }) =>
+      (portfolioPart = { PortfolioLab, initialPortfolioState, planQuery, portfolioStateFromQuery }),
   )
 // The pre-render and the server's render of a link show the plan without waiting.
 loadBeforeRender(loadPortfolioPart)
@@ -165,30 +164,16 @@ export function PacingLab({ query = '' }: { query?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const plan = portfolio?.plan
-  const planScenario = portfolio?.scenario
-  const planBands = portfolio?.bands
-  const planStress = portfolio?.shifts.stress
-  const planFreq = portfolio?.freq ?? 'annual'
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
     if (!dirty) return
     const timer = setTimeout(() => {
       if (mode === 'fund') replaceQuery(fundQuery(fund))
-      else if (plan && planScenario && planBands && planStress)
-        replaceQuery(
-          withBands(
-            withStress(
-              withScenario(withFrequency(serializePortfolioQuery(plan), planFreq), planScenario),
-              planStress,
-            ),
-            planBands,
-          ),
-        )
+      else if (portfolio) replaceQuery(planPart().planQuery(portfolio))
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund, plan, planScenario, planBands, planStress, planFreq])
+  }, [dirty, mode, fund, portfolio])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

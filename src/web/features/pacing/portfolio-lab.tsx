@@ -27,14 +27,7 @@ import {
   planStressYear,
 } from '#src/common/pacing/plan-scenarios.ts'
 import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
-import {
-  mixToParam,
-  serializePortfolioQuery,
-  withBands,
-  withFrequency,
-  withScenario,
-  withStress,
-} from '#src/common/pacing/query.ts'
+import { mixToParam } from '#src/common/pacing/plan-query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
@@ -58,6 +51,7 @@ import {
   addFundRow,
   importFunds,
   editFundRow,
+  planQuery,
   editPlanField,
   removeFundRow,
   setNewClass,
@@ -769,14 +763,7 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
     ]),
   )
   const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
-  const query = withBands(
-    withStress(
-      withScenario(withFrequency(serializePortfolioQuery(plan), state.freq), state.scenario),
-      state.shifts.stress,
-    ),
-    state.bands,
-  )
-  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${query}`])
+  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${planQuery(state)}`])
   return lines
 }
 

@@ -9,14 +9,21 @@ import {
   type PortfolioPlan,
 } from '#src/common/pacing/portfolio.ts'
 import {
-  mixToParam,
-  parseExistingFund,
   parseFrequency,
-  parsePortfolioQuery,
   readAmount,
+  withBands,
+  withFrequency,
+  withScenario,
+  withStress,
   type FieldErrors,
   type Frequency,
 } from '#src/common/pacing/query.ts'
+import {
+  mixToParam,
+  parseExistingFund,
+  parsePortfolioQuery,
+  serializePortfolioQuery,
+} from '#src/common/pacing/plan-query.ts'
 import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
 import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
@@ -312,6 +319,17 @@ export function editPlanField(state: PortfolioState, field: PlanField, text: str
 
 export function setNewClass(state: PortfolioState, value: string) {
   return isAssetClass(value) ? evaluatePortfolio({ ...state, newClass: value }) : state
+}
+
+/** The link of what the plan shows: its inputs, rows, scenario, stress and bands. */
+export function planQuery(state: PortfolioState): string {
+  return withBands(
+    withStress(
+      withScenario(withFrequency(serializePortfolioQuery(state.plan), state.freq), state.scenario),
+      state.shifts.stress,
+    ),
+    state.bands,
+  )
 }
 
 /** Annual or quarterly rows in the plan's table and downloads. */
