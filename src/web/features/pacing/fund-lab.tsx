@@ -4,7 +4,7 @@
  * sit above the chart, beside the inputs. A fund with its history (`actuals=`) also shows its
  * figures to date and since inception, and counts cumulative net cash flow from inception.
  */
-import { useMemo, type Dispatch, type SetStateAction } from 'react'
+import { useDeferredValue, useMemo, type Dispatch, type SetStateAction } from 'react'
 import {
   projectFund,
   type FundInputs,
@@ -41,6 +41,7 @@ import {
   type FundState,
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
+import type { ScenarioState } from './scenario-state.ts'
 import { LabActions } from './lab-actions.tsx'
 import { BandsPanel, FitPanel, ScenarioPanel } from './fund-parts.ts'
 
@@ -177,6 +178,30 @@ export function FundLab({ state, onChange }: Props) {
         SCENARIOS.map((id) => [id, applyScenario(state.inputs, state.shifts[id])]),
       ) as Record<ScenarioId, FundInputs>,
     [state.inputs, state.shifts],
+  )
+  // The scenarios and bands below the chart follow a keystroke a moment later, in a render React
+  // may interrupt, so the chart and table the visitor is watching redraw first
+  // (docs/architecture.md, "Budgets"). Their fields show the current state at once.
+  const laterInputs = useDeferredValue(scenarioInputs)
+  const panelState = useMemo<ScenarioState>(
+    () => ({
+      scenario: state.scenario,
+      shifts: state.shifts,
+      shiftTexts: state.shiftTexts,
+      shiftErrors: state.shiftErrors,
+      bands: state.bands,
+      bandTexts: state.bandTexts,
+      bandErrors: state.bandErrors,
+    }),
+    [
+      state.scenario,
+      state.shifts,
+      state.shiftTexts,
+      state.shiftErrors,
+      state.bands,
+      state.bandTexts,
+      state.bandErrors,
+    ],
   )
   const projection = useMemo(
     () => projectFund(scenarioInputs[state.scenario]),
@@ -411,8 +436,8 @@ export function FundLab({ state, onChange }: Props) {
             series={series}
             formatTick={formatCompact}
           />
-          <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
-          <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
+          <ScenarioPanel state={panelState} onChange={onChange} inputs={laterInputs} />
+          <BandsPanel state={panelState} onChange={onChange} inputs={laterInputs[state.scenario]} />
           <FitPanel state={state} onChange={onChange} />
           <LabActions
             onCsv={() =>
