@@ -79,6 +79,18 @@ function liquidShockOf(funds: readonly PlanFund[], shift: ScenarioShift): Liquid
 
 const commitmentsOf = (base: PortfolioResult) => base.rows.map((r) => r.newCommitment)
 
+/** One scenario of a solved plan, as {@link planScenarios} gives it. */
+export function planScenario(
+  plan: PortfolioPlan,
+  base: PortfolioResult,
+  shift: ScenarioShift,
+): PortfolioResult {
+  if (isNoShift(shift)) return base
+  const commitments = commitmentsOf(base)
+  const funds = planFunds(plan, commitments)
+  return projectHeldPlan(plan, shiftFunds(funds, shift), commitments, liquidShockOf(funds, shift))
+}
+
 /**
  * Each scenario of a solved plan, its commitments held at the base's: the base result itself for
  * a scenario that shifts nothing, else the funds shifted and the plan projected again.

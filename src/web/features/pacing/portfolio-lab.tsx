@@ -8,6 +8,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import {
   memo,
   useCallback,
+  useDeferredValue,
   useId,
   useMemo,
   useState,
@@ -22,11 +23,18 @@ import {
   type PlanQuarter,
 } from '#src/common/pacing/plan-quarterly.ts'
 import {
+  planScenario,
   planScenarioQuarters,
   planScenarios,
   planStressYear,
 } from '#src/common/pacing/plan-scenarios.ts'
-import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
+import {
+  planPortfolio,
+  type PortfolioPlan,
+  type PortfolioResult,
+  type PortfolioYear,
+} from '#src/common/pacing/portfolio.ts'
+import type { ScenarioShift, ScenarioId } from '#src/common/pacing/scenarios.ts'
 import { mixToParam } from '#src/common/pacing/plan-query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
@@ -44,6 +52,7 @@ import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
 import { PlanBandsPanel } from './plan-bands-panel.tsx'
 import { PlanScenarioPanel } from './plan-scenario-panel.tsx'
+import type { ScenarioState } from './scenario-state.ts'
 import {
   FUND_OVERRIDE_FIELDS,
   FUND_ROW_FIELDS,
@@ -125,6 +134,25 @@ const QUARTER_COLUMNS: readonly Column<PlanQuarter>[] = [
   { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
   { key: 'liquid', label: PC.liquidPart, value: (r) => formatMoney(r.liquidPart) },
 ]
+
+/** The stress year's private share, stressed and in the base case: the denominator effect. */
+function denominatorOf(
+  at: {
+    plan: PortfolioPlan
+    base: PortfolioResult
+    commitments: readonly number[]
+    shifts: Readonly<Record<ScenarioId, ScenarioShift>>
+  },
+  stressed: PortfolioResult,
+) {
+  const year = planStressYear(at.plan, at.commitments, at.shifts.stress)
+  if (year === null || at.base.status === 'refused') return null
+  return {
+    year: at.plan.startYear + year,
+    stressed: stressed.rows[year]?.navShare ?? Number.NaN,
+    base: at.base.rows[year]?.navShare ?? Number.NaN,
+  }
+}
 
 /** The row with the least (or most) of a ratio, skipping years without one. */
 function extreme(
@@ -267,18 +295,47 @@ interface Props {
 export function PortfolioLab({ state, onChange }: Props) {
   const base = useMemo(() => planPortfolio(state.plan), [state.plan])
   // Every scenario holds the base plan's commitments (plan-scenarios.ts); the page shows one.
-  const scenarios = useMemo(
-    () => planScenarios(state.plan, base, state.shifts),
-    [state.plan, base, state.shifts],
+  const result = useMemo(
+    () => planScenario(state.plan, base, state.shifts[state.scenario]),
+    [state.plan, base, state.shifts, state.scenario],
   )
   const commitments = useMemo(() => base.rows.map((r) => r.newCommitment), [base])
-  const result = scenarios[state.scenario]
   const rows = result.rows
   const last = rows[rows.length - 1]
   // The stress year and the private share in it, stressed and not: the denominator effect.
   const stressYear = useMemo(
     () => planStressYear(state.plan, commitments, state.shifts.stress),
     [state.plan, commitments, state.shifts.stress],
+  )
+  // The scenarios side by side and the bands follow a keystroke a moment later, in a render React
+  // may interrupt, so the charts and table above them redraw first (docs/architecture.md,
+  // "Budgets"). Their fields show the current state at once.
+  const now = useMemo(
+    () => ({ plan: state.plan, base, commitments, shifts: state.shifts }),
+    [state.plan, base, commitments, state.shifts],
+  )
+  const later = useDeferredValue(now)
+  const scenarios = useMemo(() => planScenarios(later.plan, later.base, later.shifts), [later])
+  const laterDenominator = useMemo(() => denominatorOf(later, scenarios.stress), [later, scenarios])
+  const panelState = useMemo<ScenarioState>(
+    () => ({
+      scenario: state.scenario,
+      shifts: state.shifts,
+      shiftTexts: state.shiftTexts,
+      shiftErrors: state.shiftErrors,
+      bands: state.bands,
+      bandTexts: state.bandTexts,
+      bandErrors: state.bandErrors,
+    }),
+    [
+      state.scenario,
+      state.shifts,
+      state.shiftTexts,
+      state.shiftErrors,
+      state.bands,
+      state.bandTexts,
+      state.bandErrors,
+    ],
   )
   // Quarterly rows of the scenario shown, its commitments held, only when asked for.
   const quarters = useMemo(
@@ -288,12 +345,13 @@ export function PortfolioLab({ state, onChange }: Props) {
         : null,
     [state.freq, state.plan, commitments, state.shifts, state.scenario, result.status],
   )
+  // The key figure of the stress shown: the result is the stress scenario's then.
   const denominator =
-    stressYear === null || base.status === 'refused'
+    stressYear === null || base.status === 'refused' || state.scenario !== 'stress'
       ? null
       : {
           year: state.plan.startYear + stressYear,
-          stressed: scenarios.stress.rows[stressYear]?.navShare ?? Number.NaN,
+          stressed: result.rows[stressYear]?.navShare ?? Number.NaN,
           base: base.rows[stressYear]?.navShare ?? Number.NaN,
         }
 
@@ -356,7 +414,7 @@ export function PortfolioLab({ state, onChange }: Props) {
   const lowestUnfunded = extreme(rows, (r) => r.unfundedCoverage, false)
   const peakOver = extreme(rows, (r) => r.overcommitment, true)
   const figures: Figure[] = [
-    ...(state.scenario === 'stress' && denominator
+    ...(denominator
       ? [
           {
             id: 'stress-share',
@@ -602,19 +660,19 @@ export function PortfolioLab({ state, onChange }: Props) {
           ) : null}
           {!state.linkBlocked && !refused ? (
             <PlanScenarioPanel
-              state={state}
+              state={panelState}
               onChange={onChange}
               results={scenarios}
-              denominator={denominator}
+              denominator={laterDenominator}
             />
           ) : null}
           {showResults ? (
             <>
               <PlanBandsPanel
-                state={state}
+                state={panelState}
                 onChange={onChange}
-                plan={state.plan}
-                commitments={commitments}
+                plan={later.plan}
+                commitments={later.commitments}
               />
               <LabActions
                 onCsv={() =>
