@@ -995,6 +995,19 @@ test('a quarterly plan: the table and CSV by quarter from 2026Q1, the quarters a
   })
 })
 
+test('a link asking for rows the lab does not have says so beside the rows’ switch', async ({
+  page,
+}) => {
+  await openPlan(page, '&freq=monthly')
+  await expect(page.getByRole('alert')).toContainText('marked below')
+  const rowsSwitch = page.getByRole('group', { name: 'Rows of the table and CSV' })
+  await expect(rowsSwitch).toHaveAccessibleDescription(/Frequency must be quarterly/)
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(15)
+  await page.getByText('Quarterly', { exact: true }).click()
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(60)
+  await expect(rowsSwitch).not.toHaveAccessibleDescription(/Frequency/)
+})
+
 test('typed as professionals write them: 25M, 1.2bn, 300,000,000, 20% and a vintage year', async ({
   page,
 }) => {

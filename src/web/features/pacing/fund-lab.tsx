@@ -492,6 +492,7 @@ export function FundLab({ state, onChange }: Props) {
               <FrequencySwitch
                 name="fund-freq"
                 value={state.freq}
+                error={state.freqError}
                 onChange={(freq) => onChange((current) => setFrequency(current, freq))}
               />
             </div>

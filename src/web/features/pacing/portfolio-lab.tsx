@@ -767,6 +767,7 @@ export function PortfolioLab({ state, onChange }: Props) {
             <FrequencySwitch
               name="plan-freq"
               value={state.freq}
+              error={state.freqError}
               onChange={(freq) => onChange((current) => setPlanFrequency(current, freq))}
             />
           </div>

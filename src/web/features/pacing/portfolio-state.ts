@@ -94,6 +94,8 @@ export interface PortfolioState extends ScenarioState {
   linkBlocked: boolean
   /** Yearly rows, or quarterly (`freq=quarterly`) in the table and downloads. */
   freq: Frequency
+  /** A link's `freq` that could not be read, shown beside the rows' switch until one is chosen. */
+  freqError: string | null
 }
 
 /**
@@ -177,6 +179,7 @@ export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): Portf
     nextId: rows.length,
     linkBlocked: false,
     freq: 'annual',
+    freqError: null,
     ...initialScenarioState(),
   }
 }
@@ -334,7 +337,9 @@ export function planQuery(state: PortfolioState): string {
 
 /** Annual or quarterly rows in the plan's table and downloads. */
 export function setPlanFrequency(state: PortfolioState, freq: Frequency): PortfolioState {
-  return state.freq === freq ? state : { ...state, freq }
+  return state.freq === freq && state.freqError === null
+    ? state
+    : { ...state, freq, freqError: null }
 }
 
 export function editFundRow(
@@ -430,6 +435,7 @@ export function portfolioStateFromQuery(
     validRows,
     nextId,
     freq: parseFrequency(params).freq,
+    freqError: parseFrequency(params).error ?? null,
     ...scenarioStateFromQuery(params),
   }
   const opened = evaluatePortfolio({
