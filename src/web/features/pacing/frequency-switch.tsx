@@ -21,7 +21,7 @@ export function FrequencySwitch({ name, value, onChange, error }: Props) {
   return (
     <div data-print-hide="">
       <fieldset
-        className="flex gap-1 rounded-lg bg-ink-100 p-1"
+        className="inline-flex gap-1 rounded-lg bg-ink-100 p-1"
         aria-describedby={error ? errorId : undefined}
       >
         <legend className="sr-only">{copy.legend}</legend>
