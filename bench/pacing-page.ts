@@ -8,9 +8,11 @@
  *     what the page itself spends, to be within one frame (16 ms);
  *   - toPaint: from the input to just after the next paint, which also includes waiting for the
  *     frame to start.
+ * The scenarios side by side and the bands render deferred, after that frame (portfolio-lab.tsx),
+ * so the event's part is the result shown: key figures, the two charts and the table.
  */
 import { chromium } from '@playwright/test'
-import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
+import { serializePortfolioQuery } from '#src/common/pacing/plan-query.ts'
 import type { ExistingFund, PortfolioPlan } from '#src/common/pacing/portfolio.ts'
 import { ASSET_CLASSES } from '#src/common/pacing/presets.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts'

@@ -9,7 +9,8 @@
  * them alike.
  */
 import { performance } from 'node:perf_hooks'
-import { serializeFundQuery, serializePortfolioQuery } from '#src/common/pacing/query.ts'
+import { serializePortfolioQuery } from '#src/common/pacing/plan-query.ts'
+import { serializeFundQuery } from '#src/common/pacing/query.ts'
 import { presetParametersAtAge } from '#src/common/pacing/presets.ts'
 import type { Budget } from './budget.ts'
 import { benchPlan } from './pacing-page.ts'

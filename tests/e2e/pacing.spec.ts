@@ -937,6 +937,77 @@ test('quarterly rows: the table and CSV go quarter by quarter, labelled 2026Q1',
   await expect(page).not.toHaveURL(/freq=/)
 })
 
+test('a quarterly plan: the table and CSV by quarter from 2026Q1, the quarters add up to the years, the link keeps it', async ({
+  page,
+}) => {
+  // The server renders the link's quarters, before any JavaScript.
+  const served = await (await page.request.get('/pacing?mode=portfolio&freq=quarterly')).text()
+  expect(served).toContain('2026Q1')
+  await openPlan(page, '&freq=quarterly')
+  const rows = page.locator('#plan-table tbody tr')
+  await expect(rows).toHaveCount(60)
+  await expect(rows.first()).toContainText('2026Q1')
+  await expect(rows.last()).toContainText('2040Q4')
+  await expect(page.getByRole('heading', { name: 'Plan quarter by quarter' })).toBeVisible()
+  const quarterly = await download(page, 'Download CSV')
+  expect(quarterly.file).toBe('pacing-plan-quarterly.csv')
+  const [header, ...lines] = quarterly.text.trimEnd().split('\n')
+  const columns = header?.split(',') ?? []
+  expect(columns.slice(0, 4)).toEqual([
+    'quarter',
+    'new_commitment',
+    'contributions',
+    'distributions',
+  ])
+  expect(lines).toHaveLength(60)
+  expect(lines.map((l) => l.split(',')[0]).slice(0, 5)).toEqual([
+    '2026Q1',
+    '2026Q2',
+    '2026Q3',
+    '2026Q4',
+    '2027Q1',
+  ])
+  const cell = (line: string | undefined, name: string) =>
+    Number(line?.split(',')[columns.indexOf(name)])
+
+  // An edit keeps the quarters, and so does the address once typing pauses.
+  await page.locator('#plan-target').fill('0.2')
+  await expect(page).toHaveURL(/target=0\.2(&|$)/)
+  await expect(page).toHaveURL(/freq=quarterly/)
+  await page.reload()
+  await expect(page.locator('#plan-target')).toHaveValue('0.2')
+  await expect(rows).toHaveCount(60)
+  const edited = (await download(page, 'Download CSV')).text.trimEnd().split('\n').slice(1)
+
+  // The annual plan of the same link: each year's four quarters call what the year calls.
+  await page.getByText('Annual', { exact: true }).click()
+  await expect(rows).toHaveCount(15)
+  await expect(page).not.toHaveURL(/freq=/)
+  const annual = await download(page, 'Download CSV')
+  expect(annual.file).toBe('pacing-plan.csv')
+  const [annualHeader, ...years] = annual.text.trimEnd().split('\n')
+  const callsAt = annualHeader?.split(',').indexOf('contributions') ?? -1
+  years.forEach((line, i) => {
+    const four = edited.slice(4 * i, 4 * i + 4)
+    const calls = four.reduce((sum, q) => sum + cell(q, 'contributions'), 0)
+    expect(calls).toBeCloseTo(Number(line.split(',')[callsAt]), 0)
+    expect(cell(four[0], 'new_commitment')).toBe(Number(line.split(',')[1]))
+  })
+})
+
+test('a link asking for rows the lab does not have says so beside the rows’ switch', async ({
+  page,
+}) => {
+  await openPlan(page, '&freq=monthly')
+  await expect(page.getByRole('alert')).toContainText('marked below')
+  const rowsSwitch = page.getByRole('group', { name: 'Rows of the table and CSV' })
+  await expect(rowsSwitch).toHaveAccessibleDescription(/Frequency must be quarterly/)
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(15)
+  await page.getByText('Quarterly', { exact: true }).click()
+  await expect(page.locator('#plan-table tbody tr')).toHaveCount(60)
+  await expect(rowsSwitch).not.toHaveAccessibleDescription(/Frequency/)
+})
+
 test('typed as professionals write them: 25M, 1.2bn, 300,000,000, 20% and a vintage year', async ({
   page,
 }) => {

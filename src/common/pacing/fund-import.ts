@@ -4,7 +4,7 @@
  * double quotes when it holds a comma. Every bad line gets its own message, by line number.
  */
 import type { ExistingFund } from './portfolio.ts'
-import { parseExistingFund } from './query.ts'
+import { parseExistingFund } from './plan-query.ts'
 
 const FUND_IMPORT_HEADER = 'name,asset_class,commitment,vintage,paid_in,nav'
 

@@ -15,6 +15,7 @@
  *   raises the private share (the denominator effect). On a path, each year's draw z_t is common
  *   to all funds and the liquid part, a market shock moving the whole book together.
  */
+import { projectPlanQuarterly, type PlanQuarter } from './plan-quarterly.ts'
 import { simulateBands, type BandSettings, type Bands } from './montecarlo.ts'
 import {
   liquidPartToday,
@@ -78,6 +79,18 @@ function liquidShockOf(funds: readonly PlanFund[], shift: ScenarioShift): Liquid
 
 const commitmentsOf = (base: PortfolioResult) => base.rows.map((r) => r.newCommitment)
 
+/** One scenario of a solved plan, as {@link planScenarios} gives it. */
+export function planScenario(
+  plan: PortfolioPlan,
+  base: PortfolioResult,
+  shift: ScenarioShift,
+): PortfolioResult {
+  if (isNoShift(shift)) return base
+  const commitments = commitmentsOf(base)
+  const funds = planFunds(plan, commitments)
+  return projectHeldPlan(plan, shiftFunds(funds, shift), commitments, liquidShockOf(funds, shift))
+}
+
 /**
  * Each scenario of a solved plan, its commitments held at the base's: the base result itself for
  * a scenario that shifts nothing, else the funds shifted and the plan projected again.
@@ -120,4 +133,22 @@ export function simulatePlanBands(
     growth: plan.totalGrowth,
     ...(shock ? { shock } : {}),
   })
+}
+
+/**
+ * The plan quarter by quarter under one scenario (plan-quarterly.ts), its commitments held at the
+ * base plan's, the stress in the same calendar year as the annual rows have it.
+ */
+export function planScenarioQuarters(
+  plan: PortfolioPlan,
+  commitments: readonly number[],
+  shift: ScenarioShift,
+): PlanQuarter[] {
+  const held = planFunds(plan, commitments)
+  return projectPlanQuarterly(
+    plan,
+    shiftFunds(held, shift),
+    commitments,
+    liquidShockOf(held, shift),
+  )
 }

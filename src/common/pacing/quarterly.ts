@@ -32,21 +32,33 @@ export const QUARTERLY_CSV_HEADER =
 
 const quarterly = (annual: number) => 1 - Math.pow(1 - annual, 0.25)
 
+/** One quarter's flows and its closing state, as {@link forEachQuarter} gives them. */
+interface QuarterFlow {
+  /** The projected year (0 for the first) and the quarter in it (0..3). */
+  year: number
+  q: number
+  contributions: number
+  distributions: number
+  nav: number
+  unfunded: number
+}
+
 /**
- * The projection of `inputs` quarter by quarter. `cumulativeStart`: the cumulative net cash flow
- * before the first quarter (a fund's history, history.ts). Throws on invalid inputs, as
- * projectFund does.
+ * Each quarter of the projection of `inputs`, in order, to `visit` (one object reused, so a plan
+ * of many funds allocates nothing per quarter). Throws on invalid inputs, as projectFund does.
  */
-export function projectFundQuarterly(
-  inputs: FundInputs,
-  firstYear: number,
-  cumulativeStart = 0,
-): QuarterRow[] {
+export function forEachQuarter(inputs: FundInputs, visit: (quarter: QuarterFlow) => void): void {
   const { inputs: p, rows: years } = projectFund(inputs)
-  const out: QuarterRow[] = []
+  const flow: QuarterFlow = {
+    year: 0,
+    q: 0,
+    contributions: 0,
+    distributions: 0,
+    nav: 0,
+    unfunded: 0,
+  }
   let nav = p.nav
   let paidIn = p.paid
-  let cumulative = cumulativeStart
   years.forEach((year, i) => {
     const calling = p.lastcall === undefined || year.year <= p.lastcall
     const rc = quarterly(calling ? rateForYear(p.rc, i) : 0)
@@ -64,18 +76,44 @@ export function projectFundQuarterly(
       if (shock) distributions *= 1 - shock.distributions
       nav = grown - distributions + contributions
       paidIn += contributions
-      const netCashFlow = distributions - contributions
-      cumulative += netCashFlow
-      out.push({
-        quarter: `${firstYear + i}Q${q + 1}`,
-        contributions,
-        distributions,
-        nav,
-        netCashFlow,
-        cumulativeNetCashFlow: cumulative,
-        unfunded: Math.max(0, p.commitment - paidIn),
-      })
+      flow.year = i
+      flow.q = q
+      flow.contributions = contributions
+      flow.distributions = distributions
+      flow.nav = nav
+      flow.unfunded = Math.max(0, p.commitment - paidIn)
+      visit(flow)
     }
+  })
+}
+
+/** A calendar quarter's label, as `2027Q1` (`q` from 0). */
+export const quarterLabel = (year: number, q: number) => `${year}Q${q + 1}`
+
+/**
+ * The projection of `inputs` quarter by quarter. `cumulativeStart`: the cumulative net cash flow
+ * before the first quarter (a fund's history, history.ts). Throws on invalid inputs, as
+ * projectFund does.
+ */
+export function projectFundQuarterly(
+  inputs: FundInputs,
+  firstYear: number,
+  cumulativeStart = 0,
+): QuarterRow[] {
+  const out: QuarterRow[] = []
+  let cumulative = cumulativeStart
+  forEachQuarter(inputs, (f) => {
+    const netCashFlow = f.distributions - f.contributions
+    cumulative += netCashFlow
+    out.push({
+      quarter: quarterLabel(firstYear + f.year, f.q),
+      contributions: f.contributions,
+      distributions: f.distributions,
+      nav: f.nav,
+      netCashFlow,
+      cumulativeNetCashFlow: cumulative,
+      unfunded: f.unfunded,
+    })
   })
   return out
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FundInputs } from './engine.ts'
 import type { PortfolioPlan } from './portfolio.ts'
 import { PRESETS } from './presets.ts'
+import { parsePortfolioQuery, serializePortfolioQuery } from './plan-query.ts'
 import {
   normalizeQuery,
   fundInputsFromQuery,
@@ -9,9 +10,7 @@ import {
   parseFundQuery,
   parseMode,
   parseScenario,
-  parsePortfolioQuery,
   serializeFundQuery,
-  serializePortfolioQuery,
   withBands,
   withScenario,
   parseFrequency,

@@ -2,7 +2,7 @@
  * The portfolio plan's words (docs/product.md, "Pacing Lab"): apart from content/pacing.ts so they
  * load with the plan's code, not in the one-fund page's first script (docs/product.md's budget).
  */
-import type { PortfolioField } from '#src/common/pacing/query.ts'
+import type { PortfolioField } from '#src/common/pacing/plan-query.ts'
 
 interface FieldCopy {
   label: string
@@ -167,8 +167,13 @@ export const PORTFOLIO_COPY = {
   tableCaption:
     'Calendar years; flows at year end; the new commitment is made at the start of the year.',
   tableRegionLabel: 'Yearly plan table, scrolls sideways',
+  quarterTableHeading: 'Plan quarter by quarter',
+  quarterTableCaption:
+    'Calendar quarters from the annual parameters: call and distribution rates 1 − (1 − r)^(1/4) a quarter, growth (1 + G)^(1/4) − 1, for the funds and the liquid part alike; each year’s new commitment is made at its start (Q1). Key figures, charts and coverage ratios stay annual.',
+  quarterTableRegionLabel: 'Quarterly plan table, scrolls sideways',
   columns: {
     year: 'Year',
+    quarter: 'Quarter',
     newCommitment: 'New commitment',
     contributions: 'Calls',
     distributions: 'Distributions',
@@ -179,6 +184,7 @@ export const PORTFOLIO_COPY = {
     navShare: 'NAV share',
     targetShare: 'Target',
     liquidAssets: 'Liquid assets',
+    liquidPart: 'Liquid part',
     coverage: 'Coverage',
     unfundedToNav: 'Unfunded / NAV',
     unfundedCoverage: 'Unfunded coverage',

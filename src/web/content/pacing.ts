@@ -111,6 +111,7 @@ export const PACING_COPY = {
     quarterlyCsv: 'pacing-lab-quarterly.csv',
     xlsx: 'pacing-lab.xlsx',
     portfolioCsv: 'pacing-plan.csv',
+    portfolioQuarterlyCsv: 'pacing-plan-quarterly.csv',
     portfolioXlsx: 'pacing-plan.xlsx',
     bandsCsv: 'pacing-bands.csv',
     planBandsCsv: 'pacing-plan-bands.csv',

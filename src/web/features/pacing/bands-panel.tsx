@@ -13,12 +13,14 @@ import { PACING_COPY } from '../../content/pacing.ts'
 import { BANDS_COPY } from '../../content/pacing-parts.ts'
 import { BandsView, useBands } from './bands-view.tsx'
 import type { FundState } from './fund-state.ts'
+import type { ScenarioState } from './scenario-state.ts'
 import { editBandField } from './scenario-state.ts'
 
 const B = BANDS_COPY
 
 interface Props {
-  state: FundState
+  /** The scenario and bands part of the lab's state: what these fields show. */
+  state: ScenarioState
   onChange: Dispatch<SetStateAction<FundState>>
   /** The inputs of the scenario shown. */
   inputs: FundInputs

@@ -3,8 +3,27 @@
  * ArrowUp / ArrowDown step single numbers, so the keyboard alone can tune a parameter.
  */
 import { AlertCircle } from 'lucide-react'
-import type { KeyboardEvent } from 'react'
+import { memo, type KeyboardEvent } from 'react'
 import { cn } from '../../lib/cn.ts'
+
+/**
+ * A field's props are equal when everything but its callbacks is: the lab's callbacks only
+ * dispatch an update of the current state for this field (`onChange((current) => ...)`), so the
+ * one from an earlier render does the same as a new one. Skipping the fields a keystroke did not
+ * change keeps React from rewriting every input of the lab on every key (docs/architecture.md, "Budgets").
+ */
+export function sameExceptCallbacks<P extends object>(a: P, b: P): boolean {
+  let count = 0
+  for (const key in a) {
+    count++
+    const x = a[key]
+    const y = b[key]
+    if (typeof x === 'function' && typeof y === 'function') continue
+    if (!Object.is(x, y)) return false
+  }
+  for (const _ in b) count--
+  return count === 0
+}
 
 export const inputClasses =
   'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-ink-900 tabular-nums shadow-sm focus:ring-2 focus:outline-none sm:text-sm'
@@ -23,7 +42,7 @@ interface Props {
   labelHiddenFrom?: 'lg'
 }
 
-export function TextField({
+export const TextField = memo(function TextField({
   id,
   label,
   hint,
@@ -85,4 +104,4 @@ export function TextField({
       ) : null}
     </div>
   )
-}
+}, sameExceptCallbacks)

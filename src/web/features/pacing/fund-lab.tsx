@@ -4,7 +4,7 @@
  * sit above the chart, beside the inputs. A fund with its history (`actuals=`) also shows its
  * figures to date and since inception, and counts cumulative net cash flow from inception.
  */
-import { useMemo, type Dispatch, type SetStateAction } from 'react'
+import { useDeferredValue, useMemo, type Dispatch, type SetStateAction } from 'react'
 import {
   projectFund,
   type FundInputs,
@@ -28,6 +28,7 @@ import { Chart, type ChartSeries } from './chart.tsx'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { TextField } from './field.tsx'
+import { FrequencySwitch } from './frequency-switch.tsx'
 import { formatCompact, formatMoney, formatMultiple, formatPercent, moneyDigits } from './format.ts'
 import {
   FIELD_STEPS,
@@ -40,6 +41,7 @@ import {
   type FundState,
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
+import type { ScenarioState } from './scenario-state.ts'
 import { LabActions } from './lab-actions.tsx'
 import { BandsPanel, FitPanel, ScenarioPanel } from './fund-parts.ts'
 
@@ -176,6 +178,30 @@ export function FundLab({ state, onChange }: Props) {
         SCENARIOS.map((id) => [id, applyScenario(state.inputs, state.shifts[id])]),
       ) as Record<ScenarioId, FundInputs>,
     [state.inputs, state.shifts],
+  )
+  // The scenarios and bands below the chart follow a keystroke a moment later, in a render React
+  // may interrupt, so the chart and table the visitor is watching redraw first
+  // (docs/architecture.md, "Budgets"). Their fields show the current state at once.
+  const laterInputs = useDeferredValue(scenarioInputs)
+  const panelState = useMemo<ScenarioState>(
+    () => ({
+      scenario: state.scenario,
+      shifts: state.shifts,
+      shiftTexts: state.shiftTexts,
+      shiftErrors: state.shiftErrors,
+      bands: state.bands,
+      bandTexts: state.bandTexts,
+      bandErrors: state.bandErrors,
+    }),
+    [
+      state.scenario,
+      state.shifts,
+      state.shiftTexts,
+      state.shiftErrors,
+      state.bands,
+      state.bandTexts,
+      state.bandErrors,
+    ],
   )
   const projection = useMemo(
     () => projectFund(scenarioInputs[state.scenario]),
@@ -410,8 +436,8 @@ export function FundLab({ state, onChange }: Props) {
             series={series}
             formatTick={formatCompact}
           />
-          <ScenarioPanel state={state} onChange={onChange} inputs={scenarioInputs} />
-          <BandsPanel state={state} onChange={onChange} inputs={scenarioInputs[state.scenario]} />
+          <ScenarioPanel state={panelState} onChange={onChange} inputs={laterInputs} />
+          <BandsPanel state={panelState} onChange={onChange} inputs={laterInputs[state.scenario]} />
           <FitPanel state={state} onChange={onChange} />
           <LabActions
             onCsv={() =>
@@ -463,31 +489,12 @@ export function FundLab({ state, onChange }: Props) {
               <h2 id="fund-table-heading" className="text-base font-semibold text-brand-900">
                 {quarterly ? copy.quarterTableHeading : copy.tableHeading}
               </h2>
-              <fieldset className="flex gap-1 rounded-lg bg-ink-100 p-1" data-print-hide="">
-                <legend className="sr-only">{copy.frequency.legend}</legend>
-                {(['annual', 'quarterly'] as const).map((freq) => (
-                  <label
-                    key={freq}
-                    className={cn(
-                      'flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm',
-                      'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400',
-                      state.freq === freq
-                        ? 'bg-white font-semibold text-brand-900 shadow-sm'
-                        : 'text-ink-700',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="fund-freq"
-                      value={freq}
-                      checked={state.freq === freq}
-                      onChange={() => onChange((current) => setFrequency(current, freq))}
-                      className="sr-only"
-                    />
-                    {copy.frequency[freq]}
-                  </label>
-                ))}
-              </fieldset>
+              <FrequencySwitch
+                name="fund-freq"
+                value={state.freq}
+                error={state.freqError}
+                onChange={(freq) => onChange((current) => setFrequency(current, freq))}
+              />
             </div>
             <p className="mt-1 mb-3 text-sm text-ink-600">
               {quarterly ? copy.quarterTableCaption : copy.tableCaption}

@@ -53,6 +53,8 @@ export interface FundState extends ScenarioState {
   actualsError: string | null
   /** Annual rows, or quarterly (`freq=quarterly`) in the table and CSV. */
   freq: Frequency
+  /** A link's `freq` that could not be read, shown beside the rows' switch until one is chosen. */
+  freqError: string | null
   /** Opened from a link with invalid values: no figures until they are fixed. */
   linkBlocked: boolean
 }
@@ -95,6 +97,7 @@ export function initialFundState(inputs: FundInputs = DEFAULT_FUND): FundState {
     actuals: null,
     actualsError: null,
     freq: 'annual',
+    freqError: null,
     linkBlocked: false,
     ...initialScenarioState(),
   }
@@ -152,6 +155,7 @@ export function fundStateFromQuery(search: string, defaults: FundInputs = DEFAUL
     actuals: history?.ok ? history.actuals : null,
     actualsError: history && !history.ok ? history.message : null,
     freq: parseFrequency(params).freq,
+    freqError: parseFrequency(params).error ?? null,
     linkBlocked: Object.keys(fieldErrors).length > 0,
     ...scenarioStateFromQuery(params),
   }
@@ -226,7 +230,9 @@ export function editFundField(state: FundState, field: FundField, text: string):
 
 /** Annual or quarterly rows in the table and CSV. */
 export function setFrequency(state: FundState, freq: Frequency): FundState {
-  return state.freq === freq ? state : { ...state, freq }
+  return state.freq === freq && state.freqError === null
+    ? state
+    : { ...state, freq, freqError: null }
 }
 
 /** Fill the model parameters from a preset, at the fund's current (valid) age. */

@@ -73,7 +73,9 @@ export function labPart<P extends object>(
     )
   })
 
-  return function LabPart(props: P) {
+  // Memoised too: a part whose props are those of the last render (a deferred value still held,
+  // fund-lab.tsx) costs nothing on a keystroke.
+  return memo(function LabPart(props: P) {
     const running = useSyncExternalStore(subscribe, isLive, isLive)
     const hydrating = useSyncExternalStore(subscribeNothing, clientSnapshot, serverSnapshot)
     const [first] = useState<P | null>(() => (hydrating ? props : null))
@@ -89,5 +91,5 @@ export function labPart<P extends object>(
         <Boundary props={held ? first : props} />
       </div>
     )
-  }
+  })
 }

@@ -15,8 +15,8 @@ import {
   normalizeQuery,
   parseMode,
   serializeFundQuery,
-  serializePortfolioQuery,
   withBands,
+  withFrequency,
   withScenario,
   withStress,
   type Mode,
@@ -38,8 +38,8 @@ type PortfolioPart = typeof import('./portfolio-part.ts')
 let portfolioPart: PortfolioPart | null = null
 const loadPortfolioPart = () =>
   import('./portfolio-part.ts').then(
-    ({ PortfolioLab, initialPortfolioState, portfolioStateFromQuery }) =>
-      (portfolioPart = { PortfolioLab, initialPortfolioState, portfolioStateFromQuery }),
+    ({ PortfolioLab, initialPortfolioState, planQuery, portfolioStateFromQuery }) =>
+      (portfolioPart = { PortfolioLab, initialPortfolioState, planQuery, portfolioStateFromQuery }),
   )
 // The pre-render and the server's render of a link show the plan without waiting.
 loadBeforeRender(loadPortfolioPart)
@@ -100,7 +100,9 @@ function labStateFromQuery(search: string): LabState {
       fund: initialFundState(),
       portfolio,
       linkProblems:
-        Object.keys(portfolio.errors).length > 0 || Object.keys(portfolio.rowErrors).length > 0,
+        Object.keys(portfolio.errors).length > 0 ||
+        Object.keys(portfolio.rowErrors).length > 0 ||
+        linkFrequencyError(search),
     }
   }
   const fund = fundStateFromQuery(search)
@@ -119,8 +121,7 @@ function labStateFromQuery(search: string): LabState {
 
 /** The address of the one-fund lab's state: the inputs, then what else it shows. */
 function fundQuery(fund: FundState): string {
-  let query = serializeFundQuery(fund.inputs)
-  if (fund.freq === 'quarterly') query += '&freq=quarterly'
+  let query = withFrequency(serializeFundQuery(fund.inputs), fund.freq)
   if (fund.actuals) query += `&actuals=${actualsToParam(fund.actuals)}`
   return withBands(withStress(withScenario(query, fund.scenario), fund.shifts.stress), fund.bands)
 }
@@ -163,26 +164,16 @@ export function PacingLab({ query = '' }: { query?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const plan = portfolio?.plan
-  const planScenario = portfolio?.scenario
-  const planBands = portfolio?.bands
-  const planStress = portfolio?.shifts.stress
   // The address follows after a pause in typing, not on every keystroke: rewriting it costs a
   // frame's worth of work on a slow phone.
   useEffect(() => {
     if (!dirty) return
     const timer = setTimeout(() => {
       if (mode === 'fund') replaceQuery(fundQuery(fund))
-      else if (plan && planScenario && planBands && planStress)
-        replaceQuery(
-          withBands(
-            withStress(withScenario(serializePortfolioQuery(plan), planScenario), planStress),
-            planBands,
-          ),
-        )
+      else if (portfolio) replaceQuery(planPart().planQuery(portfolio))
     }, ADDRESS_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [dirty, mode, fund, plan, planScenario, planBands, planStress])
+  }, [dirty, mode, fund, portfolio])
 
   const setFund = useCallback<Dispatch<SetStateAction<FundState>>>((next) => {
     setDirty(true)

@@ -15,6 +15,7 @@ import { Chart } from './chart.tsx'
 import { shareDomain } from './chart-scale.ts'
 import { formatPercent } from './format.ts'
 import type { PortfolioState } from './portfolio-state.ts'
+import type { ScenarioState } from './scenario-state.ts'
 import { editBandField } from './scenario-state.ts'
 
 const B = PORTFOLIO_COPY.bands
@@ -53,7 +54,8 @@ function ShareBands({ bands, target }: { bands: Bands; target: number }) {
 }
 
 interface Props {
-  state: PortfolioState
+  /** The scenario and bands part of the plan's state: what these fields show. */
+  state: ScenarioState
   onChange: Dispatch<SetStateAction<PortfolioState>>
   /** The plan the bands are of. */
   plan: PortfolioPlan

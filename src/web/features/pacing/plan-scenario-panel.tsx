@@ -10,6 +10,7 @@ import { PACING_COPY } from '../../content/pacing.ts'
 import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { formatCompact, formatPercent } from './format.ts'
 import type { PortfolioState } from './portfolio-state.ts'
+import type { ScenarioState } from './scenario-state.ts'
 import { chooseScenario, editShift } from './scenario-state.ts'
 import { ScenarioView } from './scenario-view.tsx'
 
@@ -53,7 +54,8 @@ function figuresOf(result: PortfolioResult, cumulative: readonly number[]): stri
 }
 
 interface Props {
-  state: PortfolioState
+  /** The scenario and bands part of the plan's state: what these fields show. */
+  state: ScenarioState
   onChange: Dispatch<SetStateAction<PortfolioState>>
   /** Each scenario's plan, the base's commitments held. */
   results: Readonly<PerScenario<PortfolioResult>>

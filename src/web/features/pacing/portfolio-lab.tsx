@@ -8,6 +8,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import {
   memo,
   useCallback,
+  useDeferredValue,
   useId,
   useMemo,
   useState,
@@ -15,15 +16,26 @@ import {
   type SetStateAction,
 } from 'react'
 import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
-import { planScenarios, planStressYear } from '#src/common/pacing/plan-scenarios.ts'
-import { planPortfolio, type PortfolioYear } from '#src/common/pacing/portfolio.ts'
 import {
-  mixToParam,
-  serializePortfolioQuery,
-  withBands,
-  withScenario,
-  withStress,
-} from '#src/common/pacing/query.ts'
+  PLAN_QUARTER_HEADER,
+  planQuarterValues,
+  planQuartersToCsv,
+  type PlanQuarter,
+} from '#src/common/pacing/plan-quarterly.ts'
+import {
+  planScenario,
+  planScenarioQuarters,
+  planScenarios,
+  planStressYear,
+} from '#src/common/pacing/plan-scenarios.ts'
+import {
+  planPortfolio,
+  type PortfolioPlan,
+  type PortfolioResult,
+  type PortfolioYear,
+} from '#src/common/pacing/portfolio.ts'
+import type { ScenarioShift, ScenarioId } from '#src/common/pacing/scenarios.ts'
+import { mixToParam } from '#src/common/pacing/plan-query.ts'
 import { ASSET_CLASSES, PRESETS } from '#src/common/pacing/presets.ts'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
@@ -34,11 +46,13 @@ import { shareDomain } from './chart-scale.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
 import { inputClasses, TextField } from './field.tsx'
+import { FrequencySwitch } from './frequency-switch.tsx'
 import { formatCompact, formatMoney, formatPercent } from './format.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
 import { PlanBandsPanel } from './plan-bands-panel.tsx'
 import { PlanScenarioPanel } from './plan-scenario-panel.tsx'
+import type { ScenarioState } from './scenario-state.ts'
 import {
   FUND_OVERRIDE_FIELDS,
   FUND_ROW_FIELDS,
@@ -46,9 +60,11 @@ import {
   addFundRow,
   importFunds,
   editFundRow,
+  planQuery,
   editPlanField,
   removeFundRow,
   setNewClass,
+  setPlanFrequency,
   type FundRow,
   type FundRowField,
   type PortfolioState,
@@ -101,6 +117,42 @@ const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
     value: (r) => (r.nextCallsToLiquid === null ? '–' : formatPercent(r.nextCallsToLiquid)),
   },
 ]
+
+const ratioOrDash = (v: number) => (Number.isFinite(v) ? formatPercent(v) : '–')
+
+/** The quarterly table: the plan's flows and stocks; the coverage ratios stay annual. */
+const QUARTER_COLUMNS: readonly Column<PlanQuarter>[] = [
+  { key: 'quarter', label: PC.quarter, value: (r) => r.quarter },
+  { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
+  { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
+  { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
+  { key: 'net', label: PC.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
+  { key: 'unfunded', label: PC.unfunded, value: (r) => formatMoney(r.unfunded) },
+  { key: 'nav', label: PC.privateNav, value: (r) => formatMoney(r.privateNav) },
+  { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
+  { key: 'share', label: PC.navShare, value: (r) => ratioOrDash(r.navShare) },
+  { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
+  { key: 'liquid', label: PC.liquidPart, value: (r) => formatMoney(r.liquidPart) },
+]
+
+/** The stress year's private share, stressed and in the base case: the denominator effect. */
+function denominatorOf(
+  at: {
+    plan: PortfolioPlan
+    base: PortfolioResult
+    commitments: readonly number[]
+    shifts: Readonly<Record<ScenarioId, ScenarioShift>>
+  },
+  stressed: PortfolioResult,
+) {
+  const year = planStressYear(at.plan, at.commitments, at.shifts.stress)
+  if (year === null || at.base.status === 'refused') return null
+  return {
+    year: at.plan.startYear + year,
+    stressed: stressed.rows[year]?.navShare ?? Number.NaN,
+    base: at.base.rows[year]?.navShare ?? Number.NaN,
+  }
+}
 
 /** The row with the least (or most) of a ratio, skipping years without one. */
 function extreme(
@@ -243,12 +295,11 @@ interface Props {
 export function PortfolioLab({ state, onChange }: Props) {
   const base = useMemo(() => planPortfolio(state.plan), [state.plan])
   // Every scenario holds the base plan's commitments (plan-scenarios.ts); the page shows one.
-  const scenarios = useMemo(
-    () => planScenarios(state.plan, base, state.shifts),
-    [state.plan, base, state.shifts],
+  const result = useMemo(
+    () => planScenario(state.plan, base, state.shifts[state.scenario]),
+    [state.plan, base, state.shifts, state.scenario],
   )
   const commitments = useMemo(() => base.rows.map((r) => r.newCommitment), [base])
-  const result = scenarios[state.scenario]
   const rows = result.rows
   const last = rows[rows.length - 1]
   // The stress year and the private share in it, stressed and not: the denominator effect.
@@ -256,12 +307,51 @@ export function PortfolioLab({ state, onChange }: Props) {
     () => planStressYear(state.plan, commitments, state.shifts.stress),
     [state.plan, commitments, state.shifts.stress],
   )
+  // The scenarios side by side and the bands follow a keystroke a moment later, in a render React
+  // may interrupt, so the charts and table above them redraw first (docs/architecture.md,
+  // "Budgets"). Their fields show the current state at once.
+  const now = useMemo(
+    () => ({ plan: state.plan, base, commitments, shifts: state.shifts }),
+    [state.plan, base, commitments, state.shifts],
+  )
+  const later = useDeferredValue(now)
+  const scenarios = useMemo(() => planScenarios(later.plan, later.base, later.shifts), [later])
+  const laterDenominator = useMemo(() => denominatorOf(later, scenarios.stress), [later, scenarios])
+  const panelState = useMemo<ScenarioState>(
+    () => ({
+      scenario: state.scenario,
+      shifts: state.shifts,
+      shiftTexts: state.shiftTexts,
+      shiftErrors: state.shiftErrors,
+      bands: state.bands,
+      bandTexts: state.bandTexts,
+      bandErrors: state.bandErrors,
+    }),
+    [
+      state.scenario,
+      state.shifts,
+      state.shiftTexts,
+      state.shiftErrors,
+      state.bands,
+      state.bandTexts,
+      state.bandErrors,
+    ],
+  )
+  // Quarterly rows of the scenario shown, its commitments held, only when asked for.
+  const quarters = useMemo(
+    () =>
+      state.freq === 'quarterly' && result.status !== 'refused'
+        ? planScenarioQuarters(state.plan, commitments, state.shifts[state.scenario])
+        : null,
+    [state.freq, state.plan, commitments, state.shifts, state.scenario, result.status],
+  )
+  // The key figure of the stress shown: the result is the stress scenario's then.
   const denominator =
-    stressYear === null || base.status === 'refused'
+    stressYear === null || base.status === 'refused' || state.scenario !== 'stress'
       ? null
       : {
           year: state.plan.startYear + stressYear,
-          stressed: scenarios.stress.rows[stressYear]?.navShare ?? Number.NaN,
+          stressed: result.rows[stressYear]?.navShare ?? Number.NaN,
           base: base.rows[stressYear]?.navShare ?? Number.NaN,
         }
 
@@ -324,7 +414,7 @@ export function PortfolioLab({ state, onChange }: Props) {
   const lowestUnfunded = extreme(rows, (r) => r.unfundedCoverage, false)
   const peakOver = extreme(rows, (r) => r.overcommitment, true)
   const figures: Figure[] = [
-    ...(state.scenario === 'stress' && denominator
+    ...(denominator
       ? [
           {
             id: 'stress-share',
@@ -570,31 +660,44 @@ export function PortfolioLab({ state, onChange }: Props) {
           ) : null}
           {!state.linkBlocked && !refused ? (
             <PlanScenarioPanel
-              state={state}
+              state={panelState}
               onChange={onChange}
               results={scenarios}
-              denominator={denominator}
+              denominator={laterDenominator}
             />
           ) : null}
           {showResults ? (
             <>
               <PlanBandsPanel
-                state={state}
+                state={panelState}
                 onChange={onChange}
-                plan={state.plan}
-                commitments={commitments}
+                plan={later.plan}
+                commitments={later.commitments}
               />
               <LabActions
-                onCsv={() => saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)}
+                onCsv={() =>
+                  quarters
+                    ? saveCsv(planQuartersToCsv(quarters), PACING_COPY.files.portfolioQuarterlyCsv)
+                    : saveCsv(planToCsv(rows), PACING_COPY.files.portfolioCsv)
+                }
                 onXlsx={() =>
                   saveXlsx(
                     [
-                      {
-                        sheet: P.xlsxSheet,
-                        header: PLAN_CSV_COLUMNS.map(([name]) => name),
-                        // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
-                        rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
-                      },
+                      quarters
+                        ? {
+                            sheet: P.xlsxSheet,
+                            header: PLAN_QUARTER_HEADER,
+                            rows: quarters.map((r) => [
+                              r.quarter,
+                              ...planQuarterValues(r).map((v) => (Number.isFinite(v) ? v : 0)),
+                            ]),
+                          }
+                        : {
+                            sheet: P.xlsxSheet,
+                            header: PLAN_CSV_COLUMNS.map(([name]) => name),
+                            // Empty cells have no number; the workbook shows 0 there, as the CSV leaves them empty.
+                            rows: rows.map((r) => planRowValues(r).map((v) => v ?? 0)),
+                          },
                     ],
                     { sheet: PACING_COPY.inputsSheet, lines: planInputLines(state) },
                     PACING_COPY.files.portfolioXlsx,
@@ -657,18 +760,39 @@ export function PortfolioLab({ state, onChange }: Props) {
 
       {showResults ? (
         <section aria-labelledby="plan-table-heading" className={OFFSCREEN}>
-          <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
-            {P.tableHeading}
-          </h2>
-          <p className="mt-1 mb-3 text-sm text-ink-600">{P.tableCaption}</p>
-          <DataTable
-            id="plan-table"
-            caption={P.tableCaption}
-            regionLabel={P.tableRegionLabel}
-            columns={PLAN_COLUMNS}
-            rows={rows}
-            stickyFirst
-          />
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="plan-table-heading" className="text-base font-semibold text-brand-900">
+              {quarters ? P.quarterTableHeading : P.tableHeading}
+            </h2>
+            <FrequencySwitch
+              name="plan-freq"
+              value={state.freq}
+              error={state.freqError}
+              onChange={(freq) => onChange((current) => setPlanFrequency(current, freq))}
+            />
+          </div>
+          <p className="mt-1 mb-3 text-sm text-ink-600">
+            {quarters ? P.quarterTableCaption : P.tableCaption}
+          </p>
+          {quarters ? (
+            <DataTable
+              id="plan-table"
+              caption={P.quarterTableCaption}
+              regionLabel={P.quarterTableRegionLabel}
+              columns={QUARTER_COLUMNS}
+              rows={quarters}
+              stickyFirst
+            />
+          ) : (
+            <DataTable
+              id="plan-table"
+              caption={P.tableCaption}
+              regionLabel={P.tableRegionLabel}
+              columns={PLAN_COLUMNS}
+              rows={rows}
+              stickyFirst
+            />
+          )}
         </section>
       ) : null}
     </div>
@@ -698,11 +822,7 @@ function planInputLines(state: PortfolioState): [string, string | number][] {
     ]),
   )
   const origin = typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`
-  const query = withBands(
-    withStress(withScenario(serializePortfolioQuery(plan), state.scenario), state.shifts.stress),
-    state.bands,
-  )
-  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${query}`])
+  lines.push([PACING_COPY.inputsSheetLink, `${origin}?${planQuery(state)}`])
   return lines
 }
 

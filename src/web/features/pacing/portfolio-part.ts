@@ -4,4 +4,4 @@
  * the server (docs/architecture.md, "Budgets").
  */
 export { PortfolioLab } from './portfolio-lab.tsx'
-export { initialPortfolioState, portfolioStateFromQuery } from './portfolio-state.ts'
+export { initialPortfolioState, planQuery, portfolioStateFromQuery } from './portfolio-state.ts'

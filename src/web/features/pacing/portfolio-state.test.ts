@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serializePortfolioQuery } from '#src/common/pacing/query.ts'
+import { serializePortfolioQuery } from '#src/common/pacing/plan-query.ts'
 import {
   DEFAULT_PLAN,
   addFundRow,
@@ -7,8 +7,10 @@ import {
   editPlanField,
   importFunds,
   initialPortfolioState,
+  planQuery,
   portfolioStateFromQuery,
   removeFundRow,
+  setPlanFrequency,
 } from './portfolio-state.ts'
 import { chooseScenario, editBandField, editShift } from './scenario-state.ts'
 
@@ -167,5 +169,17 @@ describe('liquid assets, overrides and import in the form', () => {
     )
     expect(s2.rowErrors).toEqual({})
     expect(s2.plan.existingFunds[0]).toMatchObject({ commitment: 25e6, paidIn: 14e6 })
+  })
+
+  it('keeps quarterly rows in the link, with the scenario, and drops them for annual', () => {
+    const query = `${serializePortfolioQuery(DEFAULT_PLAN)}&freq=quarterly&scenario=stress`
+    const opened = portfolioStateFromQuery(query)
+    expect(opened.freq).toBe('quarterly')
+    const again = portfolioStateFromQuery(planQuery(opened))
+    expect(again.freq).toBe('quarterly')
+    expect(again.scenario).toBe('stress')
+    expect(again.plan).toEqual(opened.plan)
+    expect(planQuery(setPlanFrequency(opened, 'annual'))).not.toContain('freq=')
+    expect(portfolioStateFromQuery(serializePortfolioQuery(DEFAULT_PLAN)).freq).toBe('annual')
   })
 })

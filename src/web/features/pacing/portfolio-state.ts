@@ -9,12 +9,21 @@ import {
   type PortfolioPlan,
 } from '#src/common/pacing/portfolio.ts'
 import {
+  parseFrequency,
+  readAmount,
+  withBands,
+  withFrequency,
+  withScenario,
+  withStress,
+  type FieldErrors,
+  type Frequency,
+} from '#src/common/pacing/query.ts'
+import {
   mixToParam,
   parseExistingFund,
   parsePortfolioQuery,
-  readAmount,
-  type FieldErrors,
-} from '#src/common/pacing/query.ts'
+  serializePortfolioQuery,
+} from '#src/common/pacing/plan-query.ts'
 import { formatPlainDecimal } from '#src/common/pacing/csv.ts'
 import { isAssetClass, type AssetClass } from '#src/common/pacing/presets.ts'
 import { parseFundsCsv } from '#src/common/pacing/fund-import.ts'
@@ -83,6 +92,10 @@ export interface PortfolioState extends ScenarioState {
   nextId: number
   /** Opened from a link with invalid values: no figures until they are fixed (docs/product.md). */
   linkBlocked: boolean
+  /** Yearly rows, or quarterly (`freq=quarterly`) in the table and downloads. */
+  freq: Frequency
+  /** A link's `freq` that could not be read, shown beside the rows' switch until one is chosen. */
+  freqError: string | null
 }
 
 /**
@@ -165,6 +178,8 @@ export function initialPortfolioState(plan: PortfolioPlan = DEFAULT_PLAN): Portf
     validRows: Object.fromEntries(plan.existingFunds.map((f, i) => [i, f])),
     nextId: rows.length,
     linkBlocked: false,
+    freq: 'annual',
+    freqError: null,
     ...initialScenarioState(),
   }
 }
@@ -309,6 +324,24 @@ export function setNewClass(state: PortfolioState, value: string) {
   return isAssetClass(value) ? evaluatePortfolio({ ...state, newClass: value }) : state
 }
 
+/** The link of what the plan shows: its inputs, rows, scenario, stress and bands. */
+export function planQuery(state: PortfolioState): string {
+  return withBands(
+    withStress(
+      withScenario(withFrequency(serializePortfolioQuery(state.plan), state.freq), state.scenario),
+      state.shifts.stress,
+    ),
+    state.bands,
+  )
+}
+
+/** Annual or quarterly rows in the plan's table and downloads. */
+export function setPlanFrequency(state: PortfolioState, freq: Frequency): PortfolioState {
+  return state.freq === freq && state.freqError === null
+    ? state
+    : { ...state, freq, freqError: null }
+}
+
 export function editFundRow(
   state: PortfolioState,
   id: number,
@@ -401,6 +434,8 @@ export function portfolioStateFromQuery(
     rows,
     validRows,
     nextId,
+    freq: parseFrequency(params).freq,
+    freqError: parseFrequency(params).error ?? null,
     ...scenarioStateFromQuery(params),
   }
   const opened = evaluatePortfolio({

@@ -10,6 +10,7 @@ import { PACING_COPY } from '../../content/pacing.ts'
 import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { formatCompact, formatMultiple, formatPercent } from './format.ts'
 import type { FundState } from './fund-state.ts'
+import type { ScenarioState } from './scenario-state.ts'
 import { chooseScenario, editShift } from './scenario-state.ts'
 import { ScenarioView } from './scenario-view.tsx'
 
@@ -29,7 +30,8 @@ const COLUMNS = [
 type PerScenario<T> = Record<ScenarioId, T>
 
 interface Props {
-  state: FundState
+  /** The scenario and bands part of the lab's state: what these fields show. */
+  state: ScenarioState
   onChange: Dispatch<SetStateAction<FundState>>
   /** Each scenario's inputs (the shifts applied). */
   inputs: Readonly<Record<ScenarioId, FundInputs>>

@@ -11,13 +11,13 @@ import {
   type ScenarioShift,
   type StressKey,
 } from '#src/common/pacing/scenarios.ts'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { cn } from '../../lib/cn.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { SCROLL_SHADOW } from './data-table.tsx'
-import { TextField } from './field.tsx'
+import { sameExceptCallbacks, TextField } from './field.tsx'
 import { formatCompact } from './format.ts'
 import type { ScenarioState } from './scenario-state.ts'
 
@@ -38,6 +38,54 @@ interface CurveChart {
   summary: string
   values: Readonly<Record<ScenarioId, readonly number[]>>
 }
+
+interface ShiftInputProps {
+  id: string
+  label: string
+  value: string
+  error: string | undefined
+  scenario: ScenarioId
+  shiftKey: keyof ScenarioShift
+  onEdit: (id: ScenarioId, key: keyof ScenarioShift, text: string) => void
+}
+
+/** One scenario's shift, typed in its cell; left alone by a keystroke elsewhere (field.tsx). */
+const ShiftInput = memo(function ShiftInput({
+  id,
+  label,
+  value,
+  error,
+  scenario,
+  shiftKey,
+  onEdit,
+}: ShiftInputProps) {
+  return (
+    <>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        onChange={(event) => onEdit(scenario, shiftKey, event.target.value)}
+        className={cn(
+          'block min-h-11 w-20 rounded-md border bg-white px-2 text-right text-sm tabular-nums focus:ring-2 focus:outline-none',
+          error
+            ? 'border-red-700 focus:ring-red-100'
+            : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+        )}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="mt-1 block text-left text-xs text-red-800">
+          {error}
+        </span>
+      ) : null}
+    </>
+  )
+}, sameExceptCallbacks)
 
 interface Props {
   /** Prefixes every id and the radio group's name ('' for one fund, 'plan-' for the plan). */
@@ -196,33 +244,15 @@ export function ScenarioView({
                       {id === 'base' ? (
                         <span className="text-ink-500">0</span>
                       ) : (
-                        <>
-                          <input
-                            id={fieldId}
-                            type="text"
-                            inputMode="decimal"
-                            autoComplete="off"
-                            aria-label={S.fieldLabel(S.names[id], S.columns[key])}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? `${fieldId}-error` : undefined}
-                            value={state.shiftTexts[id][key]}
-                            onChange={(event) => onEditShift(id, key, event.target.value)}
-                            className={cn(
-                              'block min-h-11 w-20 rounded-md border bg-white px-2 text-right text-sm tabular-nums focus:ring-2 focus:outline-none',
-                              error
-                                ? 'border-red-700 focus:ring-red-100'
-                                : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-                            )}
-                          />
-                          {error ? (
-                            <span
-                              id={`${fieldId}-error`}
-                              className="mt-1 block text-left text-xs text-red-800"
-                            >
-                              {error}
-                            </span>
-                          ) : null}
-                        </>
+                        <ShiftInput
+                          id={fieldId}
+                          label={S.fieldLabel(S.names[id], S.columns[key])}
+                          value={state.shiftTexts[id][key]}
+                          error={error}
+                          scenario={id}
+                          shiftKey={key}
+                          onEdit={onEditShift}
+                        />
                       )}
                     </td>
                   )
