@@ -41,6 +41,7 @@ import type { TrialDeps } from './trials/trial-service.ts'
 import { SupplyWatch } from './licenses/supply-watch.ts'
 import { accessLog } from './http/access-log.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.ts'
+import { readDatabaseFigures } from './database-figures.ts'
 import { metricsRoutes } from './metrics/metrics-routes.ts'
 
 export interface AppDeps {
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono()
   const messageIdDomain = mailIdentity(config, settings).messageIdDomain
   const https = config.publicUrl.startsWith('https://')
-  const metrics = deps.metrics ?? createMetrics(database.db)
+  const metrics = deps.metrics ?? createMetrics(() => readDatabaseFigures(database.db))
 
   // Outermost: a body a handler refused unread is drained before its answer goes out (read-json.ts).
   app.use(async (c, next) => {

@@ -38,6 +38,7 @@ import { createPageViewCounter } from './funnel/page-views.ts'
 import { startAlertMonitor } from './alerts/alert-monitor.ts'
 import { serverErrorWindow } from './alerts/server-errors.ts'
 import { createMetrics } from './metrics/metrics.ts'
+import { readDatabaseFigures } from './database-figures.ts'
 import { placeholderSettings, SettingsError } from '#src/common/site/settings.ts'
 import { thirdPartyOrigins } from '#src/common/site/third-parties.ts'
 
@@ -125,7 +126,7 @@ async function main() {
   const onMailQueued = () => worker.kick()
   // Paid orders: stored webhook events become orders, keys and e-mail (orders/order-worker.ts).
   const orderDeps = orderDependencies(config, settings, database, logger, onMailQueued)
-  const metrics = createMetrics(database.db)
+  const metrics = createMetrics(() => readDatabaseFigures(database.db))
   const orderWorker = startOrderWorker({
     deps: orderDeps,
     logger,

@@ -14,6 +14,7 @@ import { signWebhook } from '../orders/webhook-signatures.ts'
 import { createTestApp, postJson, trialRequest } from '#tests/support/test-app.ts'
 import { describeEachDatabase } from '#tests/support/test-database.ts'
 import { createMetrics } from './metrics.ts'
+import { readDatabaseFigures } from '../database-figures.ts'
 
 const TOKEN = 'metrics-token-0123456789abcdef'
 const STRIPE_SECRET = 'whsec_metrics_test'
@@ -22,7 +23,7 @@ describeEachDatabase('/metrics on %s', { emptyBeforeEach: true }, (database) => 
   let metrics: ReturnType<typeof createMetrics>
   beforeEach(() => {
     // No cache: each scrape reads the database, so a test sees a change at once.
-    metrics = createMetrics(database().db, { cacheMs: 0 })
+    metrics = createMetrics(() => readDatabaseFigures(database().db), { cacheMs: 0 })
   })
 
   const start = (env: Record<string, string> = {}) =>

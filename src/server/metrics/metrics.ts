@@ -7,11 +7,7 @@
  * carries an address, key, token or id: models, providers, outcomes, states, route patterns.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { MODELS, type Model } from '#src/common/models.ts'
-import type { Db } from '../db/client.ts'
-import { licenseStatsRows } from '../licenses/license-service.ts'
-import { countMailByStatus } from '../mail/mail-queue.ts'
-import { countOrdersByProviderAndStatus } from '../orders/order-service.ts'
+import type { Model } from '#src/common/models.ts'
 
 /** What became of a trial request that passed validation. */
 export type TrialOutcome = 'key' | 'repeat' | 'waitlist' | 'confirmation' | 'refused'
@@ -42,33 +38,17 @@ function processMetrics(): Registry {
   return processRegistry
 }
 
-interface DatabaseFigures {
+/** What the gauges show of the database, read by the caller (app.ts reads them through the subsystems' services). */
+export interface DatabaseFigures {
   keys: { model: Model; pool: string; n: number }[]
   outbox: Record<(typeof OUTBOX_STATES)[number], number>
   orders: { provider: string; status: string; n: number }[]
 }
 
-async function readFigures(db: Db): Promise<DatabaseFigures> {
-  const stats = await licenseStatsRows(db)
-  const keys: DatabaseFigures['keys'] = []
-  for (const model of MODELS)
-    for (const pool of ['trial', 'paid'])
-      keys.push({
-        model,
-        pool,
-        n: stats
-          .filter((r) => r.model === model && r.pool === pool && r.status === 'available')
-          .reduce((sum, r) => sum + r.n, 0),
-      })
-  const mail = await countMailByStatus(db)
-  return {
-    keys,
-    outbox: { pending: mail.pending + mail.sending, failed: mail.failed, dead: mail.dead },
-    orders: await countOrdersByProviderAndStatus(db),
-  }
-}
-
-export function createMetrics(db: Db, options: { cacheMs?: number } = {}): Metrics {
+export function createMetrics(
+  readFigures: () => Promise<DatabaseFigures>,
+  options: { cacheMs?: number } = {},
+): Metrics {
   const cacheMs = options.cacheMs ?? 5_000
   const registry = new Registry()
   const requests = new Counter({
@@ -102,7 +82,7 @@ export function createMetrics(db: Db, options: { cacheMs?: number } = {}): Metri
   const figures = () => {
     const now = Date.now()
     if (!cached || now - cached.at >= cacheMs) {
-      const read = readFigures(db)
+      const read = readFigures()
       cached = { at: now, figures: read }
       // A failed read is not kept: the next scrape tries again.
       read.catch(() => {
