@@ -42,7 +42,8 @@ export function summarizeAutocannon(result: autocannon.Result): LoadResult {
   }
 }
 
-interface LoadOptions {
+/** What every request of a run is, and what a run reports to its caller. */
+interface RequestOptions {
   url: string
   connections: number
   warmupS: number
@@ -54,10 +55,13 @@ interface LoadOptions {
   /** Headers for each request beside `headers` (e.g. a distinct X-Forwarded-For). */
   requestHeaders?: () => Record<string, string>
   onResponse?: (status: number, body: string) => void
-  /** A steady rate: requests a second over all connections (autocannon's overallRate). */
-  overallRate?: number
   /** Called between the warm-up and the measured run (e.g. to read the server's CPU time). */
   onMeasureStart?: () => void
+}
+
+interface LoadOptions extends RequestOptions {
+  /** A steady rate: requests a second over all connections (autocannon's overallRate). */
+  overallRate?: number
 }
 
 function cannon(
@@ -99,20 +103,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return summarizeAutocannon(await cannon(options, options.durationS, true))
 }
 
-interface PacedLoadOptions {
-  url: string
-  /** Requests a second, sent evenly: one every 1000 / rate ms, whatever came back. */
+interface PacedLoadOptions extends RequestOptions {
+  /**
+   * Requests a second, sent evenly: one every 1000 / rate ms, whatever came back; at most
+   * `connections` open (a request finding all busy waits, and that wait counts).
+   */
   rate: number
-  /** Connections kept open at most (a request finding all busy waits, and that wait counts). */
-  connections: number
-  warmupS: number
-  durationS: number
-  method?: 'GET' | 'POST'
-  headers?: Record<string, string>
-  body?: () => string
-  requestHeaders?: () => Record<string, string>
-  onResponse?: (status: number, body: string) => void
-  onMeasureStart?: () => void
 }
 
 const percentile = (sorted: readonly number[], q: number) =>

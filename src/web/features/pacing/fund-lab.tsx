@@ -41,7 +41,7 @@ import {
   type FundState,
 } from './fund-state.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
-import type { ScenarioState } from './scenario-state.ts'
+import { useScenarioPanelState } from './use-scenario-panel-state.ts'
 import { LabActions } from './lab-actions.tsx'
 import { BandsPanel, FitPanel, ScenarioPanel } from './fund-parts.ts'
 
@@ -183,26 +183,7 @@ export function FundLab({ state, onChange }: Props) {
   // may interrupt, so the chart and table the visitor is watching redraw first
   // (docs/architecture.md, "Budgets"). Their fields show the current state at once.
   const laterInputs = useDeferredValue(scenarioInputs)
-  const panelState = useMemo<ScenarioState>(
-    () => ({
-      scenario: state.scenario,
-      shifts: state.shifts,
-      shiftTexts: state.shiftTexts,
-      shiftErrors: state.shiftErrors,
-      bands: state.bands,
-      bandTexts: state.bandTexts,
-      bandErrors: state.bandErrors,
-    }),
-    [
-      state.scenario,
-      state.shifts,
-      state.shiftTexts,
-      state.shiftErrors,
-      state.bands,
-      state.bandTexts,
-      state.bandErrors,
-    ],
-  )
+  const panelState = useScenarioPanelState(state)
   const projection = useMemo(
     () => projectFund(scenarioInputs[state.scenario]),
     [scenarioInputs, state.scenario],

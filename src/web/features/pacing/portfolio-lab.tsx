@@ -52,7 +52,7 @@ import { KeyFigures, type Figure } from './key-figures.tsx'
 import { LabActions } from './lab-actions.tsx'
 import { PlanBandsPanel } from './plan-bands-panel.tsx'
 import { PlanScenarioPanel } from './plan-scenario-panel.tsx'
-import type { ScenarioState } from './scenario-state.ts'
+import { useScenarioPanelState } from './use-scenario-panel-state.ts'
 import {
   FUND_OVERRIDE_FIELDS,
   FUND_ROW_FIELDS,
@@ -317,26 +317,7 @@ export function PortfolioLab({ state, onChange }: Props) {
   const later = useDeferredValue(now)
   const scenarios = useMemo(() => planScenarios(later.plan, later.base, later.shifts), [later])
   const laterDenominator = useMemo(() => denominatorOf(later, scenarios.stress), [later, scenarios])
-  const panelState = useMemo<ScenarioState>(
-    () => ({
-      scenario: state.scenario,
-      shifts: state.shifts,
-      shiftTexts: state.shiftTexts,
-      shiftErrors: state.shiftErrors,
-      bands: state.bands,
-      bandTexts: state.bandTexts,
-      bandErrors: state.bandErrors,
-    }),
-    [
-      state.scenario,
-      state.shifts,
-      state.shiftTexts,
-      state.shiftErrors,
-      state.bands,
-      state.bandTexts,
-      state.bandErrors,
-    ],
-  )
+  const panelState = useScenarioPanelState(state)
   // Quarterly rows of the scenario shown, its commitments held, only when asked for.
   const quarters = useMemo(
     () =>
