@@ -210,6 +210,69 @@ describeEachDatabase('migrate on %s', (database, kind) => {
   )
 
   it.runIf(kind === 'postgres')(
+    'tries again when Postgres breaks a deadlock with the running release by rolling the migrator back',
+    async () => {
+      const holder = await createTestDatabase('postgres')
+      opened.push(holder)
+      await holder.db.execute(sql`create table busy (v int)`)
+      const connect = () =>
+        openDatabase({
+          databaseUrl: holder.url!,
+          dataDir: null,
+          searchPath: holder.schema!,
+          poolSize: 1,
+          queryTimeoutMs: 30_000,
+        })
+      const [release, migrator] = await Promise.all([connect(), connect()])
+      opened.push(release, migrator)
+      const indexBuilt = async () => {
+        for (;;) {
+          const [row] = await queryRows<{ n: number }>(
+            holder.db,
+            sql`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+                where l.granted and l.mode = 'ShareLock' and c.relname = 'busy'`,
+          )
+          if (row!.n > 0) return
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      }
+      // The running release reads the table in a transaction; the migration builds an index on
+      // it (reads may go on); the release then writes the table, which waits for the index's
+      // lock; the migration then alters the table, which waits for the release's read: each
+      // waits on the other. Whoever waited past its deadlock_timeout first is rolled back; as in the
+      // side-by-side test's failure, here it is the migrator (the release waits 20 s).
+      let readDone: () => void = () => {}
+      const read = new Promise<void>((resolve) => (readDone = resolve))
+      const releaseWork = release.db.transaction(async (tx) => {
+        await tx.execute(sql`set local deadlock_timeout = '20s'`)
+        await tx.execute(sql`select count(*) from busy`)
+        readDone()
+        await indexBuilt()
+        await tx.execute(sql`insert into busy values (1)`)
+      })
+      await read
+      const applied = migrate(migrator.db, [
+        {
+          version: '9002',
+          name: '9002_busy',
+          sha256: 'busy',
+          statements: [
+            'create index busy_v on busy (v)',
+            'select pg_sleep(0.5)',
+            'alter table busy add constraint busy_v_positive check (v > 0)',
+          ],
+        },
+      ])
+      await releaseWork
+      expect(await applied).toEqual(['9002_busy'])
+      const rows = await queryRows<{ v: number }>(holder.db, sql`select v from busy`)
+      expect(rows).toEqual([{ v: 1 }])
+      await expect(holder.db.execute(sql`insert into busy values (-1)`)).rejects.toThrow()
+    },
+    30_000,
+  )
+
+  it.runIf(kind === 'postgres')(
     'a migration longer than a request may take still applies (its own connection, no 5 s timeout)',
     async () => {
       const holder = await createTestDatabase('postgres')

@@ -120,6 +120,31 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  */
 export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations())
+  // A migration's ALTER TABLE waits for every transaction of the running release on that table,
+  // and may deadlock with one (a release's insert waiting on an index this transaction built,
+  // while this waits on its read): Postgres then rolls one back, and seen in the side-by-side
+  // test it chose the migrator, so the new release exited at start. The whole transaction rolls
+  // back either way, so it is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db, all)
+    } catch (error) {
+      if (attempt >= MIGRATION_ATTEMPTS || !isLockConflict(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt + Math.random() * 200))
+    }
+  }
+}
+
+const MIGRATION_ATTEMPTS = 10
+
+/** Postgres gave up on a lock: a deadlock it broke by rolling us back. */
+function isLockConflict(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '40P01') return true
+  return false
+}
+
+function migrateOnce(db: Db, all: Migration[]): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`)
     await tx.execute(sql`
