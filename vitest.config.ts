@@ -57,6 +57,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // One module graph per worker instead of one per file: a fresh graph per file cost
+          // each of these 96 files its imports again (300 s alone before, 158 s after, on Node 24
+          // here; docs/decisions/0033). The setup file restores what a file may change globally.
+          isolate: false,
+          setupFiles: ['tests/support/unit-file-setup.ts'],
           include: [
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
