@@ -6,8 +6,23 @@
 import { formatPlainDecimal } from './csv.ts'
 import type { PortfolioYear } from './portfolio.ts'
 
-export const PLAN_CSV_COLUMNS = [
-  ['year', (r) => r.year],
+/** What a plan's year and a plan's quarter both carry (plan-quarterly.ts). */
+type PlanFlows = Pick<
+  PortfolioYear,
+  | 'newCommitment'
+  | 'contributions'
+  | 'distributions'
+  | 'netCashFlow'
+  | 'unfunded'
+  | 'privateNav'
+  | 'totalPortfolio'
+  | 'navShare'
+  | 'targetShare'
+  | 'liquidPart'
+>
+
+/** The columns a year's row and a quarter's row share, in the order both files give them. */
+export const PLAN_FLOW_COLUMNS = [
   ['new_commitment', (r) => r.newCommitment],
   ['contributions', (r) => r.contributions],
   ['distributions', (r) => r.distributions],
@@ -18,6 +33,11 @@ export const PLAN_CSV_COLUMNS = [
   ['nav_share', (r) => r.navShare],
   ['target_share', (r) => r.targetShare],
   ['liquid_part', (r) => r.liquidPart],
+] as const satisfies readonly (readonly [string, (r: PlanFlows) => number])[]
+
+export const PLAN_CSV_COLUMNS = [
+  ['year', (r) => r.year],
+  ...PLAN_FLOW_COLUMNS,
   ['liquid_assets', (r) => r.liquidAssets],
   ['coverage', (r) => r.coverage],
   ['unfunded_to_nav', (r) => r.unfundedToNav],

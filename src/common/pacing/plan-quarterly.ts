@@ -8,6 +8,7 @@
  * first quarter. The coverage ratios are about a year's calls and stay in the annual rows.
  */
 import { formatPlainDecimal } from './csv.ts'
+import { PLAN_FLOW_COLUMNS } from './plan-csv.ts'
 import {
   liquidPartToday,
   type LiquidShock,
@@ -88,25 +89,12 @@ export function projectPlanQuarterly(
   return rows
 }
 
-const PLAN_QUARTER_COLUMNS = [
-  ['new_commitment', (r) => r.newCommitment],
-  ['contributions', (r) => r.contributions],
-  ['distributions', (r) => r.distributions],
-  ['net_cash_flow', (r) => r.netCashFlow],
-  ['unfunded', (r) => r.unfunded],
-  ['private_nav', (r) => r.privateNav],
-  ['total_portfolio', (r) => r.totalPortfolio],
-  ['nav_share', (r) => r.navShare],
-  ['target_share', (r) => r.targetShare],
-  ['liquid_part', (r) => r.liquidPart],
-] as const satisfies readonly (readonly [string, (r: PlanQuarter) => number])[]
-
 /** The quarterly plan CSV's and workbook's header: the quarter, then the plan's own columns. */
-export const PLAN_QUARTER_HEADER = ['quarter', ...PLAN_QUARTER_COLUMNS.map(([name]) => name)]
+export const PLAN_QUARTER_HEADER = ['quarter', ...PLAN_FLOW_COLUMNS.map(([name]) => name)]
 
 /** One row of plain numbers after its quarter, in the header's order. */
 export function planQuarterValues(r: PlanQuarter): number[] {
-  return PLAN_QUARTER_COLUMNS.map(([, value]) => value(r))
+  return PLAN_FLOW_COLUMNS.map(([, value]) => value(r))
 }
 
 /** The quarterly plan CSV: plain decimals at full precision, as the annual one. */

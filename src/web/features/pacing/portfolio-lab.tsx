@@ -79,8 +79,19 @@ const P = PORTFOLIO_COPY
 const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_1200px]'
 const PC = P.columns
 
-const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
-  { key: 'year', label: PC.year, value: (r) => String(r.year) },
+/** The amounts a year's row and a quarter's row both show, in the same order. */
+const AMOUNT_COLUMNS: readonly Column<
+  Pick<
+    PlanQuarter,
+    | 'newCommitment'
+    | 'contributions'
+    | 'distributions'
+    | 'netCashFlow'
+    | 'unfunded'
+    | 'privateNav'
+    | 'totalPortfolio'
+  >
+>[] = [
   { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
   { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
   { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
@@ -88,29 +99,25 @@ const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
   { key: 'unfunded', label: PC.unfunded, value: (r) => formatMoney(r.unfunded) },
   { key: 'nav', label: PC.privateNav, value: (r) => formatMoney(r.privateNav) },
   { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
+]
+
+/** A coverage ratio as `1.25x`, or a dash where the year has none. */
+const timesOrDash = (v: number | null) => (v === null ? '–' : `${v.toFixed(2)}x`)
+
+const PLAN_COLUMNS: readonly Column<PortfolioYear>[] = [
+  { key: 'year', label: PC.year, value: (r) => String(r.year) },
+  ...AMOUNT_COLUMNS,
   { key: 'share', label: PC.navShare, value: (r) => formatPercent(r.navShare) },
   { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
   { key: 'liquid', label: PC.liquidAssets, value: (r) => formatMoney(r.liquidAssets) },
-  {
-    key: 'coverage',
-    label: PC.coverage,
-    value: (r) => (r.coverage === null ? '–' : `${r.coverage.toFixed(2)}x`),
-  },
-  {
-    key: 'unfunded-nav',
-    label: PC.unfundedToNav,
-    value: (r) => (r.unfundedToNav === null ? '–' : `${r.unfundedToNav.toFixed(2)}x`),
-  },
+  { key: 'coverage', label: PC.coverage, value: (r) => timesOrDash(r.coverage) },
+  { key: 'unfunded-nav', label: PC.unfundedToNav, value: (r) => timesOrDash(r.unfundedToNav) },
   {
     key: 'unfunded-coverage',
     label: PC.unfundedCoverage,
-    value: (r) => (r.unfundedCoverage === null ? '–' : `${r.unfundedCoverage.toFixed(2)}x`),
+    value: (r) => timesOrDash(r.unfundedCoverage),
   },
-  {
-    key: 'overcommitment',
-    label: PC.overcommitment,
-    value: (r) => (r.overcommitment === null ? '–' : `${r.overcommitment.toFixed(2)}x`),
-  },
+  { key: 'overcommitment', label: PC.overcommitment, value: (r) => timesOrDash(r.overcommitment) },
   {
     key: 'next-calls',
     label: PC.nextCallsToLiquid,
@@ -123,13 +130,7 @@ const ratioOrDash = (v: number) => (Number.isFinite(v) ? formatPercent(v) : '–
 /** The quarterly table: the plan's flows and stocks; the coverage ratios stay annual. */
 const QUARTER_COLUMNS: readonly Column<PlanQuarter>[] = [
   { key: 'quarter', label: PC.quarter, value: (r) => r.quarter },
-  { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
-  { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
-  { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
-  { key: 'net', label: PC.netCashFlow, value: (r) => formatMoney(r.netCashFlow) },
-  { key: 'unfunded', label: PC.unfunded, value: (r) => formatMoney(r.unfunded) },
-  { key: 'nav', label: PC.privateNav, value: (r) => formatMoney(r.privateNav) },
-  { key: 'total', label: PC.totalPortfolio, value: (r) => formatMoney(r.totalPortfolio) },
+  ...AMOUNT_COLUMNS,
   { key: 'share', label: PC.navShare, value: (r) => ratioOrDash(r.navShare) },
   { key: 'target', label: PC.targetShare, value: (r) => formatPercent(r.targetShare) },
   { key: 'liquid', label: PC.liquidPart, value: (r) => formatMoney(r.liquidPart) },
