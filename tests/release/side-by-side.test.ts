@@ -441,29 +441,33 @@ async function unrecordedMigrations(databaseUrl: string): Promise<number> {
 
 /** Waits until every checked round's e-mails arrived, and says which did not. */
 async function waitForMail(smtp: SmtpSink, rounds: Round[]) {
-  const missing = () =>
-    rounds.flatMap((round) => {
+  const missing = () => {
+    const gaps = rounds.flatMap((round) => {
       const to = (address: string) => smtp.received.filter((m) => m.to.includes(address))
       const keysIn = (address: string, pool: string[]) =>
         to(address).flatMap((m) => pool.filter((k) => m.text.includes(k)))
       const trialKeys = keysIn(round.trialEmail, TRIAL_KEYS)
       const paidKeys = keysIn(round.buyerEmail, PAID_KEYS)
-      const gaps: string[] = []
+      const roundGaps: string[] = []
       // The key, and the same key again for the repeat and for the resend: never a second one.
       if (trialKeys.length < 3 || new Set(trialKeys).size !== 1)
-        gaps.push(`${round.release}: trial key e-mails carry ${JSON.stringify(trialKeys)}`)
-      if (paidKeys.length < 1) gaps.push(`${round.release}: the paid key e-mail`)
-      if (to(round.waitlistEmail).length < 1) gaps.push(`${round.release}: the waitlist e-mail`)
-      return gaps
+        roundGaps.push(`${round.release}: trial key e-mails carry ${JSON.stringify(trialKeys)}`)
+      if (paidKeys.length < 1) roundGaps.push(`${round.release}: the paid key e-mail`)
+      if (to(round.waitlistEmail).length < 1)
+        roundGaps.push(`${round.release}: the waitlist e-mail`)
+      return roundGaps
     })
+    // One sign-in link per checked round, to the listed operator: these go through the same
+    // outbox, and the last round's may be sent after every other e-mail.
+    const signInLinks = smtp.received.filter(
+      (m) => m.to.includes(OPERATOR) && m.subject.includes('console sign-in link'),
+    ).length
+    if (signInLinks < rounds.length)
+      gaps.push(`${signInLinks} of ${rounds.length} console sign-in links`)
+    return gaps
+  }
   const deadline = performance.now() + WAIT_MS
   while (missing().length && performance.now() < deadline)
     await smtp.waitFor(smtp.received.length + 1, WAIT_MS).catch(() => {})
   expect(missing()).toEqual([])
-  // One sign-in link per checked round, to the listed operator.
-  expect(
-    smtp.received.filter(
-      (m) => m.to.includes(OPERATOR) && m.subject.includes('console sign-in link'),
-    ).length,
-  ).toBeGreaterThanOrEqual(rounds.length)
 }
