@@ -286,10 +286,7 @@ test('plan edits: a plan without funds survives its link; an impossible target i
     'aria-selected',
     'true',
   )
-  await page.waitForFunction(() => {
-    const input = document.querySelector('#plan-target')
-    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
-  })
+  await hydrated(page, '#plan-target')
   const remove = page.getByRole('button', { name: /^Remove fund/ })
   while ((await remove.count()) > 0) await remove.first().click()
   await expect(page.getByText('No existing funds')).toBeVisible()
@@ -299,10 +296,7 @@ test('plan edits: a plan without funds survives its link; an impossible target i
 
   // The reloaded page's form reacts only once hydrated: a value typed into the server's markup
   // before then is taken back by hydration (seen in CI).
-  await page.waitForFunction(() => {
-    const input = document.querySelector('#plan-target')
-    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
-  })
+  await hydrated(page, '#plan-target')
   await page.locator('#plan-target').fill('1')
   await expect(page.locator('[data-plan-status="refused"]')).toContainText('cannot be held')
 })
@@ -310,10 +304,7 @@ test('plan edits: a plan without funds survives its link; an impossible target i
 /** Opens the plan and waits until the form reacts. */
 async function openPlan(page: Page, query = '') {
   await page.goto(`/pacing?mode=portfolio${query}`)
-  await page.waitForFunction(() => {
-    const input = document.querySelector('#plan-target')
-    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
-  })
+  await hydrated(page, '#plan-target')
 }
 
 test('plan edits with liquid assets: coverage per year, a warning below 1x, kept in the link', async ({
@@ -337,6 +328,8 @@ test('plan edits with liquid assets: coverage per year, a warning below 1x, kept
   await page.reload()
   await expect(page.locator('#plan-liquid')).toHaveValue('5000000')
   await expect(page.locator('[data-coverage-warnings]')).toContainText('below 1x')
+  // Cleared before hydration, the field would be refilled from the link by it (seen in a run).
+  await hydrated(page, '#plan-liquid')
   await page.locator('#plan-liquid').fill('')
   await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
 })
@@ -407,6 +400,7 @@ test('plan scenarios and bands: side by side from the link, commitments held, th
   // Reproducible from the link: the same address gives the same CSV.
   await page.reload()
   await expect(page.locator('[data-chart="plan-bands-chart"]')).toBeVisible()
+  await hydrated(page, '#plan-target')
   const [again] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download bands CSV' }).click(),
@@ -779,10 +773,7 @@ test('a server-rendered link hydrates without a mismatch and stays on its number
   ]) {
     await page.goto(`/pacing${link}`)
     // React attaches its handlers on hydration.
-    await page.waitForFunction((selector) => {
-      const input = document.querySelector(selector)
-      return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'))
-    }, id!)
+    await hydrated(page, id!)
   }
   await expect(page.locator('[data-figure="yearly-commitment"] dd').first()).toHaveText('2.7M')
   await page.locator('#plan-target').fill('0.25')
@@ -977,6 +968,7 @@ test('a quarterly plan: the table and CSV by quarter from 2026Q1, the quarters a
   await page.reload()
   await expect(page.locator('#plan-target')).toHaveValue('0.2')
   await expect(rows).toHaveCount(60)
+  await hydrated(page, '#plan-target')
   const edited = (await download(page, 'Download CSV')).text.trimEnd().split('\n').slice(1)
 
   // The annual plan of the same link: each year's four quarters call what the year calls.
