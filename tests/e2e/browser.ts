@@ -10,6 +10,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Headless Chromium 156 opens the address bar's drop-down, a page of its own
+  // (chrome://omnibox-popup.top-chrome), in every new window: each browser context of a test
+  // paid ~1.2 s of CPU for it, more than the test's own page (docs/decisions/0034).
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ]
 
 export function chromiumPath(): string {
