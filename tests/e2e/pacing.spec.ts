@@ -11,6 +11,7 @@ import { DEFAULT_SHIFTS, applyScenario } from '../../src/common/pacing/scenarios
 import { actualsToCsv, actualsToParam } from '../../src/common/pacing/history.ts'
 import AxeBuilder from './axe.ts'
 import { expect, test } from './fixtures.ts'
+import { holdRequests } from './layout.ts'
 
 /** A stored choice (everything refused), so the consent banner stays out of the way. */
 const REFUSED = {
@@ -332,6 +333,22 @@ test('plan edits with liquid assets: coverage per year, a warning below 1x, kept
   await hydrated(page, '#plan-liquid')
   await page.locator('#plan-liquid').fill('')
   await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
+})
+
+test('what a visitor types before the page hydrates is what the plan uses', async ({ page }) => {
+  // The page's code held back, as on a slow phone: the server's markup takes the keys first.
+  const code = await holdRequests(page, /\/assets\/(?!boot-)[^/]+\.js$/)
+  await page.goto('/pacing?mode=portfolio&liquid=5000000&target=0.25', { waitUntil: 'commit' })
+  await code.asked
+  await expect(page.locator('#plan-liquid')).toHaveValue('5000000')
+  await expect(page.locator('[data-coverage-warnings]')).toContainText('below 1x')
+  await page.locator('#plan-liquid').fill('')
+  code.release()
+  await hydrated(page, '#plan-liquid')
+  // The field keeps what was typed, and the plan, its warnings and the address follow it.
+  await expect(page.locator('#plan-liquid')).toHaveValue('')
+  await expect(page.locator('[data-coverage-warnings]')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/[?&]liquid=5000000/)
 })
 
 test('plan scenarios and bands: side by side from the link, commitments held, the plan bands CSV', async ({

@@ -5,6 +5,7 @@
 import { AlertCircle } from 'lucide-react'
 import { memo, type KeyboardEvent } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 
 /**
  * A field's props are equal when everything but its callbacks is: the lab's callbacks only
@@ -53,6 +54,7 @@ export const TextField = memo(function TextField({
   className,
   labelHiddenFrom,
 }: Props) {
+  const typed = useTypedBeforeHydration(value, onChange)
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
@@ -73,6 +75,7 @@ export const TextField = memo(function TextField({
         {label}
       </label>
       <input
+        ref={typed}
         id={id}
         name={id}
         type="text"

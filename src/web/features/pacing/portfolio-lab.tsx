@@ -41,6 +41,7 @@ import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { cn } from '../../lib/cn.ts'
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { shareDomain } from './chart-scale.ts'
 import { DataTable, type Column } from './data-table.tsx'
@@ -184,6 +185,40 @@ interface RowProps {
   onRemove: (id: number) => void
 }
 
+/** One number of a fund's row; errorId names the row's message when it is about this field. */
+function FundNumberInput({
+  id,
+  value,
+  onText,
+  errorId,
+}: {
+  id: string
+  value: string
+  onText: (text: string) => void
+  errorId: string | undefined
+}) {
+  const typed = useTypedBeforeHydration(value, onText)
+  return (
+    <input
+      ref={typed}
+      id={id}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onText(event.target.value)}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      className={cn(
+        inputClasses,
+        errorId
+          ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
+          : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+      )}
+    />
+  )
+}
+
 const FundRowEditor = memo(function FundRowEditor({
   row,
   index,
@@ -197,21 +232,11 @@ const FundRowEditor = memo(function FundRowEditor({
   const invalid = (field: RowError['field']) => error?.field === field
   /** A fund's number field, its own columns and its overrides alike. */
   const numberInput = (field: FundRowField) => (
-    <input
+    <FundNumberInput
       id={`${id}-${field}`}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
       value={row[field]}
-      onChange={(event) => onEdit(row.id, field, event.target.value)}
-      aria-invalid={invalid(field) || undefined}
-      aria-describedby={invalid(field) ? errorId : undefined}
-      className={cn(
-        inputClasses,
-        invalid(field)
-          ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
-          : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-      )}
+      onText={(text) => onEdit(row.id, field, text)}
+      errorId={invalid(field) ? errorId : undefined}
     />
   )
   return (

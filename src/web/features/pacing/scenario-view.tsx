@@ -15,6 +15,7 @@ import { memo, type ReactNode } from 'react'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { cn } from '../../lib/cn.ts'
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { SCROLL_SHADOW } from './data-table.tsx'
 import { sameExceptCallbacks, TextField } from './field.tsx'
@@ -59,9 +60,11 @@ const ShiftInput = memo(function ShiftInput({
   shiftKey,
   onEdit,
 }: ShiftInputProps) {
+  const typed = useTypedBeforeHydration(value, (text) => onEdit(scenario, shiftKey, text))
   return (
     <>
       <input
+        ref={typed}
         id={id}
         type="text"
         inputMode="decimal"
