@@ -3,7 +3,7 @@
  * ArrowUp / ArrowDown step single numbers, so the keyboard alone can tune a parameter.
  */
 import { AlertCircle } from 'lucide-react'
-import { memo, type KeyboardEvent } from 'react'
+import { memo, type InputHTMLAttributes, type KeyboardEvent } from 'react'
 import { cn } from '../../lib/cn.ts'
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 
@@ -24,6 +24,39 @@ export function sameExceptCallbacks<P extends object>(a: P, b: P): boolean {
   }
   for (const _ in b) count--
   return count === 0
+}
+
+type NumberBoxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
+  value: string
+  onText: (text: string) => void
+  invalid: boolean
+}
+
+/**
+ * The lab's box for a number: typed as text (decimals, comma lists, `25M`), red while its text
+ * is refused, and what a visitor typed into it before the page's code ran kept once it runs
+ * (typed-before-hydration.ts). `className` sets its size; the border follows `invalid`.
+ */
+export function NumberBox({ value, onText, invalid, className, ...rest }: NumberBoxProps) {
+  const typed = useTypedBeforeHydration(value, onText)
+  return (
+    <input
+      ref={typed}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      {...rest}
+      value={value}
+      onChange={(event) => onText(event.target.value)}
+      aria-invalid={invalid || undefined}
+      className={cn(
+        className,
+        invalid
+          ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
+          : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
+      )}
+    />
+  )
 }
 
 export const inputClasses =
@@ -54,7 +87,6 @@ export const TextField = memo(function TextField({
   className,
   labelHiddenFrom,
 }: Props) {
-  const typed = useTypedBeforeHydration(value, onChange)
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
@@ -74,25 +106,16 @@ export const TextField = memo(function TextField({
       >
         {label}
       </label>
-      <input
-        ref={typed}
+      <NumberBox
         id={id}
         name={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
         spellCheck={false}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onText={onChange}
         onKeyDown={onKeyDown}
-        aria-invalid={error ? true : undefined}
+        invalid={!!error}
         aria-describedby={describedBy}
-        className={cn(
-          inputClasses,
-          error
-            ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
-            : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-        )}
+        className={inputClasses}
       />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs leading-snug text-ink-600">

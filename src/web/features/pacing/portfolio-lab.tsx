@@ -41,12 +41,11 @@ import { buttonClasses } from '../../components/ui/button.tsx'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { PORTFOLIO_COPY } from '../../content/pacing-plan.ts'
 import { cn } from '../../lib/cn.ts'
-import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { shareDomain } from './chart-scale.ts'
 import { DataTable, type Column } from './data-table.tsx'
 import { saveCsv, saveXlsx } from './downloads.ts'
-import { inputClasses, TextField } from './field.tsx'
+import { inputClasses, NumberBox, TextField } from './field.tsx'
 import { FrequencySwitch } from './frequency-switch.tsx'
 import { formatCompact, formatMoney, formatPercent } from './format.ts'
 import { KeyFigures, type Figure } from './key-figures.tsx'
@@ -185,40 +184,6 @@ interface RowProps {
   onRemove: (id: number) => void
 }
 
-/** One number of a fund's row; errorId names the row's message when it is about this field. */
-function FundNumberInput({
-  id,
-  value,
-  onText,
-  errorId,
-}: {
-  id: string
-  value: string
-  onText: (text: string) => void
-  errorId: string | undefined
-}) {
-  const typed = useTypedBeforeHydration(value, onText)
-  return (
-    <input
-      ref={typed}
-      id={id}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      value={value}
-      onChange={(event) => onText(event.target.value)}
-      aria-invalid={errorId ? true : undefined}
-      aria-describedby={errorId}
-      className={cn(
-        inputClasses,
-        errorId
-          ? 'border-red-700 focus:border-red-700 focus:ring-red-100'
-          : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-      )}
-    />
-  )
-}
-
 const FundRowEditor = memo(function FundRowEditor({
   row,
   index,
@@ -232,11 +197,13 @@ const FundRowEditor = memo(function FundRowEditor({
   const invalid = (field: RowError['field']) => error?.field === field
   /** A fund's number field, its own columns and its overrides alike. */
   const numberInput = (field: FundRowField) => (
-    <FundNumberInput
+    <NumberBox
       id={`${id}-${field}`}
       value={row[field]}
       onText={(text) => onEdit(row.id, field, text)}
-      errorId={invalid(field) ? errorId : undefined}
+      invalid={invalid(field)}
+      aria-describedby={invalid(field) ? errorId : undefined}
+      className={inputClasses}
     />
   )
   return (

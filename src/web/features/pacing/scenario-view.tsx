@@ -15,10 +15,9 @@ import { memo, type ReactNode } from 'react'
 import { PACING_COPY } from '../../content/pacing.ts'
 import { SCENARIO_COPY } from '../../content/pacing-parts.ts'
 import { cn } from '../../lib/cn.ts'
-import { useTypedBeforeHydration } from '../../lib/typed-before-hydration.ts'
 import { Chart, type ChartSeries } from './chart.tsx'
 import { SCROLL_SHADOW } from './data-table.tsx'
-import { sameExceptCallbacks, TextField } from './field.tsx'
+import { NumberBox, sameExceptCallbacks, TextField } from './field.tsx'
 import { formatCompact } from './format.ts'
 import type { ScenarioState } from './scenario-state.ts'
 
@@ -60,26 +59,16 @@ const ShiftInput = memo(function ShiftInput({
   shiftKey,
   onEdit,
 }: ShiftInputProps) {
-  const typed = useTypedBeforeHydration(value, (text) => onEdit(scenario, shiftKey, text))
   return (
     <>
-      <input
-        ref={typed}
+      <NumberBox
         id={id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
         aria-label={label}
-        aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         value={value}
-        onChange={(event) => onEdit(scenario, shiftKey, event.target.value)}
-        className={cn(
-          'block min-h-11 w-20 rounded-md border bg-white px-2 text-right text-sm tabular-nums focus:ring-2 focus:outline-none',
-          error
-            ? 'border-red-700 focus:ring-red-100'
-            : 'border-ink-300 focus:border-brand-500 focus:ring-brand-200',
-        )}
+        onText={(text) => onEdit(scenario, shiftKey, text)}
+        invalid={!!error}
+        className="block min-h-11 w-20 rounded-md border bg-white px-2 text-right text-sm tabular-nums focus:ring-2 focus:outline-none"
       />
       {error ? (
         <span id={`${id}-error`} className="mt-1 block text-left text-xs text-red-800">
