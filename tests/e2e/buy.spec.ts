@@ -140,11 +140,13 @@ test('a valid request is confirmed in place, and both e-mails go out', async ({ 
 test('the thank-you page says how to buy and opens the invoice dialog', async ({ page }) => {
   await page.goto('/thank-you?model=advanced')
   await expect(page.getByRole('heading', { name: 'Ready to buy?' })).toBeVisible()
-  await page.getByRole('button', { name: 'Buy Advanced – $2,899' }).click()
+  // Exactly: the page is pre-rendered for Basic until its code reads the query, and its
+  // "Or buy Advanced – $2,899" would match too; a run clicked it just as it became "Or buy Basic".
+  await page.getByRole('button', { name: 'Buy Advanced – $2,899', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Request an invoice' })
   await expect(dialog.getByRole('radio', { name: /Advanced/ })).toBeChecked()
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: 'Or buy Basic – $849' }).click()
+  await page.getByRole('button', { name: 'Or buy Basic – $849', exact: true }).click()
   await expect(dialog.getByRole('radio', { name: /Basic/ })).toBeChecked()
 })
 
