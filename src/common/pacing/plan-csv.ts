@@ -7,7 +7,7 @@ import { formatPlainDecimal } from './csv.ts'
 import type { PortfolioYear } from './portfolio.ts'
 
 /** What a plan's year and a plan's quarter both carry (plan-quarterly.ts). */
-type PlanFlows = Pick<
+export type PlanFlows = Pick<
   PortfolioYear,
   | 'newCommitment'
   | 'contributions'

@@ -15,7 +15,12 @@ import {
   type Dispatch,
   type SetStateAction,
 } from 'react'
-import { PLAN_CSV_COLUMNS, planRowValues, planToCsv } from '#src/common/pacing/plan-csv.ts'
+import {
+  PLAN_CSV_COLUMNS,
+  planRowValues,
+  planToCsv,
+  type PlanFlows,
+} from '#src/common/pacing/plan-csv.ts'
 import {
   PLAN_QUARTER_HEADER,
   planQuarterValues,
@@ -80,18 +85,7 @@ const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_1200px
 const PC = P.columns
 
 /** The amounts a year's row and a quarter's row both show, in the same order. */
-const AMOUNT_COLUMNS: readonly Column<
-  Pick<
-    PlanQuarter,
-    | 'newCommitment'
-    | 'contributions'
-    | 'distributions'
-    | 'netCashFlow'
-    | 'unfunded'
-    | 'privateNav'
-    | 'totalPortfolio'
-  >
->[] = [
+const AMOUNT_COLUMNS: readonly Column<PlanFlows>[] = [
   { key: 'new', label: PC.newCommitment, value: (r) => formatMoney(r.newCommitment) },
   { key: 'calls', label: PC.contributions, value: (r) => formatMoney(r.contributions) },
   { key: 'dist', label: PC.distributions, value: (r) => formatMoney(r.distributions) },
