@@ -29,6 +29,9 @@ test.beforeEach(async ({ page }) => {
 
 const table = (page: Page) => page.locator('#fund-table')
 
+/** The parts below the chart whose code loads on its own (features/pacing/fund-parts.ts). */
+const PARTS = ['#lab-scenarios', '#lab-bands', '#lab-fit']
+
 /** The table's body as numbers (the page prints whole numbers with separators). */
 async function tableNumbers(page: Page): Promise<number[][]> {
   const rows = await table(page)
@@ -163,6 +166,9 @@ test('out-of-range inputs get messages beside their fields and never NaN or Infi
   await field(page, 'fund-growth').fill('1')
   await expect(page.locator('[data-link-blocked]')).toHaveCount(0)
   await expect(page.locator('main')).not.toContainText(/NaN|Infinity/)
+  // The parts above the buttons are in place: a click lands where it was aimed.
+  await expect(page.locator(PARTS.join(', '))).toHaveCount(3)
+  for (const part of PARTS) await expect(page.locator(part)).not.toBeEmpty()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
@@ -170,6 +176,53 @@ test('out-of-range inputs get messages beside their fields and never NaN or Infi
   const text = await readFile((await download.path())!, 'utf8')
   expect(text).not.toMatch(/NaN|Infinity/)
   expect(text.trimEnd().split('\n')).toHaveLength(101)
+})
+
+test('fixing a link the lab could not compute shows the parts below the chart with the figures', async ({
+  page,
+}) => {
+  await openLab(page, '?growth=10')
+  await expect(page.locator('[data-link-blocked]')).toBeVisible()
+  await expect(page.locator(PARTS.join(', '))).toHaveCount(0)
+  // Their code loads while the link is blocked (each import settles once the module has run).
+  const chunks = /\/assets\/(scenario-panel|bands-panel|fit-panel)-[^/]*\.js$/
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (source) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => new RegExp(source).test(entry.name)).length,
+        chunks.source,
+      ),
+    )
+    .toBe(3)
+  await page.evaluate(async (source) => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new RegExp(source).test(name))
+    await Promise.all(urls.map((url) => import(url)))
+  }, chunks.source)
+  // From the fix on, no moment shows the figures with a part still empty (a part filling in
+  // later pushes the buttons below it away from the pointer).
+  await page.evaluate((parts) => {
+    const seen: string[] = []
+    ;(window as unknown as { emptyParts: string[] }).emptyParts = seen
+    new MutationObserver(() => {
+      if (document.querySelector('[data-link-blocked]')) return
+      for (const part of parts) {
+        const element = document.querySelector(part)
+        if (!element || element.childElementCount === 0) seen.push(part)
+      }
+    }).observe(document.body, { childList: true, subtree: true })
+  }, PARTS)
+  await field(page, 'fund-growth').fill('0.1')
+  await expect(page.locator('[data-link-blocked]')).toHaveCount(0)
+  for (const part of PARTS) await expect(page.locator(part)).not.toBeEmpty()
+  expect(
+    await page.evaluate(() => (window as unknown as { emptyParts: string[] }).emptyParts),
+  ).toEqual([])
 })
 
 test('at 390 px the table keeps its year column in view and shows there is more', async ({

@@ -74,6 +74,12 @@ export async function loadNearParts(): Promise<void> {
   await Promise.all(loaders.map((load) => load()))
 }
 
+/** A lazyNear component, and a way to load its code before it first renders. */
+type NearComponent<P extends object> = ComponentType<P> & {
+  /** Loads the code now; a first render after it has settled renders at once, not suspending. */
+  preload: () => Promise<unknown>
+}
+
 /**
  * React.lazy whose code loads once the element with this id is near (whenNear). Once loaded it
  * renders at once, without suspending: always so in the pre-render, after loadNearParts.
@@ -81,7 +87,7 @@ export async function loadNearParts(): Promise<void> {
 export function lazyNear<P extends object>(
   id: string,
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+): NearComponent<P> {
   let running = false
   if (typeof document !== 'undefined') {
     document.getElementById(id)?.addEventListener(
@@ -109,7 +115,7 @@ export function lazyNear<P extends object>(
     return { default: component }
   }
   loaders.push(ensure)
-  return lazy(() => {
+  const Lazy = lazy(() => {
     if (component) {
       const loaded = { default: component }
       // A thenable that calls back at once: React takes the component without suspending.
@@ -119,4 +125,5 @@ export function lazyNear<P extends object>(
     }
     return whenNear(id).then(ensure)
   })
+  return Object.assign(Lazy, { preload: ensure })
 }

@@ -4,7 +4,7 @@
  * sit above the chart, beside the inputs. A fund with its history (`actuals=`) also shows its
  * figures to date and since inception, and counts cumulative net cash flow from inception.
  */
-import { useDeferredValue, useMemo, type Dispatch, type SetStateAction } from 'react'
+import { useDeferredValue, useEffect, useMemo, type Dispatch, type SetStateAction } from 'react'
 import {
   projectFund,
   type FundInputs,
@@ -184,6 +184,13 @@ export function FundLab({ state, onChange }: Props) {
   // (docs/architecture.md, "Budgets"). Their fields show the current state at once.
   const laterInputs = useDeferredValue(scenarioInputs)
   const panelState = useScenarioPanelState(state)
+  // A link whose figures cannot be computed shows none of the parts below the chart, so nothing
+  // brings their code. It loads meanwhile: once the fields are fixed the parts appear with the
+  // figures, instead of a moment later under the visitor's pointer (lab-part.tsx).
+  useEffect(() => {
+    if (!state.linkBlocked) return
+    for (const part of [ScenarioPanel, BandsPanel, FitPanel]) void part.preload()
+  }, [state.linkBlocked])
   const projection = useMemo(
     () => projectFund(scenarioInputs[state.scenario]),
     [scenarioInputs, state.scenario],

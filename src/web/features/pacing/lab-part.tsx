@@ -10,6 +10,10 @@
  * Until then the part is held at the props it was first rendered with: React can only hydrate
  * markup rendered from the same props, and given others before its code is there it would throw
  * the server's markup away and show the (empty) fallback instead.
+ *
+ * A part first mounted in the browser (the lab opened at a link it could not compute, then fixed)
+ * has no markup to keep: it is empty until its code arrives, unless `preload` brought the code
+ * before (fund-lab.tsx does while the link is blocked), in which case it renders at once.
  */
 import {
   Suspense,
@@ -43,7 +47,7 @@ export function labPart<P extends object>(
   id: string,
   load: () => Promise<ComponentType<P>>,
   eager?: () => boolean,
-): ComponentType<P> {
+): ComponentType<P> & { preload: () => Promise<unknown> } {
   // Once the part has mounted with its code anywhere, every render passes the current props.
   let live = false
   const listeners = new Set<() => void>()
@@ -75,7 +79,7 @@ export function labPart<P extends object>(
 
   // Memoised too: a part whose props are those of the last render (a deferred value still held,
   // fund-lab.tsx) costs nothing on a keystroke.
-  return memo(function LabPart(props: P) {
+  const Part = memo(function LabPart(props: P) {
     const running = useSyncExternalStore(subscribe, isLive, isLive)
     const hydrating = useSyncExternalStore(subscribeNothing, clientSnapshot, serverSnapshot)
     const [first] = useState<P | null>(() => (hydrating ? props : null))
@@ -92,4 +96,5 @@ export function labPart<P extends object>(
       </div>
     )
   })
+  return Object.assign(Part, { preload: Lazy.preload })
 }
