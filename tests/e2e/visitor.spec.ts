@@ -34,6 +34,47 @@ const PAGES = [
 const modelRadio = (page: Page, model: 'basic' | 'advanced') =>
   page.locator(`#trial-form input[name="model"][value="${model}"]`)
 
+test('a form filled before the page’s code has loaded is timed from the page’s arrival', async ({
+  page,
+}) => {
+  // The page's clock is Playwright's: the visitor takes five seconds without the test waiting.
+  await page.clock.install()
+  // Keys left, whatever the other tests have taken from the shared server's pool.
+  await page.route('**/api/license-counts', (route) =>
+    route.fulfill({ json: { basic: 4, advanced: 4 } }),
+  )
+  const elapsed: number[] = []
+  await page.route('**/api/trial-submissions', async (route) => {
+    elapsed.push((route.request().postDataJSON() as { form_elapsed_ms: number }).form_elapsed_ms)
+    await route.fulfill({
+      status: 201,
+      json: {
+        submission_id: '00000000-0000-4000-8000-000000000001',
+        has_license: true,
+        waitlist_eligible: false,
+        waitlist_token: 't',
+      },
+    })
+  })
+  const code = await holdRequests(page, PAGE_CODE)
+  await page.goto('/#trial-form-basic')
+  await code.asked
+  const form = page.locator('#trial-form')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  await form.getByLabel('Business e-mail').fill('ada@example.com')
+  await form.getByRole('checkbox', { name: /I agree/ }).check()
+  await page.clock.fastForward(5000)
+  code.release()
+  // The form's code runs, keeps what was typed, and sends at once: the five seconds count,
+  // or the server would take a person for a bot and ask them to confirm by e-mail.
+  await expect(form.getByText(/Trial keys this month/).first()).toBeVisible()
+  await form.getByRole('button', { name: 'Get My Free Trial Model' }).click()
+  await expect(page).toHaveURL(/\/thank-you\?model=basic$/)
+  expect(elapsed).toHaveLength(1)
+  expect(elapsed[0]).toBeGreaterThanOrEqual(5000)
+})
+
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.beforeEach(async ({ page }) => {

@@ -95,8 +95,13 @@ export function TrialForm() {
         email: typed('email')?.value ?? '',
         agreeToTerms: typed('agree_to_terms')?.checked ?? false,
       }
-      if (before.firstName || before.lastName || before.email || before.agreeToTerms)
+      if (before.firstName || before.lastName || before.email || before.agreeToTerms) {
         setForm((current) => ({ ...current, ...before }))
+        // Typed before this code ran: the visitor has had the form since the page came (as far
+        // back as the page can tell; performance.now() counts from there). Counted from now,
+        // the time would look like a bot's and ask a person to confirm by e-mail.
+        shownAt.current = Math.min(shownAt.current, Date.now() - performance.now())
+      }
       if ('submitPending' in element.dataset) {
         delete element.dataset.submitPending
         setHeldSubmit(true)
