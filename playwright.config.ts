@@ -1,9 +1,10 @@
 /**
- * Browser tests in Debian's Chromium (never a downloaded browser). The web server is the real
- * production build and server on its own port, data folder and mail folder.
+ * Browser tests in Debian's Chromium, its headless shell when installed (never a downloaded
+ * browser). The web server is the real production build and server on its own port, data folder
+ * and mail folder.
  */
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/browser.ts'
+import { CHROMIUM_ARGS, testBrowserPath } from './tests/e2e/browser.ts'
 import { E2E } from './tests/e2e/env.ts'
 
 export default defineConfig({
@@ -23,7 +24,7 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: E2E.baseUrl,
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: testBrowserPath(), args: CHROMIUM_ARGS },
     // A trace keeps DOM snapshots of a failed test; its screencast cost a third of the run's
     // time and CI keeps no trace, so CI records none (docs/decisions/0033). Record one when
     // chasing a failure: `npx playwright test --trace on`.
