@@ -5,6 +5,7 @@
  * (the server and CLI read them from there). `npm run build`; `npm start` runs it when there is no build.
  */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -26,6 +27,7 @@ async function main() {
   const started = Date.now()
   // Checked before anything is built: a bad SITE_* variable fails the build, named.
   const settings = resolveSettings(process.env)
+  checkDistDir(distDir)
   // Thumbnails, variants, index.json, og-image and icons first: Vite copies public/ into the build.
   await buildImages({ log: quiet ? () => {} : undefined })
   await build({ configFile: resolve('vite.config.ts'), logLevel })
@@ -168,6 +170,23 @@ async function precompress(dir: string) {
       brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     )
     await writeFile(join(dir, `${file}.gz`), gzipSync(body, { level: 9 }))
+  }
+}
+
+/**
+ * The pre-render, and the server's render of a shared /pacing link, import React and the rest
+ * from the build folder, so Node looks for them in a node_modules above DIST_DIR: outside the
+ * project there is none, and the build failed half-way on 'react/jsx-runtime'.
+ */
+function checkDistDir(dir: string) {
+  try {
+    createRequire(join(dir, 'build.json')).resolve('react')
+  } catch {
+    throw new SettingsError(
+      `DIST_DIR is ${dir}, but no node_modules above it holds the project's dependencies, which ` +
+        'the build and the server import from there: use a folder inside the project (the default ' +
+        'is ./dist).',
+    )
   }
 }
 
