@@ -186,24 +186,20 @@ test('fixing a link the lab could not compute shows the parts below the chart wi
   await expect(page.locator(PARTS.join(', '))).toHaveCount(0)
   // Their code loads while the link is blocked (each import settles once the module has run).
   const chunks = /\/assets\/(scenario-panel|bands-panel|fit-panel)-[^/]*\.js$/
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (source) =>
-          performance
-            .getEntriesByType('resource')
-            .filter((entry) => new RegExp(source).test(entry.name)).length,
-        chunks.source,
-      ),
+  const chunkUrls = () =>
+    page.evaluate(
+      (source) =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => new RegExp(source).test(name)),
+      chunks.source,
     )
-    .toBe(3)
-  await page.evaluate(async (source) => {
-    const urls = performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => new RegExp(source).test(name))
-    await Promise.all(urls.map((url) => import(url)))
-  }, chunks.source)
+  await expect.poll(async () => (await chunkUrls()).length).toBe(3)
+  await page.evaluate(
+    (urls) => Promise.all(urls.map((url) => import(url))).then(() => undefined),
+    await chunkUrls(),
+  )
   // From the fix on, no moment shows the figures with a part still empty (a part filling in
   // later pushes the buttons below it away from the pointer).
   await page.evaluate((parts) => {

@@ -75,7 +75,7 @@ export async function loadNearParts(): Promise<void> {
 }
 
 /** A lazyNear component, and a way to load its code before it first renders. */
-type NearComponent<P extends object> = ComponentType<P> & {
+export type NearComponent<P extends object> = ComponentType<P> & {
   /** Loads the code now; a first render after it has settled renders at once, not suspending. */
   preload: () => Promise<unknown>
 }

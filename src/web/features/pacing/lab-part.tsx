@@ -24,7 +24,7 @@ import {
   useSyncExternalStore,
   type ComponentType,
 } from 'react'
-import { lazyNear, loadNow } from '../../lib/lazy-near.ts'
+import { lazyNear, loadNow, type NearComponent } from '../../lib/lazy-near.ts'
 
 const subscribeNothing = () => () => {}
 /** True on the server and while hydrating (React reads the server snapshot then). */
@@ -47,7 +47,7 @@ export function labPart<P extends object>(
   id: string,
   load: () => Promise<ComponentType<P>>,
   eager?: () => boolean,
-): ComponentType<P> & { preload: () => Promise<unknown> } {
+): NearComponent<P> {
   // Once the part has mounted with its code anywhere, every render passes the current props.
   let live = false
   const listeners = new Set<() => void>()
